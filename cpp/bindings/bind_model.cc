@@ -1,0 +1,116 @@
+// model:: types. The Python classes of msolve subclass these and add keyword handling,
+// type-checked assignment and registration in the current model (python/msolve).
+#include <pybind11/eigen.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "common/error.h"
+#include "model/entities.h"
+
+namespace py = pybind11;
+
+namespace msolve::bindings {
+
+using namespace model;  // NOLINT
+
+// a non-owning reference property (entities are owned by the Model)
+template <class C, class T>
+void RefProperty(py::class_<C, Entity, std::shared_ptr<C>>& cls, const char* name, T* C::*field) {
+  cls.def_property(
+      name, [field](C& self) { return self.*field; },
+      [field](C& self, T* value) { self.*field = value; }, py::return_value_policy::reference);
+}
+
+void DefineModel(py::module_& m) {
+  py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
+  py::register_exception<SolverError>(m, "SolverError", PyExc_RuntimeError);
+
+  py::class_<Entity, std::shared_ptr<Entity>>(m, "Entity")
+      .def_readwrite("_id", &Entity::id)
+      .def_readwrite("_label", &Entity::label)
+      .def_readwrite("_name", &Entity::name)
+      .def_readwrite("_active", &Entity::active)
+      .def("_describe", &Entity::Describe);
+
+  py::class_<Marker, Entity, std::shared_ptr<Marker>> marker(m, "MarkerSpec");
+  marker.def(py::init<>())
+      .def_readwrite("_qp", &Marker::qp)
+      .def_readwrite("_zp", &Marker::zp)
+      .def_readwrite("_xp", &Marker::xp)
+      .def_readwrite("_reuler", &Marker::reuler);
+  RefProperty(marker, "_part", &Marker::part);
+
+  py::class_<Part, Entity, std::shared_ptr<Part>> part(m, "PartSpec");
+  part.def(py::init<>())
+      .def_readwrite("_ground", &Part::ground)
+      .def_readwrite("_mass", &Part::mass)
+      .def_readwrite("_ip", &Part::ip)
+      .def_readwrite("_qg", &Part::qg)
+      .def_readwrite("_zg", &Part::zg)
+      .def_readwrite("_xg", &Part::xg)
+      .def_readwrite("_reuler", &Part::reuler)
+      .def_readwrite("_vx", &Part::vx)
+      .def_readwrite("_vy", &Part::vy)
+      .def_readwrite("_vz", &Part::vz)
+      .def_readwrite("_wx", &Part::wx)
+      .def_readwrite("_wy", &Part::wy)
+      .def_readwrite("_wz", &Part::wz);
+  RefProperty(part, "_cm", &Part::cm);
+  RefProperty(part, "_im", &Part::im);
+
+  py::class_<Joint, Entity, std::shared_ptr<Joint>> joint(m, "JointSpec");
+  joint.def(py::init<>())
+      .def_readwrite("_type", &Joint::type)
+      .def_readwrite("_pd", &Joint::pd)
+      .def_readwrite("_pitch", &Joint::pitch);
+  RefProperty(joint, "_i", &Joint::i);
+  RefProperty(joint, "_j", &Joint::j);
+
+  py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
+  request.def(py::init<>())
+      .def_readwrite("_type", &Request::type)
+      .def_readwrite("_comment", &Request::comment);
+  RefProperty(request, "_i", &Request::i);
+  RefProperty(request, "_j", &Request::j);
+  RefProperty(request, "_rm", &Request::rm);
+
+  py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
+      .def(py::init<>())
+      .def_readwrite("_force", &Units::force)
+      .def_readwrite("_mass", &Units::mass)
+      .def_readwrite("_length", &Units::length)
+      .def_readwrite("_time", &Units::time)
+      .def_readwrite("_ucf", &Units::ucf)
+      .def("_consistency_factor", &Units::ConsistencyFactor);
+
+  py::class_<Accgrav, Entity, std::shared_ptr<Accgrav>>(m, "AccgravSpec")
+      .def(py::init<>())
+      .def_readwrite("_igrav", &Accgrav::igrav)
+      .def_readwrite("_jgrav", &Accgrav::jgrav)
+      .def_readwrite("_kgrav", &Accgrav::kgrav);
+
+  py::class_<Integrator, Entity, std::shared_ptr<Integrator>>(m, "IntegratorSpec")
+      .def(py::init<>())
+      .def_readwrite("_type", &Integrator::type)
+      .def_readwrite("_error", &Integrator::error)
+      .def_readwrite("_hmax", &Integrator::hmax)
+      .def_readwrite("_hmin", &Integrator::hmin)
+      .def_readwrite("_hinit", &Integrator::hinit)
+      .def_readwrite("_maxit", &Integrator::maxit)
+      .def_readwrite("_kmax", &Integrator::kmax)
+      .def_readwrite("_interpolate", &Integrator::interpolate);
+
+  py::class_<Model, std::shared_ptr<Model>>(m, "ModelSpec")
+      .def(py::init<>())
+      .def_readwrite("_output", &Model::output)
+      .def("_add", [](Model& self, std::shared_ptr<Part> e) { self.parts.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
+      .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
+      .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })
+      .def("_clear", [](Model& self) { self = Model(); });
+}
+
+}  // namespace msolve::bindings

@@ -1,0 +1,93 @@
+// the solver facade: Simulation and its Results, as NumPy arrays
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "simulation/simulation.h"
+
+namespace py = pybind11;
+
+namespace msolve::bindings {
+
+using simulation::Results;
+using simulation::Simulation;
+
+namespace {
+
+template <size_t N>
+py::array_t<double> ToArray(const std::vector<std::array<double, N>>& rows) {
+  py::array_t<double> a({static_cast<py::ssize_t>(rows.size()), static_cast<py::ssize_t>(N)});
+  auto v = a.mutable_unchecked<2>();
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (size_t c = 0; c < N; ++c) v(r, c) = rows[r][c];
+  return a;
+}
+
+}  // namespace
+
+void DefineSimulation(py::module_& m) {
+  py::class_<Results>(m, "Results")
+      .def_property_readonly("times",
+                             [](const Results& r) { return py::array_t<double>(r.times.size(), r.times.data()); })
+      .def_property_readonly("requests",
+                             [](const Results& r) {
+                               py::list out;
+                               for (const auto& s : r.requests)
+                                 out.append(py::make_tuple(py::cast(s.request, py::return_value_policy::reference),
+                                                           ToArray(s.values)));
+                               return out;
+                             })
+      .def_property_readonly("bodies",
+                             [](const Results& r) {
+                               py::list out;
+                               for (const auto& s : r.bodies)
+                                 out.append(py::make_tuple(py::cast(s.part, py::return_value_policy::reference),
+                                                           ToArray(s.values)));
+                               return out;
+                             })
+      .def_readonly("messages", &Results::messages)
+      .def_readonly("ok", &Results::ok)
+      .def_readonly("error", &Results::error)
+      .def_property_readonly("stats", [](const Results& r) {
+        py::dict d;
+        d["steps"] = r.stats.steps;
+        d["residual_evals"] = r.stats.residual_evals;
+        d["jacobian_evals"] = r.stats.jacobian_evals;
+        d["error_test_fails"] = r.stats.error_test_fails;
+        d["nonlinear_fails"] = r.stats.nonlinear_fails;
+        d["last_step"] = r.stats.last_step;
+        return d;
+      });
+
+  py::class_<Simulation>(m, "Simulation")
+      .def(py::init<const model::Model&>(), py::keep_alive<1, 2>())
+      .def(
+          "simulate",
+          [](Simulation& s, const std::string& type, double end, double dtout) {
+            simulation::SimulateOptions o;
+            o.type = type;
+            o.end = end;
+            o.dtout = dtout;
+            py::gil_scoped_release release;
+            return s.Simulate(o);
+          },
+          py::arg("type"), py::arg("end"), py::arg("dtout"))
+      .def_property_readonly("time", &Simulation::time)
+      .def_property_readonly("size", [](const Simulation& s) { return s.system().size(); })
+      .def("_state", [](const Simulation& s) {
+        return py::array_t<double>(s.state().size(), s.state().data());
+      })
+      .def("_joint_residuals", [](const Simulation& s) {
+        VecX r = s.system().JointResiduals(s.state().data());
+        return py::array_t<double>(r.size(), r.data());
+      })
+      .def("_velocity_residuals", [](const Simulation& s) {
+        VecX u(6 * s.system().body_count());
+        for (int k = 0; k < s.system().body_count(); ++k)
+          u.segment<6>(6 * k) = s.state().segment<6>(system::System::BodyOffset(k) + 7);
+        VecX r = s.system().VelocityJacobian(s.state().data()) * u;
+        return py::array_t<double>(r.size(), r.data());
+      });
+}
+
+}  // namespace msolve::bindings

@@ -1,0 +1,22 @@
+// Error types of the core. Every message names the entity it is about.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace msolve {
+
+/// Raised for bad input found while compiling or analysing a model: the message names the
+/// entity (type, id, label) and says what is wrong.
+class ModelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Raised when an analysis cannot continue (integrator failure, singular system).
+class SolverError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace msolve

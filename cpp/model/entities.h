@@ -1,0 +1,118 @@
+// The plain model description ("spec"): what the user wrote, with no numerics. The Python
+// classes of the same names are these types, bound through pybind11; the solver compiles them
+// (system::Compile) into runtime elements. References between entities are non-owning
+// pointers; the Model owns every entity.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "model/entity.h"
+
+namespace msolve::model {
+
+class Part;
+
+/// A coordinate frame fixed on a part: origin qp, axes from zp/xp points or reuler angles,
+/// all given in the part's frame.
+class Marker : public Entity {
+ public:
+  const char* TypeName() const override { return "Marker"; }
+  Part* part = nullptr;
+  Vec3 qp = Vec3::Zero();
+  std::optional<Vec3> zp, xp;
+  std::optional<Vec3> reuler;
+};
+
+/// A rigid body, or the ground. The part frame is placed at qg with orientation from
+/// reuler (body 3-1-3, radians) or the points zg/xg; cm and im are markers on the part.
+class Part : public Entity {
+ public:
+  const char* TypeName() const override { return "Part"; }
+  bool ground = false;
+  double mass = 0.0;
+  /// ixx, iyy, izz, ixy, ixz, iyz about the cm marker, in the im marker axes; the products
+  /// are the off-diagonal entries of the inertia tensor as written.
+  std::array<double, 6> ip{0, 0, 0, 0, 0, 0};
+  Marker* cm = nullptr;
+  Marker* im = nullptr;
+  Vec3 qg = Vec3::Zero();
+  std::optional<Vec3> zg, xg;
+  std::optional<Vec3> reuler;
+  /// initial velocities (global), unset = free to be chosen by the initial-conditions analysis
+  std::optional<double> vx, vy, vz, wx, wy, wz;
+};
+
+/// An ideal joint between marker i (on the first part) and marker j (on the second).
+class Joint : public Entity {
+ public:
+  const char* TypeName() const override { return "Joint"; }
+  std::string type = "SPHERICAL";
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double pd = 0.0;
+  double pitch = 0.0;
+};
+
+/// An output request: displacement, velocity, acceleration or force of marker i relative to
+/// marker j, resolved in marker rm (ground when unset).
+class Request : public Entity {
+ public:
+  const char* TypeName() const override { return "Request"; }
+  std::string type = "DISPLACEMENT";
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Marker* rm = nullptr;
+  std::string comment;
+};
+
+/// Units of the model; the units consistency factor (force * UCF = mass * acceleration)
+/// follows from the four unit words unless ucf is given.
+class Units : public Entity {
+ public:
+  const char* TypeName() const override { return "Units"; }
+  std::string force = "NEWTON";
+  std::string mass = "KILOGRAM";
+  std::string length = "METER";
+  std::string time = "SECOND";
+  std::optional<double> ucf;
+
+  /// The units consistency factor (1 for N-kg-m-s, 1000 for N-kg-mm-s).
+  double ConsistencyFactor() const;
+};
+
+/// Gravitational acceleration, in model length / time^2, along the global axes.
+class Accgrav : public Entity {
+ public:
+  const char* TypeName() const override { return "Accgrav"; }
+  double igrav = 0.0, jgrav = 0.0, kgrav = 0.0;
+};
+
+/// Integrator settings of dynamic analyses (MotionSolve defaults when unset).
+class Integrator : public Entity {
+ public:
+  const char* TypeName() const override { return "Integrator"; }
+  std::string type = "DSTIFF";
+  std::optional<double> error, hmax, hmin, hinit;
+  std::optional<int> maxit, kmax;
+  bool interpolate = false;
+};
+
+/// The whole description. Owns every entity.
+class Model {
+ public:
+  std::string output;
+  std::vector<std::shared_ptr<Part>> parts;
+  std::vector<std::shared_ptr<Marker>> markers;
+  std::vector<std::shared_ptr<Joint>> joints;
+  std::vector<std::shared_ptr<Request>> requests;
+  std::shared_ptr<Units> units;
+  std::shared_ptr<Accgrav> accgrav;
+  std::shared_ptr<Integrator> integrator;
+};
+
+}  // namespace msolve::model

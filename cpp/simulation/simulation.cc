@@ -1,0 +1,126 @@
+#include "simulation/simulation.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+#include "common/error.h"
+#include "solver/initial_conditions.h"
+
+namespace msolve::simulation {
+namespace {
+
+std::string Upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+  return s;
+}
+
+solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
+  solver::IntegratorSettings s;
+  if (const auto& in = model.integrator) {
+    if (in->error) {
+      if (!(*in->error > 0)) throw ModelError(in->Describe() + ": error must be positive");
+      s.error = *in->error;
+    }
+    s.hmax = in->hmax;
+    s.hmin = in->hmin;
+    s.hinit = in->hinit;
+    s.maxit = in->maxit;
+    s.kmax = in->kmax;
+    if (s.kmax && (*s.kmax < 1 || *s.kmax > 5))
+      throw ModelError(in->Describe() + ": kmax must be between 1 and 5");
+  }
+  // outputs are hit exactly; the step never exceeds the output interval
+  s.hmax = s.hmax ? std::min(*s.hmax, dtout) : dtout;
+  return s;
+}
+
+}  // namespace
+
+Simulation::Simulation(const model::Model& model)
+    : model_(model), sys_(system::System::Compile(model)) {
+  for (const auto& r : model.requests) {
+    if (!r->active) continue;
+    const std::string type = Upper(r->type);
+    if (type != "DISPLACEMENT" && type != "VELOCITY" && type != "ACCELERATION" && type != "FORCE")
+      throw ModelError(r->Describe() + ": request type '" + r->type +
+                       "' is not supported (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE)");
+    if (r->i == nullptr) throw ModelError(r->Describe() + ": marker i is not set");
+    sys_.MarkerOf(r->i);
+    if (r->j) sys_.MarkerOf(r->j);
+    if (r->rm) sys_.MarkerOf(r->rm);
+  }
+}
+
+Simulation::~Simulation() = default;
+
+Results Simulation::Simulate(const SimulateOptions& options) {
+  Results out;
+  const std::string type = Upper(options.type);
+  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC")
+    throw ModelError("simulate: analysis type '" + options.type +
+                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS)");
+  if (!(options.dtout > 0)) throw ModelError("simulate: the output interval must be positive");
+  if (!(options.end >= t_))
+    throw ModelError("simulate: end time " + std::to_string(options.end) +
+                     " is before the current time " + std::to_string(t_));
+  const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+
+  if (!initialized_) {
+    y_ = sys_.DesignState();
+    auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, false);
+    for (const auto& line : report.redundant)
+      ic_messages_.push_back("redundant constraint equation set aside: " + line);
+    if (report.max_position_change > 0)
+      ic_messages_.push_back("assembly moved parts by up to " +
+                             std::to_string(report.max_position_change));
+    initialized_ = true;
+  }
+  out.messages = ic_messages_;
+  for (const auto& r : model_.requests)
+    if (r->active) out.requests.push_back({r.get(), {}});
+  for (const auto& b : sys_.bodies()) out.bodies.push_back({b.part, {}});
+
+  Sample(t_, y_, yp_, &out);
+  try {
+    if (!ida_) {
+      ida_ = std::make_unique<solver::IdaDriver>(sys_, settings, t_, y_, yp_);
+      ida_hmax_ = *settings.hmax;
+    } else if (*settings.hmax != ida_hmax_) {
+      ida_->SetMaxStep(*settings.hmax);
+      ida_hmax_ = *settings.hmax;
+    }
+    const double t0 = t_;
+    const long n = std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)));
+    for (long k = 1; k <= n; ++k) {
+      const double tout = k == n ? options.end : t0 + k * options.dtout;
+      ida_->AdvanceTo(tout);
+      y_ = ida_->y();
+      yp_ = ida_->yp();
+      t_ = tout;
+      Sample(t_, y_, yp_, &out);
+    }
+  } catch (const std::exception& e) {
+    out.ok = false;
+    out.error = e.what();
+    if (ida_) {
+      // keep the last accepted state so that nothing computed is lost
+      ida_.reset();
+    }
+  }
+  if (ida_) out.stats = ida_->stats();
+  return out;
+}
+
+void Simulation::Sample(double t, const VecX& y, const VecX& yp, Results* out) const {
+  out->times.push_back(t);
+  for (auto& series : out->requests) series.values.push_back(EvaluateRequest(*series.request, y, yp));
+  for (size_t k = 0; k < out->bodies.size(); ++k) {
+    std::array<double, 7> v;
+    for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
+    out->bodies[k].values.push_back(v);
+  }
+}
+
+}  // namespace msolve::simulation

@@ -1,0 +1,76 @@
+// The facade that the bindings call: compile a model, run the initial-conditions analysis
+// once, then integrate over one or more consecutive simulate() calls, sampling requests and
+// bodies at every output time.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "model/entities.h"
+#include "solver/ida_driver.h"
+#include "system/system.h"
+
+namespace msolve::simulation {
+
+struct SimulateOptions {
+  std::string type = "DYNAMICS";
+  double end = 1.0;
+  double dtout = 0.01;
+};
+
+/// Samples of one request: 8 components per output time.
+struct RequestSeries {
+  const model::Request* request = nullptr;
+  std::vector<std::array<double, 8>> values;
+};
+
+/// Samples of one body: X Y Z of the mass centre, E0..E3 of the part frame.
+struct BodySeries {
+  const model::Part* part = nullptr;
+  std::vector<std::array<double, 7>> values;
+};
+
+struct Results {
+  std::vector<double> times;
+  std::vector<RequestSeries> requests;
+  std::vector<BodySeries> bodies;
+  std::vector<std::string> messages;  // log lines: redundant equations, statistics
+  solver::IntegratorStats stats;
+  bool ok = true;
+  std::string error;  // why the analysis stopped early (results up to there are kept)
+};
+
+class Simulation {
+ public:
+  /// Compiles the model (throws ModelError on bad input); the model must outlive this object.
+  explicit Simulation(const model::Model& model);
+  ~Simulation();
+
+  /// Runs from the current time to options.end. Never throws for failures during the
+  /// analysis: they are reported in Results::error with the outputs computed so far.
+  /// Throws ModelError for bad input found before any output exists.
+  Results Simulate(const SimulateOptions& options);
+
+  double time() const { return t_; }
+  const system::System& system() const { return sys_; }
+  const VecX& state() const { return y_; }
+
+ private:
+  void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
+  std::array<double, 8> EvaluateRequest(const model::Request& r, const VecX& y,
+                                        const VecX& yp) const;
+
+  const model::Model& model_;
+  system::System sys_;
+  VecX y_, yp_;
+  double t_ = 0.0;
+  bool initialized_ = false;
+  std::vector<std::string> ic_messages_;
+  std::unique_ptr<solver::IdaDriver> ida_;
+  double ida_hmax_ = 0.0;
+};
+
+}  // namespace msolve::simulation

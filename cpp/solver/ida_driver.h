@@ -1,0 +1,63 @@
+// The dynamics driver: SUNDIALS IDA (variable-order, variable-step BDF) on the residual of a
+// system::System, multipliers excluded from the error test, exact Jacobian, dense or KLU.
+#pragma once
+
+#include <exception>
+#include <memory>
+#include <optional>
+
+#include "common/types.h"
+#include "solver/sundials_util.h"
+#include "system/system.h"
+
+namespace msolve::solver {
+
+struct IntegratorSettings {
+  double error = 1e-3;  // absolute local error on positions and velocities, model units
+  std::optional<double> hmax, hmin, hinit;
+  std::optional<int> maxit, kmax;
+};
+
+struct IntegratorStats {
+  long steps = 0;
+  long residual_evals = 0;
+  long jacobian_evals = 0;
+  long error_test_fails = 0;
+  long nonlinear_fails = 0;
+  double last_step = 0.0;
+};
+
+class IdaDriver {
+ public:
+  IdaDriver(const system::System& sys, const IntegratorSettings& settings, double t0,
+            const VecX& y0, const VecX& yp0);
+  ~IdaDriver();
+  IdaDriver(const IdaDriver&) = delete;
+  IdaDriver& operator=(const IdaDriver&) = delete;
+
+  /// Integrates up to exactly tout (never beyond); throws SolverError on failure, leaving the
+  /// last accepted state in y(), yp().
+  void AdvanceTo(double tout);
+
+  /// Caps the step size (e.g. at the output interval).
+  void SetMaxStep(double hmax);
+
+  double time() const { return t_; }
+  Eigen::Map<VecX> y() const { return View(y_.get()); }
+  Eigen::Map<VecX> yp() const { return View(yp_.get()); }
+  IntegratorStats stats() const;
+
+  // callbacks (public for the C trampolines)
+  const system::System& sys_;
+  std::vector<system::Triplet> triplets_;
+  std::unique_ptr<JacobianMatrix> jac_;
+  std::exception_ptr error_;
+
+ private:
+  ContextPtr ctx_;
+  VectorPtr y_, yp_, id_;
+  void* mem_ = nullptr;
+  double t_ = 0.0;
+};
+
+}  // namespace msolve::solver

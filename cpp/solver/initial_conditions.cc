@@ -1,0 +1,418 @@
+#include "solver/initial_conditions.h"
+
+#include <cmath>
+#include <sstream>
+
+#include <Eigen/Dense>
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseLU>
+#include <Eigen/SparseQR>
+#include <kinsol/kinsol.h>
+
+#include "common/error.h"
+#include "math/rotation.h"
+#include "solver/sundials_util.h"
+
+namespace msolve::solver {
+namespace {
+
+using system::SparseMat;
+using system::System;
+
+std::string JointName(const System& sys, int row) {
+  const auto& r = sys.rows()[row];
+  const auto& joint = sys.joints()[r.joint];
+  std::ostringstream s;
+  s << joint.joint()->Describe() << " (" << joint.joint()->type << ") equation " << r.local + 1
+    << " (" << mbs::JointRowName(joint.type(), r.local) << ")";
+  return s.str();
+}
+
+// the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
+struct AssemblyProblem {
+  const System* sys;
+  VecX y;   // full state; its positions are overwritten by the iterate
+  VecX q0;  // design positions, 7 per body
+  std::vector<int> active_rows;
+  std::vector<system::Triplet> triplets;
+  const JacobianMatrix* jac = nullptr;
+  std::exception_ptr error;
+
+  int nq() const { return 7 * sys->body_count(); }
+  int n() const { return nq() + static_cast<int>(active_rows.size()) + sys->body_count(); }
+
+  void SetPositions(const double* x) {
+    for (int k = 0; k < sys->body_count(); ++k)
+      for (int d = 0; d < 7; ++d) y[System::BodyOffset(k) + d] = x[7 * k + d];
+  }
+
+  void Residual(const double* x, double* F) {
+    SetPositions(x);
+    const int nq7 = nq();
+    const int na = static_cast<int>(active_rows.size());
+    const VecX phi = sys->JointResiduals(y.data());
+    const SparseMat G = sys->PositionJacobian(y.data());
+    Eigen::Map<const VecX> q(x, nq7);
+    Eigen::Map<VecX> Fq(F, nq7);
+    Fq = q - q0;
+    for (int a = 0; a < na; ++a) {
+      const int row = active_rows[a];
+      Fq += x[nq7 + a] * VecX(G.transpose().col(row));
+      F[nq7 + a] = phi[row];
+    }
+    for (int k = 0; k < sys->body_count(); ++k) {
+      const double nu = x[nq7 + na + k];
+      const Eigen::Map<const Vec4> e(x + 7 * k + 3);
+      Fq.segment<4>(7 * k + 3) += 2.0 * nu * e;
+      F[nq7 + na + k] = e.squaredNorm() - 1.0;
+    }
+  }
+
+  void Jacobian(const double* x, std::vector<system::Triplet>* out) {
+    SetPositions(x);
+    out->clear();
+    const int nq7 = nq();
+    const int na = static_cast<int>(active_rows.size());
+    for (int c = 0; c < nq7; ++c) out->push_back({c, c, 1.0});
+    std::vector<int> active_of_row(sys->rows().size(), -1);
+    for (int a = 0; a < na; ++a) active_of_row[active_rows[a]] = a;
+    double phi[6];
+    mbs::PairGradient grad;
+    std::vector<mbs::PairHessian> hess;
+    int row0 = 0;
+    for (const auto& joint : sys->joints()) {
+      const int side_body[2] = {joint.i().body, joint.j().body};
+      const double* q[2] = {nullptr, nullptr};
+      for (int s = 0; s < 2; ++s)
+        if (side_body[s] >= 0) q[s] = y.data() + System::BodyOffset(side_body[s]);
+      joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = active_of_row[row0 + r];
+        if (a < 0) continue;
+        const double nu = x[nq7 + a];
+        for (int s = 0; s < 2; ++s) {
+          if (!q[s]) continue;
+          for (int d = 0; d < 7; ++d) {
+            const int col = 7 * side_body[s] + d;
+            out->push_back({nq7 + a, col, grad(r, 7 * s + d)});
+            out->push_back({col, nq7 + a, grad(r, 7 * s + d)});
+            for (int s2 = 0; s2 < 2; ++s2) {
+              if (!q[s2]) continue;
+              for (int d2 = 0; d2 < 7; ++d2)
+                out->push_back({col, 7 * side_body[s2] + d2, nu * hess[r](7 * s + d, 7 * s2 + d2)});
+            }
+          }
+        }
+      }
+      row0 += joint.rows();
+    }
+    for (int k = 0; k < sys->body_count(); ++k) {
+      const double nu = x[nq7 + na + k];
+      for (int d = 0; d < 4; ++d) {
+        const int col = 7 * k + 3 + d;
+        out->push_back({col, col, 2.0 * nu});
+        out->push_back({col, nq7 + na + k, 2.0 * x[col]});
+        out->push_back({nq7 + na + k, col, 2.0 * x[col]});
+      }
+    }
+  }
+};
+
+int AssemblyResidual(N_Vector x, N_Vector f, void* data) {
+  auto* p = static_cast<AssemblyProblem*>(data);
+  try {
+    p->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
+    return 0;
+  } catch (...) {
+    p->error = std::current_exception();
+    return -1;
+  }
+}
+
+int AssemblyJacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
+  auto* p = static_cast<AssemblyProblem*>(data);
+  try {
+    p->Jacobian(N_VGetArrayPointer(x), &p->triplets);
+    p->jac->Fill(p->triplets, J);
+    return 0;
+  } catch (...) {
+    p->error = std::current_exception();
+    return -1;
+  }
+}
+
+struct KinsolDeleter {
+  void operator()(void* mem) const { KINFree(&mem); }
+};
+
+}  // namespace
+
+std::vector<std::string> SetAsideRedundantRows(System* sys, const VecX& y) {
+  std::vector<std::string> lines;
+  const int m = static_cast<int>(sys->rows().size());
+  if (m == 0) return lines;
+  // rank-revealing QR of B^T in the natural order, so that later equations that depend on
+  // earlier ones are the ones set aside
+  SparseMat B = sys->VelocityJacobian(y.data());
+  for (int r = 0; r < m; ++r) {
+    const double norm = B.row(r).norm();
+    if (norm > 0) B.row(r) /= norm;
+  }
+  SparseMat Bt = B.transpose();
+  Bt.makeCompressed();
+  Eigen::SparseQR<SparseMat, Eigen::NaturalOrdering<int>> qr;
+  qr.setPivotThreshold(1e-8);
+  qr.compute(Bt);
+  std::vector<bool> active(m, false);
+  const auto& perm = qr.colsPermutation().indices();
+  for (int k = 0; k < qr.rank(); ++k) active[perm[k]] = true;
+  // rows that are entirely zero (B.row = 0) are dependent too
+  for (int r = 0; r < m; ++r)
+    if (!active[r]) lines.push_back(JointName(*sys, r));
+  sys->SetActiveRows(active);
+  return lines;
+}
+
+void AssemblePositions(const System& sys, VecX* y) {
+  const VecX phi = sys.JointResiduals(y->data());
+  std::vector<int> active_rows;
+  double worst = 0.0;
+  for (size_t r = 0; r < sys.rows().size(); ++r) {
+    if (sys.rows()[r].active < 0) continue;
+    active_rows.push_back(static_cast<int>(r));
+    worst = std::max(worst, std::abs(phi[r]));
+  }
+  for (int k = 0; k < sys.body_count(); ++k)
+    worst = std::max(worst, std::abs(y->segment<4>(System::BodyOffset(k) + 3).squaredNorm() - 1));
+  if (worst <= kAssemblyTolerance) return;
+
+  AssemblyProblem p;
+  p.sys = &sys;
+  p.y = *y;
+  p.active_rows = active_rows;
+  p.q0.resize(7 * sys.body_count());
+  for (int k = 0; k < sys.body_count(); ++k)
+    p.q0.segment<7>(7 * k) = y->segment<7>(System::BodyOffset(k));
+  VecX x0 = VecX::Zero(p.n());
+  x0.head(p.nq()) = p.q0;
+
+  ContextPtr ctx = MakeContext();
+  VectorPtr x = MakeVector(x0, ctx.get());
+  VectorPtr scale = MakeVector(VecX::Ones(p.n()), ctx.get());
+  std::vector<system::Triplet> pattern;
+  p.Jacobian(x0.data(), &pattern);
+  JacobianMatrix jac(p.n(), pattern, x.get(), ctx.get());
+  p.jac = &jac;
+  std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
+  Check(KINInit(mem.get(), AssemblyResidual, x.get()), "KINInit");
+  Check(KINSetUserData(mem.get(), &p), "KINSetUserData");
+  Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
+  Check(KINSetJacFn(mem.get(), AssemblyJacobian), "KINSetJacFn");
+  Check(KINSetFuncNormTol(mem.get(), 1e-13), "KINSetFuncNormTol");
+  Check(KINSetScaledStepTol(mem.get(), 1e-15), "KINSetScaledStepTol");
+  Check(KINSetNumMaxIters(mem.get(), 200), "KINSetNumMaxIters");
+  Check(KINSetMaxSetupCalls(mem.get(), 1), "KINSetMaxSetupCalls");
+  const int flag = KINSol(mem.get(), x.get(), KIN_LINESEARCH, scale.get(), scale.get());
+  if (p.error) std::rethrow_exception(p.error);
+  p.SetPositions(N_VGetArrayPointer(x.get()));
+
+  // check the result whatever KINSOL said, and name the joints that are not met
+  const VecX phi_end = sys.JointResiduals(p.y.data());
+  std::ostringstream bad;
+  int nbad = 0;
+  for (int r : active_rows) {
+    if (std::abs(phi_end[r]) > 1e-8) {
+      if (nbad++ < 12) bad << "\n  " << JointName(sys, r) << ": residual " << phi_end[r];
+    }
+  }
+  if (flag < 0 || nbad > 0) {
+    if (nbad == 0)
+      bad << "\n  the nonlinear solver stopped with flag " << flag << " (" << KINGetReturnFlagName(flag) << ")";
+    throw ModelError("the model cannot be assembled: the joints cannot all be satisfied" +
+                     bad.str());
+  }
+  for (int k = 0; k < sys.body_count(); ++k) {
+    auto e = p.y.segment<4>(System::BodyOffset(k) + 3);
+    e.normalize();
+  }
+  *y = p.y;
+}
+
+void SolveVelocities(const System& sys, VecX* y) {
+  const int nb = sys.body_count();
+  // u = (v, w) with w in global axes; targets and weights
+  VecX u0 = VecX::Zero(6 * nb);
+  VecX winv = VecX::Ones(6 * nb);
+  std::vector<Mat3> R(nb);
+  for (int k = 0; k < nb; ++k) {
+    const auto& b = sys.bodies()[k];
+    R[k] = math::QuatToMatrix<double>(Vec4(y->segment<4>(System::BodyOffset(k) + 3)));
+    for (int c = 0; c < 6; ++c) {
+      if (b.vel_ic[c]) {
+        u0[6 * k + c] = *b.vel_ic[c];
+        winv[6 * k + c] = 1e-10;  // user values are kept unless the constraints forbid them
+      }
+    }
+  }
+  // B in global angular-velocity components, active rows only
+  const SparseMat Bfull = sys.VelocityJacobian(y->data());
+  std::vector<Eigen::Triplet<double>> t;
+  for (int c = 0; c < Bfull.outerSize(); ++c) {
+    const int k = c / 6, comp = c % 6;
+    for (SparseMat::InnerIterator it(Bfull, c); it; ++it) {
+      const int a = sys.rows()[it.row()].active;
+      if (a < 0) continue;
+      if (comp < 3) {
+        t.emplace_back(a, c, it.value());
+      } else {
+        // B_wbody w_body = B_wbody R^T w_global
+        for (int g = 0; g < 3; ++g) t.emplace_back(a, 6 * k + 3 + g, it.value() * R[k](g, comp - 3));
+      }
+    }
+  }
+  const int m = sys.active_rows();
+  VecX u = u0;
+  if (m > 0) {
+    SparseMat B(m, 6 * nb);
+    B.setFromTriplets(t.begin(), t.end());
+    const SparseMat S = B * winv.asDiagonal() * B.transpose();
+    Eigen::SparseLU<SparseMat> lu;
+    lu.compute(S);
+    if (lu.info() != Eigen::Success)
+      throw SolverError("initial velocities: the velocity constraints are singular");
+    const VecX z = lu.solve(-(B * u0));
+    u = u0 + winv.asDiagonal() * (B.transpose() * z);
+  }
+  for (int k = 0; k < nb; ++k) {
+    y->segment<3>(System::BodyOffset(k) + 7) = u.segment<3>(6 * k);
+    y->segment<3>(System::BodyOffset(k) + 10) = R[k].transpose() * u.segment<3>(6 * k + 3);
+  }
+}
+
+void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
+  const int nb = sys.body_count();
+  const int m = sys.active_rows();
+  const SparseMat Bfull = sys.VelocityJacobian(y->data());
+  const VecX gamma_full = sys.VelocityJacobianRate(y->data());
+  std::vector<int> row_of_active(m);
+  for (size_t r = 0; r < sys.rows().size(); ++r)
+    if (sys.rows()[r].active >= 0) row_of_active[sys.rows()[r].active] = static_cast<int>(r);
+
+  // parts whose mass matrix is singular must have those motions taken by the joints
+  std::vector<std::pair<int, VecX>> null_dirs;  // (body, direction in u)
+  for (int k = 0; k < nb; ++k) {
+    const auto& b = sys.bodies()[k];
+    const double scale = std::max({b.mass, b.inertia.norm(), 1e-300});
+    Eigen::Matrix<double, 6, 6> Mk = Eigen::Matrix<double, 6, 6>::Zero();
+    Mk.topLeftCorner<3, 3>() = b.mass * Mat3::Identity();
+    Mk.bottomRightCorner<3, 3>() = b.inertia;
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(Mk);
+    for (int c = 0; c < 6; ++c) {
+      if (eig.eigenvalues()[c] <= 1e-12 * scale || (b.mass == 0.0 && b.inertia.norm() == 0.0)) {
+        VecX dir = VecX::Zero(6 * nb);
+        dir.segment<6>(6 * k) = eig.eigenvectors().col(c);
+        null_dirs.emplace_back(k, dir);
+      }
+    }
+  }
+  if (!null_dirs.empty()) {
+    MatX Z(6 * nb, null_dirs.size());
+    for (size_t c = 0; c < null_dirs.size(); ++c) Z.col(c) = null_dirs[c].second;
+    MatX BZ = MatX::Zero(m, Z.cols());
+    for (int a = 0; a < m; ++a) BZ.row(a) = Bfull.row(row_of_active[a]) * Z;
+    Eigen::FullPivLU<MatX> lu(BZ.rows() > 0 ? BZ : MatX::Zero(1, Z.cols()));
+    lu.setThreshold(1e-10);
+    if (lu.rank() < Z.cols()) {
+      const MatX kernel = lu.kernel();
+      std::vector<int> named;
+      for (int c = 0; c < kernel.cols(); ++c)
+        for (int d = 0; d < kernel.rows(); ++d)
+          if (std::abs(kernel(d, c)) > 1e-6) {
+            const int k = null_dirs[d].first;
+            if (std::find(named.begin(), named.end(), k) == named.end()) named.push_back(k);
+          }
+      std::ostringstream s;
+      s << "a part without enough mass or inertia has a free motion that no joint takes:";
+      for (int k : named) {
+        const auto& b = sys.bodies()[k];
+        s << "\n  " << b.part->Describe() << " (mass " << b.mass << ", ip [" << b.part->ip[0]
+          << ", " << b.part->ip[1] << ", " << b.part->ip[2] << "])";
+      }
+      s << "\ngive these parts mass and inertia, or constrain the motions they cannot resist";
+      throw ModelError(s.str());
+    }
+  }
+
+  // KKT system [M/UCF B^T; B 0] [u'; lambda] = [F; -gamma]
+  std::vector<Eigen::Triplet<double>> trip;
+  const double ucf = sys.ucf();
+  for (int k = 0; k < nb; ++k) {
+    const auto& b = sys.bodies()[k];
+    for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, b.mass / ucf);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        if (b.inertia(i, j) != 0.0) trip.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, b.inertia(i, j) / ucf);
+  }
+  for (int c = 0; c < Bfull.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(Bfull, c); it; ++it) {
+      const int a = sys.rows()[it.row()].active;
+      if (a < 0) continue;
+      trip.emplace_back(6 * nb + a, c, it.value());
+      trip.emplace_back(c, 6 * nb + a, it.value());
+    }
+  const int n = 6 * nb + m;
+  SparseMat K(n, n);
+  K.setFromTriplets(trip.begin(), trip.end());
+  VecX rhs(n);
+  rhs.head(6 * nb) = sys.AppliedForces(t, y->data());
+  for (int a = 0; a < m; ++a) rhs[6 * nb + a] = -gamma_full[row_of_active[a]];
+  VecX sol = VecX::Zero(n);
+  if (n > 0) {
+    Eigen::SparseLU<SparseMat> lu;
+    lu.compute(K);
+    if (lu.info() != Eigen::Success)
+      throw ModelError("the equations of motion are singular at the initial configuration");
+    sol = lu.solve(rhs);
+  }
+  yp->setZero(sys.size());
+  std::vector<double> qdot(7 * nb);
+  sys.PositionRates(y->data(), qdot.data());
+  for (int k = 0; k < nb; ++k) {
+    const int o = System::BodyOffset(k);
+    for (int d = 0; d < 7; ++d) (*yp)[o + d] = qdot[7 * k + d];
+    yp->segment<6>(o + 7) = sol.segment<6>(6 * k);
+  }
+  for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
+  y->segment(sys.mu_offset(), m + nb).setZero();
+}
+
+InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y, VecX* yp,
+                                                 bool keep_velocities) {
+  InitialConditionsReport report;
+  // redundancy at the design configuration, assembly, then again where assembled
+  SetAsideRedundantRows(sys, *y);
+  {
+    VecX resized = VecX::Zero(sys->size());
+    resized.head(system::kBodyStates * sys->body_count()) =
+        y->head(system::kBodyStates * sys->body_count());
+    *y = resized;
+  }
+  const VecX before = *y;
+  AssemblePositions(*sys, y);
+  report.redundant = SetAsideRedundantRows(sys, *y);
+  {
+    VecX resized = VecX::Zero(sys->size());
+    resized.head(system::kBodyStates * sys->body_count()) =
+        y->head(system::kBodyStates * sys->body_count());
+    *y = resized;
+  }
+  for (int k = 0; k < sys->body_count(); ++k)
+    report.max_position_change =
+        std::max(report.max_position_change,
+                 (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
+  if (!keep_velocities) SolveVelocities(*sys, y);
+  SolveAccelerations(*sys, t, y, yp);
+  return report;
+}
+
+}  // namespace msolve::solver

@@ -1,0 +1,44 @@
+// Initial-conditions analysis: assembly of positions, redundant-constraint detection,
+// consistent velocities, then accelerations and multipliers, so that IDA starts from a
+// consistent (y, y').
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+#include "system/system.h"
+
+namespace msolve::solver {
+
+struct InitialConditionsReport {
+  /// Joint equations set aside as redundant, as readable lines.
+  std::vector<std::string> redundant;
+  /// Largest correction of a body position made by the assembly, in model length units.
+  double max_position_change = 0.0;
+};
+
+/// Tolerance on the joint equations after assembly.
+inline constexpr double kAssemblyTolerance = 1e-10;
+
+/// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
+/// positions in y; returns one line per equation set aside.
+std::vector<std::string> SetAsideRedundantRows(system::System* sys, const VecX& y);
+
+/// Moves the body positions in y as little as possible so that every active joint equation
+/// and every quaternion norm holds. Throws ModelError naming the joints that cannot be met.
+void AssemblePositions(const system::System& sys, VecX* y);
+
+/// Solves velocities that satisfy the velocity constraints while keeping the user's initial
+/// velocities (those not given are kept as close to zero as possible).
+void SolveVelocities(const system::System& sys, VecX* y);
+
+/// Solves accelerations and multipliers from the index-1 equations; fills y' and the
+/// multipliers in y. Throws ModelError when a part without mass or inertia has a free motion.
+void SolveAccelerations(const system::System& sys, double t, VecX* y, VecX* yp);
+
+/// The full analysis: redundancy, assembly, velocities, accelerations.
+InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y,
+                                                 VecX* yp, bool keep_velocities);
+
+}  // namespace msolve::solver

@@ -1,0 +1,70 @@
+// RAII handles for SUNDIALS objects, return-code checking, and the filling of a dense or KLU
+// sparse SUNMatrix from the triplets that system::System produces.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+
+#include "common/types.h"
+#include "system/system.h"
+
+namespace msolve::solver {
+
+/// Throws SolverError when a SUNDIALS call returns a negative flag.
+void Check(int flag, const char* call);
+
+struct ContextDeleter {
+  void operator()(SUNContext c) const;
+};
+struct VectorDeleter {
+  void operator()(N_Vector v) const;
+};
+struct MatrixDeleter {
+  void operator()(SUNMatrix m) const;
+};
+struct LinSolDeleter {
+  void operator()(SUNLinearSolver s) const;
+};
+
+using ContextPtr = std::unique_ptr<std::remove_pointer_t<SUNContext>, ContextDeleter>;
+using VectorPtr = std::unique_ptr<std::remove_pointer_t<N_Vector>, VectorDeleter>;
+using MatrixPtr = std::unique_ptr<std::remove_pointer_t<SUNMatrix>, MatrixDeleter>;
+using LinSolPtr = std::unique_ptr<std::remove_pointer_t<SUNLinearSolver>, LinSolDeleter>;
+
+ContextPtr MakeContext();
+VectorPtr MakeVector(const VecX& values, SUNContext ctx);
+Eigen::Map<VecX> View(N_Vector v);
+
+/// Systems up to this size use the dense LU solver, larger ones KLU.
+inline constexpr int kDenseLimit = 150;
+
+/// A square Jacobian of fixed sparsity pattern, stored as a dense or CSC sparse SUNMatrix,
+/// with the linear solver that factorises it.
+class JacobianMatrix {
+ public:
+  /// The pattern is the sequence of (row, col) of `pattern`; duplicates are summed.
+  JacobianMatrix(int n, const std::vector<system::Triplet>& pattern, N_Vector y, SUNContext ctx);
+
+  /// Writes the values of triplets given in the same order as the pattern.
+  void Fill(const std::vector<system::Triplet>& values, SUNMatrix target) const;
+
+  SUNMatrix matrix() const { return matrix_.get(); }
+  SUNLinearSolver solver() const { return solver_.get(); }
+  bool sparse() const { return sparse_; }
+
+ private:
+  int n_;
+  bool sparse_;
+  std::vector<int> slot_;  // triplet k -> index into the CSC data array
+  std::vector<sunindextype> colptr_, rows_;
+  MatrixPtr matrix_;
+  LinSolPtr solver_;
+};
+
+}  // namespace msolve::solver

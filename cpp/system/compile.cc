@@ -1,0 +1,186 @@
+// compile(model) -> System: validates the description and builds the runtime elements
+#include <cmath>
+
+#include <Eigen/Eigenvalues>
+
+#include "common/error.h"
+#include "math/rotation.h"
+#include "system/system.h"
+
+namespace msolve::system {
+namespace {
+
+// orientation of a marker in its part frame
+Mat3 MarkerAxes(const model::Marker& m) {
+  if (m.reuler) {
+    if (m.zp || m.xp)
+      throw ModelError(m.Describe() + ": give the orientation either by reuler or by zp/xp");
+    return math::Euler313ToMatrix(*m.reuler);
+  }
+  if (m.zp) {
+    std::optional<Vec3> x;
+    if (m.xp) x = *m.xp - m.qp;
+    auto R = math::FrameFromPoints(*m.zp - m.qp, x);
+    if (!R)
+      throw ModelError(m.Describe() +
+                       ": zp coincides with qp or xp lies on the z axis, so the axes are undefined");
+    return *R;
+  }
+  if (m.xp) throw ModelError(m.Describe() + ": xp given without zp");
+  return Mat3::Identity();
+}
+
+// orientation of a part frame in the global frame
+Mat3 PartAxes(const model::Part& p) {
+  if (p.reuler) {
+    if (p.zg || p.xg)
+      throw ModelError(p.Describe() + ": give the orientation either by reuler or by zg/xg");
+    return math::Euler313ToMatrix(*p.reuler);
+  }
+  if (p.zg) {
+    std::optional<Vec3> x;
+    if (p.xg) x = *p.xg - p.qg;
+    auto R = math::FrameFromPoints(*p.zg - p.qg, x);
+    if (!R)
+      throw ModelError(p.Describe() +
+                       ": zg coincides with qg or xg lies on the z axis, so the axes are undefined");
+    return *R;
+  }
+  if (p.xg) throw ModelError(p.Describe() + ": xg given without zg");
+  return Mat3::Identity();
+}
+
+Mat3 InertiaTensor(const std::array<double, 6>& ip) {
+  Mat3 J;
+  J << ip[0], ip[3], ip[4], ip[3], ip[1], ip[5], ip[4], ip[5], ip[2];
+  return J;
+}
+
+}  // namespace
+
+System System::Compile(const model::Model& model) {
+  System sys;
+  if (model.units) sys.ucf_ = model.units->ConsistencyFactor();
+  if (model.accgrav && model.accgrav->active)
+    sys.gravity_ = Vec3(model.accgrav->igrav, model.accgrav->jgrav, model.accgrav->kgrav);
+
+  // part frames: origin and axes of every active part
+  struct PartFrame {
+    Vec3 origin;
+    Mat3 axes;
+    Vec3 cm;  // mass centre in the part frame
+    int body;
+  };
+  std::vector<std::pair<const model::Part*, PartFrame>> frames;
+  for (const auto& part : model.parts) {
+    if (!part->active) continue;
+    PartFrame f{part->qg, PartAxes(*part), Vec3::Zero(), kGround};
+    if (!part->ground) {
+      if (!(part->mass >= 0.0) || !std::isfinite(part->mass))
+        throw ModelError(part->Describe() + ": mass must be zero or positive, got " +
+                         std::to_string(part->mass));
+      for (double v : part->ip)
+        if (!std::isfinite(v)) throw ModelError(part->Describe() + ": ip has a non-finite value");
+      if (part->cm && part->cm->part != part.get())
+        throw ModelError(part->Describe() + ": its cm " + part->cm->Describe() +
+                         " belongs to another part");
+      if (part->im && part->im->part != part.get())
+        throw ModelError(part->Describe() + ": its im " + part->im->Describe() +
+                         " belongs to another part");
+      Body b;
+      b.part = part.get();
+      b.mass = part->mass;
+      const Mat3 cm_axes = part->cm ? MarkerAxes(*part->cm) : Mat3::Identity();
+      const Mat3 im_axes = part->im ? MarkerAxes(*part->im) : cm_axes;
+      const Mat3 J = InertiaTensor(part->ip);
+      Eigen::SelfAdjointEigenSolver<Mat3> eig(J);
+      if (eig.eigenvalues().minCoeff() < -1e-12 * std::max(1.0, J.norm()))
+        throw ModelError(part->Describe() + ": the inertia tensor ip is not positive semidefinite");
+      b.inertia = im_axes * J * im_axes.transpose();
+      f.cm = part->cm ? part->cm->qp : Vec3::Zero();
+      b.r0 = f.origin + f.axes * f.cm;
+      b.e0 = math::MatrixToQuat(f.axes);
+      const std::optional<double>* v[6] = {&part->vx, &part->vy, &part->vz,
+                                            &part->wx, &part->wy, &part->wz};
+      for (int k = 0; k < 6; ++k) b.vel_ic[k] = *v[k];
+      f.body = static_cast<int>(sys.bodies_.size());
+      sys.bodies_.push_back(b);
+    }
+    frames.emplace_back(part.get(), f);
+    sys.part_bodies_.emplace_back(part.get(), f.body);
+  }
+
+  // markers: offsets from the mass centre in body axes (ground markers: global)
+  for (const auto& marker : model.markers) {
+    if (!marker->active) continue;
+    mbs::BodyMarker bm;
+    bm.source = marker.get();
+    const Mat3 A = MarkerAxes(*marker);
+    const PartFrame* f = nullptr;
+    for (const auto& [p, pf] : frames)
+      if (p == marker->part) f = &pf;
+    if (marker->part == nullptr) {
+      bm.body = -2;  // checked where the marker is used
+    } else if (f == nullptr) {
+      bm.body = -3;  // on an inactive or foreign part
+    } else if (f->body == kGround) {
+      bm.body = kGround;
+      bm.s = f->origin + f->axes * marker->qp;
+      bm.A = f->axes * A;
+    } else {
+      bm.body = f->body;
+      bm.s = marker->qp - f->cm;
+      bm.A = A;
+    }
+    sys.markers_.emplace_back(marker.get(), bm);
+  }
+
+  // joints
+  for (const auto& joint : model.joints) {
+    if (!joint->active) continue;
+    mbs::JointType type;
+    if (!mbs::ParseJointType(joint->type, &type))
+      throw ModelError(joint->Describe() + ": joint type '" + joint->type +
+                       "' is not supported (FIXED, REVOLUTE, TRANSLATIONAL, SPHERICAL, "
+                       "CYLINDRICAL, UNIVERSAL, PLANAR)");
+    if (joint->i == nullptr || joint->j == nullptr)
+      throw ModelError(joint->Describe() + ": marker " + (joint->i ? "j" : "i") + " is not set");
+    const mbs::BodyMarker& mi = sys.MarkerOf(joint->i);
+    const mbs::BodyMarker& mj = sys.MarkerOf(joint->j);
+    if (joint->i->part == joint->j->part)
+      throw ModelError(joint->Describe() + ": markers i (" + joint->i->Describe() + ") and j (" +
+                       joint->j->Describe() + ") are on the same part (" +
+                       joint->i->part->Describe() + ")");
+    sys.joint_row_start_.push_back(static_cast<int>(sys.rows_.size()));
+    const int index = static_cast<int>(sys.joints_.size());
+    sys.joints_.emplace_back(joint.get(), type, mi, mj);
+    for (int r = 0; r < sys.joints_.back().rows(); ++r) sys.rows_.push_back({index, r, -1});
+  }
+  sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
+  return sys;
+}
+
+int System::BodyOfPart(const model::Part* part) const {
+  for (const auto& [p, b] : part_bodies_)
+    if (p == part) return b;
+  return -2;
+}
+
+const mbs::BodyMarker& System::MarkerOf(const model::Marker* marker) const {
+  for (const auto& [m, bm] : markers_) {
+    if (m != marker) continue;
+    if (bm.body == -2) throw ModelError(marker->Describe() + ": has no part");
+    if (bm.body == -3)
+      throw ModelError(marker->Describe() + ": its part " + marker->part->Describe() +
+                       " is inactive or not in this model");
+    return bm;
+  }
+  throw ModelError(marker->Describe() + ": is inactive or not in this model");
+}
+
+void System::SetActiveRows(const std::vector<bool>& active) {
+  active_count_ = 0;
+  for (size_t k = 0; k < rows_.size(); ++k) rows_[k].active = active[k] ? active_count_++ : -1;
+}
+
+}  // namespace msolve::system

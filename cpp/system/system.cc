@@ -1,0 +1,326 @@
+// residual and Jacobian of the GGL equations (see system.h for the equations)
+#include "system/system.h"
+
+#include "math/rotation.h"
+
+namespace msolve::system {
+namespace {
+
+using mbs::kBodyQ;
+using mbs::kPairQ;
+using mbs::PairGradient;
+using mbs::PairHessian;
+
+Eigen::Map<const Vec3> V3(const double* p) { return Eigen::Map<const Vec3>(p); }
+Eigen::Map<const Vec4> V4(const double* p) { return Eigen::Map<const Vec4>(p); }
+
+}  // namespace
+
+VecX System::DesignState() const {
+  VecX y = VecX::Zero(size());
+  for (int k = 0; k < body_count(); ++k) {
+    y.segment<3>(BodyOffset(k)) = bodies_[k].r0;
+    y.segment<4>(BodyOffset(k) + 3) = bodies_[k].e0;
+  }
+  return y;
+}
+
+VecX System::DifferentialIds() const {
+  VecX id = VecX::Zero(size());
+  id.head(kBodyStates * body_count()).setOnes();
+  return id;
+}
+
+void System::PositionRates(const double* y, double* qdot) const {
+  for (int k = 0; k < body_count(); ++k) {
+    const double* x = y + BodyOffset(k);
+    Eigen::Map<Eigen::Matrix<double, 7, 1>> qd(qdot + kBodyQ * k);
+    qd.head<3>() = V3(x + 7);
+    qd.tail<4>() = 0.5 * math::QuatL(V4(x + 3)) * V3(x + 10);
+  }
+}
+
+void System::Residual(double t, const double* y, const double* yp, double* F) const {
+  (void)t;
+  const int nb = body_count();
+  std::fill(F, F + size(), 0.0);
+  std::vector<double> qdot(kBodyQ * nb);
+  PositionRates(y, qdot.data());
+
+  // bodies: kinematics, Newton-Euler, unit quaternions
+  for (int k = 0; k < nb; ++k) {
+    const Body& b = bodies_[k];
+    const double* x = y + BodyOffset(k);
+    const double* xp = yp + BodyOffset(k);
+    double* f = F + BodyOffset(k);
+    const Vec4 e = V4(x + 3);
+    const Vec3 w = V3(x + 10);
+    const double mu_n = y[mu_offset() + active_count_ + k];
+    Eigen::Map<Vec3> f_r(f), f_v(f + 7), f_w(f + 10);
+    Eigen::Map<Vec4> f_e(f + 3);
+    f_r = V3(xp) - V3(x + 7);
+    f_e = V4(xp + 3) - Eigen::Map<const Vec4>(qdot.data() + kBodyQ * k + 3) + 2.0 * mu_n * e;
+    f_v = b.mass / ucf_ * (V3(xp + 7) - gravity_);
+    f_w = (b.inertia * V3(xp + 10) + w.cross(b.inertia * w)) / ucf_;
+    F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
+  }
+
+  // joints: constraints, reactions, stabilisation
+  double phi[6];
+  PairGradient grad;
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const int side_body[2] = {joint.i().body, joint.j().body};
+    const double* q[2] = {nullptr, nullptr};
+    for (int s = 0; s < 2; ++s)
+      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    joint.Evaluate(q[0], q[1], phi, &grad);
+    for (int r = 0; r < joint.rows(); ++r) {
+      const int a = rows_[joint_row_start_[jn] + r].active;
+      if (a < 0) continue;
+      const double lambda = y[lambda_offset() + a];
+      const double mu = y[mu_offset() + a];
+      F[mu_offset() + a] = phi[r];
+      double vel = 0.0;
+      for (int s = 0; s < 2; ++s) {
+        if (q[s] == nullptr) continue;
+        const int k = side_body[s];
+        const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+        vel += g.dot(Eigen::Map<const Eigen::Matrix<double, 1, 7>>(qdot.data() + kBodyQ * k));
+        double* f = F + BodyOffset(k);
+        Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
+        Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
+        Eigen::Map<Vec3> f_w(f + 10);
+        f_q += mu * g;
+        f_v += lambda * g.head<3>();
+        f_w += 0.5 * lambda * math::QuatL(V4(q[s] + 3)).transpose() * g.tail<4>().transpose();
+      }
+      F[lambda_offset() + a] = vel;
+    }
+  }
+}
+
+void System::Jacobian(double t, const double* y, const double* yp, double cj,
+                      std::vector<Triplet>* out) const {
+  (void)t;
+  (void)yp;
+  out->clear();
+  const int nb = body_count();
+  auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
+
+  // bodies
+  for (int k = 0; k < nb; ++k) {
+    const Body& b = bodies_[k];
+    const int o = BodyOffset(k);
+    const double* x = y + o;
+    const Vec4 e = V4(x + 3);
+    const Vec3 w = V3(x + 10);
+    const int mu_n = mu_offset() + active_count_ + k;
+    const double mun = y[mu_n];
+    for (int i = 0; i < 3; ++i) {
+      add(o + i, o + i, cj);
+      add(o + i, o + 7 + i, -1.0);
+    }
+    const Eigen::Matrix4d Q = math::QuatRightW(w);
+    const Eigen::Matrix<double, 4, 3> L = math::QuatL(e);
+    for (int i = 0; i < 4; ++i) {
+      for (int c = 0; c < 4; ++c) add(o + 3 + i, o + 3 + c, (i == c ? cj + 2.0 * mun : 0.0) - 0.5 * Q(i, c));
+      for (int c = 0; c < 3; ++c) add(o + 3 + i, o + 10 + c, -0.5 * L(i, c));
+      add(o + 3 + i, mu_n, 2.0 * e[i]);
+      add(mu_n, o + 3 + i, 2.0 * e[i]);
+    }
+    for (int i = 0; i < 3; ++i) add(o + 7 + i, o + 7 + i, cj * b.mass / ucf_);
+    const Mat3 dgyro = math::Skew(w) * b.inertia - math::Skew(b.inertia * w);
+    for (int i = 0; i < 3; ++i)
+      for (int c = 0; c < 3; ++c)
+        add(o + 10 + i, o + 10 + c, (cj * b.inertia(i, c) + dgyro(i, c)) / ucf_);
+  }
+
+  // joints
+  double phi[6];
+  PairGradient grad;
+  std::vector<PairHessian> hess;
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const int side_body[2] = {joint.i().body, joint.j().body};
+    const double* q[2] = {nullptr, nullptr};
+    for (int s = 0; s < 2; ++s)
+      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
+
+    // local quantities of both sides: q'(u), its derivative in e, L(e)
+    Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
+    Eigen::Matrix4d halfQ[2];
+    Eigen::Matrix<double, 4, 3> halfL[2];
+    for (int s = 0; s < 2; ++s) {
+      if (!q[s]) continue;
+      halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
+      halfL[s] = 0.5 * math::QuatL(V4(q[s] + 3));
+      qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
+      qd.segment<4>(kBodyQ * s + 3) = halfL[s] * V3(q[s] + 10);
+    }
+    auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
+    auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
+
+    // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
+    Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
+    for (int r = 0; r < joint.rows(); ++r) {
+      const int a = rows_[joint_row_start_[jn] + r].active;
+      if (a < 0) continue;
+      const int lam = lambda_offset() + a;
+      const int mu = mu_offset() + a;
+      const double lambda = y[lam];
+      const double muv = y[mu];
+      const PairHessian& H = hess[r];
+      const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
+
+      // position row and velocity row against q
+      Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
+      for (int s = 0; s < 2; ++s)
+        if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
+      for (int c = 0; c < kPairQ; ++c) {
+        if (!qlive(c)) continue;
+        add(mu, qcol(c), g[c]);
+        add(lam, qcol(c), dvel[c]);
+      }
+      for (int s = 0; s < 2; ++s) {
+        if (!q[s]) continue;
+        const int o = BodyOffset(side_body[s]);
+        const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
+        const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
+        for (int i = 0; i < 3; ++i) {
+          // velocity row against u, reaction rows against lambda
+          add(lam, o + 7 + i, g[kBodyQ * s + i]);
+          add(lam, o + 10 + i, Bw[i]);
+          add(o + 7 + i, lam, g[kBodyQ * s + i]);
+          add(o + 10 + i, lam, Bw[i]);
+        }
+        // stabilisation columns
+        for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
+        // second-derivative terms of the body rows
+        K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
+        K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
+        K.block<3, kPairQ>(13 * s + 10, 0) +=
+            lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
+        K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
+            0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
+      }
+    }
+    for (int s = 0; s < 2; ++s) {
+      if (!q[s]) continue;
+      const int o = BodyOffset(side_body[s]);
+      for (int i = 0; i < 13; ++i)
+        for (int c = 0; c < kPairQ; ++c)
+          if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
+    }
+  }
+}
+
+VecX System::JointResiduals(const double* y) const {
+  VecX phi(rows_.size());
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const double* qi = joint.i().body >= 0 ? y + BodyOffset(joint.i().body) : nullptr;
+    const double* qj = joint.j().body >= 0 ? y + BodyOffset(joint.j().body) : nullptr;
+    joint.EvaluateValue(qi, qj, phi.data() + joint_row_start_[jn]);
+  }
+  return phi;
+}
+
+SparseMat System::PositionJacobian(const double* y) const {
+  std::vector<Eigen::Triplet<double>> t;
+  double phi[6];
+  PairGradient grad;
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const int side_body[2] = {joint.i().body, joint.j().body};
+    const double* q[2] = {nullptr, nullptr};
+    for (int s = 0; s < 2; ++s)
+      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    joint.Evaluate(q[0], q[1], phi, &grad);
+    for (int r = 0; r < joint.rows(); ++r)
+      for (int s = 0; s < 2; ++s)
+        if (q[s])
+          for (int d = 0; d < kBodyQ; ++d)
+            t.emplace_back(joint_row_start_[jn] + r, kBodyQ * side_body[s] + d,
+                           grad(r, kBodyQ * s + d));
+  }
+  SparseMat G(rows_.size(), kBodyQ * body_count());
+  G.setFromTriplets(t.begin(), t.end());
+  return G;
+}
+
+SparseMat System::VelocityJacobian(const double* y) const {
+  std::vector<Eigen::Triplet<double>> t;
+  double phi[6];
+  PairGradient grad;
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const int side_body[2] = {joint.i().body, joint.j().body};
+    const double* q[2] = {nullptr, nullptr};
+    for (int s = 0; s < 2; ++s)
+      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    joint.Evaluate(q[0], q[1], phi, &grad);
+    for (int r = 0; r < joint.rows(); ++r) {
+      const int row = joint_row_start_[jn] + r;
+      for (int s = 0; s < 2; ++s) {
+        if (!q[s]) continue;
+        const int k = side_body[s];
+        const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
+                        grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
+        for (int i = 0; i < 3; ++i) {
+          t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+          t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+        }
+      }
+    }
+  }
+  SparseMat B(rows_.size(), 6 * body_count());
+  B.setFromTriplets(t.begin(), t.end());
+  return B;
+}
+
+VecX System::VelocityJacobianRate(const double* y) const {
+  VecX gamma = VecX::Zero(rows_.size());
+  double phi[6];
+  PairGradient grad;
+  std::vector<PairHessian> hess;
+  for (size_t jn = 0; jn < joints_.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const int side_body[2] = {joint.i().body, joint.j().body};
+    const double* q[2] = {nullptr, nullptr};
+    for (int s = 0; s < 2; ++s)
+      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
+    Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
+    Eigen::Matrix4d halfQ[2];
+    for (int s = 0; s < 2; ++s) {
+      if (!q[s]) continue;
+      halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
+      qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
+      qd.segment<4>(kBodyQ * s + 3) = 0.5 * math::QuatL(V4(q[s] + 3)) * V3(q[s] + 10);
+    }
+    for (int r = 0; r < joint.rows(); ++r) {
+      double g = qd.dot(hess[r] * qd);
+      for (int s = 0; s < 2; ++s)
+        if (q[s])
+          g += grad.row(r).segment<4>(kBodyQ * s + 3).dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
+      gamma[joint_row_start_[jn] + r] = g;
+    }
+  }
+  return gamma;
+}
+
+VecX System::AppliedForces(double t, const double* y) const {
+  (void)t;
+  VecX f(6 * body_count());
+  for (int k = 0; k < body_count(); ++k) {
+    const Body& b = bodies_[k];
+    const Vec3 w = V3(y + BodyOffset(k) + 10);
+    f.segment<3>(6 * k) = b.mass * gravity_ / ucf_;
+    f.segment<3>(6 * k + 3) = -w.cross(b.inertia * w) / ucf_;
+  }
+  return f;
+}
+
+}  // namespace msolve::system

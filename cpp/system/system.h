@@ -1,0 +1,125 @@
+// The compiled system: state layout and the residual F(t, y, y') = 0 of the stabilised
+// index-2 (GGL) equations of motion, with its exact sparse Jacobian. The integrator and the
+// initial-conditions analysis see the mechanics only through this class.
+//
+// State y, per body k at 13 k: position r of the mass centre (3, global), Euler parameters e
+// (4), velocity v (3, global), angular velocity w (3, body axes); then the multipliers lambda
+// of the active joint equations (reaction forces, velocity level) and the multipliers mu of
+// the active joint equations and of the unit-norm condition of every quaternion (position
+// level, GGL stabilisation).
+//
+//   r' - v + Phi_r^T mu                      = 0
+//   e' - L(e) w / 2 + Phi_e^T mu + 2 e mu_n  = 0
+//   m v' / UCF - F + Phi_r^T lambda          = 0
+//   (J w' + w x J w) / UCF - T + B_w^T lambda = 0,   B_w = Phi_e L(e) / 2
+//   Phi_q q'(u)                              = 0     (velocity constraints, rows of lambda)
+//   Phi(q) = 0,  e.e - 1 = 0                       (position constraints, rows of mu)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/SparseCore>
+
+#include "common/types.h"
+#include "mbs/joint.h"
+#include "model/entities.h"
+
+namespace msolve::system {
+
+inline constexpr int kBodyStates = 13;
+
+struct Triplet {
+  int row, col;
+  double value;
+};
+
+using SparseMat = Eigen::SparseMatrix<double, Eigen::ColMajor>;
+
+/// A moving rigid body of the compiled system.
+struct Body {
+  const model::Part* part = nullptr;
+  double mass = 0.0;
+  Mat3 inertia = Mat3::Zero();  // about the mass centre, body axes
+  Vec3 r0 = Vec3::Zero();       // design position of the mass centre
+  Vec4 e0 = Vec4(1, 0, 0, 0);   // design orientation of the part frame
+  // user initial velocities, global components (vx vy vz wx wy wz); unset = free
+  std::optional<double> vel_ic[6];
+};
+
+/// One scalar joint equation, in the order of all joint rows.
+struct JointRow {
+  int joint = 0;    // index into joints()
+  int local = 0;    // equation number within the joint
+  int active = -1;  // index among the active rows, -1 when set aside as redundant
+};
+
+class System {
+ public:
+  /// Compiles a model description; throws ModelError naming the entity on bad input.
+  static System Compile(const model::Model& model);
+
+  int body_count() const { return static_cast<int>(bodies_.size()); }
+  int active_rows() const { return active_count_; }
+  int size() const { return kBodyStates * body_count() + 2 * active_count_ + body_count(); }
+  int lambda_offset() const { return kBodyStates * body_count(); }
+  int mu_offset() const { return lambda_offset() + active_count_; }
+  static int BodyOffset(int k) { return kBodyStates * k; }
+
+  const std::vector<Body>& bodies() const { return bodies_; }
+  const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
+  const std::vector<JointRow>& rows() const { return rows_; }
+  double ucf() const { return ucf_; }
+  const Vec3& gravity() const { return gravity_; }
+
+  /// The body index of a part, or kGround / -2 (not part of the system).
+  int BodyOfPart(const model::Part* part) const;
+  /// The runtime view of a marker (body and offsets); throws when unknown.
+  const mbs::BodyMarker& MarkerOf(const model::Marker* marker) const;
+
+  /// Chooses which joint rows take part in the equations (the others are set aside as
+  /// redundant); changes size().
+  void SetActiveRows(const std::vector<bool>& active);
+
+  /// The design state: bodies at their design positions, everything else zero.
+  VecX DesignState() const;
+
+  /// 1 for differential components (positions, velocities), 0 for multipliers.
+  VecX DifferentialIds() const;
+
+  /// Residual F(t, y, y') of the DAE.
+  void Residual(double t, const double* y, const double* yp, double* F) const;
+
+  /// dF/dy + cj dF/dy' as triplets; the sequence of (row, col) is the same on every call.
+  void Jacobian(double t, const double* y, const double* yp, double cj,
+                std::vector<Triplet>* out) const;
+
+  // -- pieces for the initial-conditions analysis and for outputs --------------------------
+
+  /// All joint equations (active or not) at the positions in y.
+  VecX JointResiduals(const double* y) const;
+  /// Gradient of all joint equations with respect to the body positions q (7 per body).
+  SparseMat PositionJacobian(const double* y) const;
+  /// B: gradient of the velocity constraints (all joint rows) with respect to u = (v, w).
+  SparseMat VelocityJacobian(const double* y) const;
+  /// gamma = d(B u)/dq q'(u), so that the acceleration constraints read B u' + gamma = 0.
+  VecX VelocityJacobianRate(const double* y) const;
+  /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each).
+  VecX AppliedForces(double t, const double* y) const;
+
+  /// q'(u): time derivative of the positions for the velocities in y.
+  void PositionRates(const double* y, double* qdot7_per_body) const;
+
+ private:
+  std::vector<Body> bodies_;
+  std::vector<mbs::JointConstraint> joints_;
+  std::vector<int> joint_row_start_;
+  std::vector<JointRow> rows_;
+  std::vector<std::pair<const model::Marker*, mbs::BodyMarker>> markers_;
+  std::vector<std::pair<const model::Part*, int>> part_bodies_;
+  int active_count_ = 0;
+  double ucf_ = 1.0;
+  Vec3 gravity_ = Vec3::Zero();
+};
+
+}  // namespace msolve::system

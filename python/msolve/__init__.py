@@ -1,0 +1,33 @@
+"""msolve: an open multibody-dynamics solver with MotionSolve's msolve Python interface.
+
+``from msolve import *`` gives the modelling classes (Model, Part, Marker, Joint, ...), the
+helpers Point and Vector, and the ``math`` module, as MotionSolve's package does.
+"""
+
+import math
+
+from .entities import Accgrav, Integrator, Joint, Marker, Output, Part, Request, Units
+from .model import Model, MsolveError
+from .properties import Point, Vector
+from .results import BodyResult, RequestResult, SimulationResults
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Accgrav",
+    "BodyResult",
+    "Integrator",
+    "Joint",
+    "Marker",
+    "Model",
+    "MsolveError",
+    "Output",
+    "Part",
+    "Point",
+    "Request",
+    "RequestResult",
+    "SimulationResults",
+    "Units",
+    "Vector",
+    "math",
+]

@@ -1,0 +1,97 @@
+"""SolverObject: registration in the current model, ids, keyword construction, setValues."""
+
+from __future__ import annotations
+
+from .properties import Bool, Int, Property, Str
+
+_current_model = None
+
+
+def current_model():
+    return _current_model
+
+
+def _set_current_model(model):
+    global _current_model
+    _current_model = model
+
+
+class SolverObject:
+    """Base of every msolve entity.
+
+    Every entity created after a ``Model`` joins that model. Ids are unique per class; when
+    not given they are assigned from 1 in creation order, skipping ids already in use.
+    """
+
+    #: classes whose instances accept attributes that are not properties
+    _open_attributes = False
+
+    id = Int(doc="Unique among the objects of the same class; assigned when not given.")
+    label = Str(doc="Free text.")
+    name = Str(doc="Name used to look the object up.")
+    active = Bool(True, doc="An inactive object is ignored by the solver.")
+
+    def __init__(self, **kwds):
+        self._model = current_model()
+        explicit_id = kwds.pop("id", None)
+        if self._model is not None:
+            self._model._register(self, explicit_id)
+        elif explicit_id is not None:
+            self.id = explicit_id
+        self._apply(kwds)
+
+    # -- attributes ----------------------------------------------------------------------
+
+    @classmethod
+    def _properties(cls):
+        props = {}
+        for klass in reversed(cls.__mro__):
+            for key, value in vars(klass).items():
+                if isinstance(value, Property):
+                    props[key] = value
+        return props
+
+    def _apply(self, kwds):
+        props = self._properties()
+        aliases = getattr(self, "_aliases", {})
+        for key, value in kwds.items():
+            key = aliases.get(key, key)
+            if key not in props:
+                raise TypeError(f"{type(self).__name__}: unknown attribute '{key}'")
+            setattr(self, key, value)
+
+    def setValues(self, **kwds):
+        """Assign several attributes at once: ``marker.setValues(qp=[0, 0, 1], zp=[0, 0, 2])``."""
+        self._apply(kwds)
+
+    def __setattr__(self, key, value):
+        if key.startswith("_") or self._open_attributes:
+            object.__setattr__(self, key, value)
+            return
+        aliases = getattr(type(self), "_aliases", {})
+        key = aliases.get(key, key)
+        if not hasattr(type(self), key):
+            raise AttributeError(f"{self._describe()}: unknown attribute '{key}'")
+        object.__setattr__(self, key, value)
+
+    def _property_changed(self, name):
+        model = self.__dict__.get("_model")
+        if model is not None:
+            model._changed(self, name)
+
+    # -- identity ------------------------------------------------------------------------
+
+    def _describe(self):
+        label = self.label if "label" in self._properties() else ""
+        ident = getattr(self, "_id", None) or self.__dict__.get("_p_id", 0)
+        text = f"{type(self).__name__} {ident}"
+        return f"{text} '{label}'" if label else text
+
+    def __repr__(self):
+        return f"<{self._describe()}>"
+
+    def __hash__(self):
+        return id(self)
+
+    def __eq__(self, other):
+        return self is other

@@ -1,0 +1,222 @@
+"""The modelling entities: Units, Accgrav, Integrator, Part, Marker, Joint, Request, Output.
+
+Each class is the bound C++ description type (``msolve._core``) plus msolve's typed
+attributes; the solver reads the C++ fields directly.
+"""
+
+from __future__ import annotations
+
+from . import _core
+from .base import SolverObject
+from .properties import Angles, Bool, Double, Enum, Int, Ips, Location, Reference, Str
+
+
+class _CoreEntity(SolverObject):
+    """An entity whose data lives in a bound C++ description object."""
+
+    _core_type = None
+    id = Int(field="_id", doc="Unique among the objects of the same class; > 0.")
+    label = Str(field="_label", doc="Free text.")
+    name = Str(field="_name", doc="Name used to look the object up.")
+    active = Bool(True, field="_active", doc="An inactive object is ignored by the solver.")
+
+    def __init__(self, **kwds):
+        self._core_type.__init__(self)
+        SolverObject.__init__(self, **kwds)
+
+
+class Units(_CoreEntity, _core.UnitsSpec):
+    """Units of the model. ``Units(system="MMKS")``, ``Units(length="MILLIMETER")`` or
+    ``Units(ucf=1000.0)``. The units consistency factor UCF (force * UCF = mass *
+    acceleration) follows from the four words unless ``ucf`` is given."""
+
+    _core_type = _core.UnitsSpec
+    _aliases = {"UCF": "ucf"}
+    _systems = {
+        "MKS": ("NEWTON", "KILOGRAM", "METER", "SECOND"),
+        "MMKS": ("NEWTON", "KILOGRAM", "MILLIMETER", "SECOND"),
+        "CGS": ("DYNE", "GRAM", "CENTIMETER", "SECOND"),
+        "IPS": ("POUND_FORCE", "POUND_MASS", "INCH", "SECOND"),
+        "FPS": ("POUND_FORCE", "POUND_MASS", "FOOT", "SECOND"),
+    }
+
+    force = Enum(
+        "CENTINEWTON DYNE KILOGRAM_FORCE KNEWTON KPOUND_FORCE MEGANEWTON MICRONEWTON "
+        "MILLINEWTON NANONEWTON NEWTON OUNCE_FORCE POUND_FORCE POUNDAL",
+        "NEWTON",
+        field="_force",
+    )
+    mass = Enum(
+        "GRAM KILOGRAM KPOUND_MASS MILLIGRAM MICROGRAM NANOGRAM OUNCE_MASS POUND_MASS SLINCH "
+        "SLUG TONNE US_TON",
+        "KILOGRAM",
+        field="_mass",
+    )
+    length = Enum(
+        "ANGSTROM CENTIMETER FOOT KILOMETER INCH METER MICROINCH MICROMETER MILE MILLIMETER "
+        "MILLS NANOMETER YARD",
+        "METER",
+        field="_length",
+    )
+    time = Enum(
+        "DAY HOUR MICROSECOND MILLISECOND MINUTE NANOSECOND SECOND", "SECOND", field="_time"
+    )
+    ucf = Double(None, optional=True, field="_ucf", doc="Units consistency factor.")
+    system = Enum("MKS MMKS CGS IPS FPS", None, doc="Named unit system.")
+
+    def _property_changed(self, name):
+        if name == "system" and self.system is not None:
+            self.force, self.mass, self.length, self.time = self._systems[self.system]
+        super()._property_changed(name)
+
+    @property
+    def consistencyFactor(self):
+        """The units consistency factor of these units."""
+        return self._consistency_factor()
+
+
+class Accgrav(_CoreEntity, _core.AccgravSpec):
+    """Gravitational acceleration in model length / time^2: ``Accgrav(kgrav=-9.81)``."""
+
+    _core_type = _core.AccgravSpec
+    igrav = Double(0.0, field="_igrav")
+    jgrav = Double(0.0, field="_jgrav")
+    kgrav = Double(0.0, field="_kgrav")
+
+
+class Integrator(_CoreEntity, _core.IntegratorSpec):
+    """Settings of the dynamic analysis. ``error`` is the absolute local error bound on
+    positions and velocities in model units (default 1e-3); DSTIFF is IDA's BDF."""
+
+    _core_type = _core.IntegratorSpec
+    type = Enum("GSTIFF DSTIFF HSTIFF MSTIFF VSTIFF ABAM", "DSTIFF", field="_type")
+    error = Double(None, optional=True, minimum=0.0, field="_error")
+    hinit = Double(None, optional=True, minimum=0.0, field="_hinit")
+    hmax = Double(None, optional=True, minimum=0.0, field="_hmax")
+    hmin = Double(None, optional=True, minimum=0.0, field="_hmin")
+    kmax = Int(None, optional=True, field="_kmax")
+    maxit = Int(None, optional=True, field="_maxit")
+    interpolate = Bool(False, field="_interpolate")
+
+
+def _marker_class():
+    return Marker
+
+
+def _part_class():
+    return Part
+
+
+class Part(_CoreEntity, _core.PartSpec):
+    """A rigid body (or the ground, ``ground=True``).
+
+    The part frame sits at ``qg`` with axes from ``reuler`` (body 3-1-3, radians) or the
+    points ``zg``/``xg``; markers are given in that frame. ``mass`` and ``ip`` (ixx iyy izz
+    [ixy ixz iyz], about the ``cm`` marker, in the ``im`` marker axes) give the inertia.
+    ``vx vy vz wx wy wz`` are initial velocities in global axes; None (the default) leaves a
+    component free for the initial-conditions analysis, while 0 holds it at zero.
+    """
+
+    _core_type = _core.PartSpec
+    _open_attributes = True
+    ground = Bool(False, field="_ground")
+    mass = Double(0.0, minimum=0.0, field="_mass")
+    ip = Ips(field="_ip")
+    cm = Reference(_marker_class, field="_cm")
+    im = Reference(_marker_class, field="_im")
+    qg = Location(optional=False, field="_qg")
+    zg = Location(field="_zg")
+    xg = Location(field="_xg")
+    reuler = Angles(field="_reuler")
+    vx = Double(None, optional=True, field="_vx")
+    vy = Double(None, optional=True, field="_vy")
+    vz = Double(None, optional=True, field="_vz")
+    wx = Double(None, optional=True, field="_wx")
+    wy = Double(None, optional=True, field="_wy")
+    wz = Double(None, optional=True, field="_wz")
+
+    def __init__(self, **kwds):
+        # cm and im may arrive as markers without a part: they belong to this part
+        late = {k: kwds.pop(k) for k in ("cm", "im") if k in kwds}
+        super().__init__(**kwds)
+        for key, value in late.items():
+            setattr(self, key, value)
+
+    def _property_changed(self, name):
+        if name in ("cm", "im"):
+            marker = getattr(self, name)
+            if marker is not None and marker.part is None:
+                marker.part = self
+        super()._property_changed(name)
+
+
+class Marker(_CoreEntity, _core.MarkerSpec):
+    """A frame on a part: origin ``qp``, axes from the points ``zp`` (on the z axis) and
+    ``xp`` (in the x-z plane) or from ``reuler``; all in the part frame. ``body=`` is an
+    alias of ``part=``. With ``zp`` alone, x is chosen perpendicular to z and as close as
+    possible to the part's x axis (its y axis when z is along x)."""
+
+    _core_type = _core.MarkerSpec
+    _aliases = {"body": "part"}
+    part = Reference(_part_class, field="_part")
+    qp = Location(optional=False, field="_qp")
+    zp = Location(field="_zp")
+    xp = Location(field="_xp")
+    reuler = Angles(field="_reuler")
+
+    @property
+    def body(self):
+        """Alias of ``part``."""
+        return self.part
+
+    @body.setter
+    def body(self, value):
+        self.part = value
+
+
+class Joint(_CoreEntity, _core.JointSpec):
+    """An ideal joint of marker ``i`` (on the first part) to marker ``j`` (on the second);
+    the joint axis is the z axis of the markers (semantics of MotionSolve and Adams)."""
+
+    _core_type = _core.JointSpec
+    type = Enum(
+        "CONVEL CYLINDRICAL FIXED HOOKE PLANAR RACKPIN REVOLUTE SCREW SPHERICAL TRANSLATIONAL "
+        "UNIVERSAL",
+        "SPHERICAL",
+        field="_type",
+    )
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    pd = Double(0.0, field="_pd")
+    pitch = Double(0.0, field="_pitch")
+
+
+class Request(_CoreEntity, _core.RequestSpec):
+    """Output of marker ``i`` relative to marker ``j`` (ground when unset), resolved in
+    ``rm`` (ground when unset). Components by type:
+
+    * DISPLACEMENT: MAG X Y Z (slot 4 unused) PSI THETA PHI
+    * VELOCITY: VM VX VY VZ WM WX WY WZ
+    * ACCELERATION: ACCM ACCX ACCY ACCZ WDTM WDTX WDTY WDTZ
+    * FORCE: FM FX FY FZ TM TX TY TZ (reactions of the joints connecting i and j, on i's
+      part, at i)
+    """
+
+    _core_type = _core.RequestSpec
+    type = Enum("DISPLACEMENT VELOCITY ACCELERATION FORCE", "DISPLACEMENT", field="_type")
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    rm = Reference(_marker_class, field="_rm")
+    comment = Str(field="_comment")
+    results_name = Str()
+
+
+class Output(SolverObject):
+    """Output settings. Accepted for compatibility; results are always kept in memory."""
+
+    reqsave = Bool(True)
+
+    def __init__(self, **kwds):
+        known = {k: kwds.pop(k) for k in list(kwds) if k in self._properties()}
+        self._extra = kwds
+        super().__init__(**known)

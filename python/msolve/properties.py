@@ -1,0 +1,257 @@
+"""Typed attribute descriptors of msolve entities.
+
+Each descriptor checks and converts a value on assignment and raises TypeError or ValueError
+naming the entity and the attribute, as MotionSolve does. Values live either in a field of
+the bound C++ description type (``field=``) or in the instance dictionary.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+
+import numpy as np
+
+_MISSING = object()
+
+
+class Property:
+    """Base descriptor: a default, an optional C++ field, and a converter."""
+
+    def __init__(self, default=None, *, field=None, doc=""):
+        self.default = default
+        self.field = field
+        self.name = None
+        self.__doc__ = doc
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def convert(self, obj, value):
+        return value
+
+    def to_field(self, value):
+        return value
+
+    def from_field(self, value):
+        return value
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        if self.field is not None:
+            return self.from_field(getattr(obj, self.field))
+        return obj.__dict__.get("_p_" + self.name, self.default)
+
+    def __set__(self, obj, value):
+        value = self.convert(obj, value)
+        if self.field is not None:
+            setattr(obj, self.field, self.to_field(value))
+        else:
+            obj.__dict__["_p_" + self.name] = value
+        hook = getattr(obj, "_property_changed", None)
+        if hook is not None:
+            hook(self.name)
+
+    def error(self, obj, what, value, exc=TypeError):
+        return exc(f"{_describe(obj)}: attribute '{self.name}' {what}, got {value!r}")
+
+
+def _describe(obj):
+    try:
+        return obj._describe()
+    except Exception:
+        return type(obj).__name__
+
+
+def _number(prop, obj, value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise prop.error(obj, "must be a number", value)
+    value = float(value)
+    if not np.isfinite(value):
+        raise prop.error(obj, "must be finite", value, ValueError)
+    return value
+
+
+class Double(Property):
+    """A real number; ``optional=True`` also accepts None (unset, distinct from 0)."""
+
+    def __init__(self, default=0.0, *, optional=False, minimum=None, **kw):
+        super().__init__(default, **kw)
+        self.optional = optional
+        self.minimum = minimum
+
+    def convert(self, obj, value):
+        if value is None and self.optional:
+            return None
+        value = _number(self, obj, value)
+        if self.minimum is not None and value < self.minimum:
+            raise self.error(obj, f"must be at least {self.minimum}", value, ValueError)
+        return value
+
+
+class Int(Property):
+    def __init__(self, default=0, *, optional=False, **kw):
+        super().__init__(default, **kw)
+        self.optional = optional
+
+    def convert(self, obj, value):
+        if value is None and self.optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            if isinstance(value, numbers.Real) and float(value).is_integer():
+                return int(value)
+            raise self.error(obj, "must be an integer", value)
+        return int(value)
+
+
+class Bool(Property):
+    def __init__(self, default=False, **kw):
+        super().__init__(default, **kw)
+
+    def convert(self, obj, value):
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
+        if isinstance(value, numbers.Integral) and value in (0, 1):
+            return bool(value)
+        raise self.error(obj, "must be True or False", value)
+
+
+class Str(Property):
+    def __init__(self, default="", **kw):
+        super().__init__(default, **kw)
+
+    def convert(self, obj, value):
+        if not isinstance(value, str):
+            raise self.error(obj, "must be a string", value)
+        return value
+
+
+class Enum(Property):
+    """One word of a fixed list (upper-case; assignment is case-insensitive)."""
+
+    def __init__(self, words, default=None, **kw):
+        super().__init__(default, **kw)
+        self.words = tuple(words.split())
+
+    def convert(self, obj, value):
+        if value is None and self.default is None:
+            return None
+        if not isinstance(value, str):
+            raise self.error(obj, f"must be one of {' '.join(self.words)}", value)
+        word = value.upper()
+        if word not in self.words:
+            raise self.error(obj, f"must be one of {' '.join(self.words)}", value, ValueError)
+        return word
+
+
+def _vector(prop, obj, value, sizes):
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise prop.error(obj, f"must be a list of {' or '.join(map(str, sizes))} numbers", value)
+    items = list(value)
+    if len(items) not in sizes:
+        raise prop.error(
+            obj, f"must have {' or '.join(map(str, sizes))} values", value, ValueError
+        )
+    return [_number(prop, obj, v) for v in items]
+
+
+class Location(Property):
+    """A point: a Point or 3 numbers. ``optional=True`` accepts None."""
+
+    def __init__(self, default=None, *, optional=True, **kw):
+        super().__init__(default, **kw)
+        self.optional = optional
+
+    def convert(self, obj, value):
+        if value is None and self.optional:
+            return None
+        return tuple(_vector(self, obj, value, (3,)))
+
+    def from_field(self, value):
+        return None if value is None else Point(*np.asarray(value, dtype=float))
+
+
+class Angles(Location):
+    """Three body 3-1-3 Euler angles in radians."""
+
+    def from_field(self, value):
+        return None if value is None else [float(v) for v in value]
+
+
+class Ips(Property):
+    """Inertia: 0, 3 (ixx iyy izz) or 6 (ixx iyy izz ixy ixz iyz) values."""
+
+    def __init__(self, **kw):
+        super().__init__([0.0] * 6, **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return [0.0] * 6
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            value = [value]
+        values = _vector(self, obj, value, (0, 1, 3, 6))
+        if len(values) == 1:
+            values = values * 3
+        return (values + [0.0] * 6)[:6]
+
+    def from_field(self, value):
+        return [float(v) for v in value]
+
+
+class Reference(Property):
+    """A reference to another entity of the given class (or None)."""
+
+    def __init__(self, cls, **kw):
+        super().__init__(None, **kw)
+        self.cls = cls
+
+    def target(self):
+        return self.cls() if callable(self.cls) and not isinstance(self.cls, type) else self.cls
+
+    def convert(self, obj, value):
+        cls = self.target()
+        if value is not None and not isinstance(value, cls):
+            raise self.error(obj, f"must be a {cls.__name__}", value)
+        return value
+
+
+class Point:
+    """A point in space; ``Point(0, 1, 2) + [1, 0, 0]`` gives another point."""
+
+    __slots__ = ("x", "y", "z")
+
+    def __init__(self, x=0.0, y=0.0, z=0.0):
+        self.x, self.y, self.z = float(x), float(y), float(z)
+
+    def __iter__(self):
+        return iter((self.x, self.y, self.z))
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, k):
+        return (self.x, self.y, self.z)[k]
+
+    def __add__(self, other):
+        a, b, c = other
+        return type(self)(self.x + a, self.y + b, self.z + c)
+
+    def __sub__(self, other):
+        a, b, c = other
+        return type(self)(self.x - a, self.y - b, self.z - c)
+
+    def __eq__(self, other):
+        try:
+            return tuple(self) == tuple(other)
+        except TypeError:
+            return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.x}, {self.y}, {self.z})"
+
+
+class Vector(Point):
+    """A direction or a triple of values (e.g. Euler angles)."""

@@ -1,0 +1,87 @@
+"""Results of an analysis as NumPy arrays: ``run.getObject(request).getComponent("FZ")``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+_COMPONENTS = {
+    "DISPLACEMENT": ["MAG", "X", "Y", "Z", "", "PSI", "THETA", "PHI"],
+    "VELOCITY": ["VM", "VX", "VY", "VZ", "WM", "WX", "WY", "WZ"],
+    "ACCELERATION": ["ACCM", "ACCX", "ACCY", "ACCZ", "WDTM", "WDTX", "WDTY", "WDTZ"],
+    "FORCE": ["FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"],
+}
+_BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
+
+
+class _SeriesResult:
+    """Time history of one entity; components by name or index."""
+
+    def __init__(self, entity, times, values, names):
+        self.entity = entity
+        self.times = times
+        self._values = values
+        self.names = names
+
+    def getComponent(self, component):
+        """A component as an array over the output times: by name (case-insensitive), by
+        index, or ``"times"``."""
+        if isinstance(component, str):
+            key = component.upper()
+            if key in ("TIMES", "TIME"):
+                return self.times
+            if key not in self.names or not key:
+                raise KeyError(
+                    f"{self.entity!r} has no component {component!r}; "
+                    f"components: {', '.join(n for n in self.names if n)}"
+                )
+            return self._values[:, self.names.index(key)]
+        index = int(component)
+        if not 0 <= index < len(self.names):
+            raise IndexError(f"{self.entity!r}: component index {index} out of range")
+        return self._values[:, index]
+
+    def getStep(self, step):
+        """All components at output step ``step`` as a dictionary (with ``time``)."""
+        row = {"time": float(self.times[step])}
+        for k, name in enumerate(self.names):
+            if name:
+                row[name] = float(self._values[step, k])
+        return row
+
+    def __len__(self):
+        return len(self.times)
+
+
+class RequestResult(_SeriesResult):
+    """Time history of a Request (8 components)."""
+
+
+class BodyResult(_SeriesResult):
+    """Time history of a Part: X Y Z of the mass centre, E0..E3 of the part orientation."""
+
+
+class SimulationResults:
+    """Everything one ``simulate`` call produced."""
+
+    def __init__(self, core_results):
+        self.times = np.asarray(core_results.times)
+        self.messages = list(core_results.messages)
+        self.stats = dict(core_results.stats)
+        self.ok = core_results.ok
+        self.error = core_results.error
+        self._objects = {}
+        for request, values in core_results.requests:
+            names = _COMPONENTS[request.type]
+            self._objects[id(request)] = RequestResult(request, self.times, values, names)
+        for part, values in core_results.bodies:
+            self._objects[id(part)] = BodyResult(part, self.times, values, _BODY_COMPONENTS)
+
+    def getObject(self, entity):
+        """The RequestResult of a Request or the BodyResult of a Part."""
+        try:
+            return self._objects[id(entity)]
+        except KeyError:
+            raise KeyError(f"no results for {entity!r}") from None
+
+    def __repr__(self):
+        return f"<SimulationResults: {len(self.times)} outputs, {len(self._objects)} objects>"
