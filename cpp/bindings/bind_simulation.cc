@@ -27,24 +27,27 @@ py::array_t<double> ToArray(const std::vector<std::array<double, N>>& rows) {
 
 void DefineSimulation(py::module_& m) {
   py::class_<Results>(m, "Results")
-      .def_property_readonly("times",
-                             [](const Results& r) { return py::array_t<double>(r.times.size(), r.times.data()); })
-      .def_property_readonly("requests",
-                             [](const Results& r) {
-                               py::list out;
-                               for (const auto& s : r.requests)
-                                 out.append(py::make_tuple(py::cast(s.request, py::return_value_policy::reference),
-                                                           ToArray(s.values)));
-                               return out;
-                             })
-      .def_property_readonly("bodies",
-                             [](const Results& r) {
-                               py::list out;
-                               for (const auto& s : r.bodies)
-                                 out.append(py::make_tuple(py::cast(s.part, py::return_value_policy::reference),
-                                                           ToArray(s.values)));
-                               return out;
-                             })
+      .def_property_readonly(
+          "times",
+          [](const Results& r) { return py::array_t<double>(r.times.size(), r.times.data()); })
+      .def_property_readonly(
+          "requests",
+          [](const Results& r) {
+            py::list out;
+            for (const auto& s : r.requests)
+              out.append(py::make_tuple(py::cast(s.request, py::return_value_policy::reference),
+                                        ToArray(s.values)));
+            return out;
+          })
+      .def_property_readonly(
+          "bodies",
+          [](const Results& r) {
+            py::list out;
+            for (const auto& s : r.bodies)
+              out.append(py::make_tuple(py::cast(s.part, py::return_value_policy::reference),
+                                        ToArray(s.values)));
+            return out;
+          })
       .def_readonly("messages", &Results::messages)
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)
@@ -74,13 +77,15 @@ void DefineSimulation(py::module_& m) {
           py::arg("type"), py::arg("end"), py::arg("dtout"))
       .def_property_readonly("time", &Simulation::time)
       .def_property_readonly("size", [](const Simulation& s) { return s.system().size(); })
-      .def("_state", [](const Simulation& s) {
-        return py::array_t<double>(s.state().size(), s.state().data());
-      })
-      .def("_joint_residuals", [](const Simulation& s) {
-        VecX r = s.system().JointResiduals(s.state().data());
-        return py::array_t<double>(r.size(), r.data());
-      })
+      .def("_state",
+           [](const Simulation& s) {
+             return py::array_t<double>(s.state().size(), s.state().data());
+           })
+      .def("_joint_residuals",
+           [](const Simulation& s) {
+             VecX r = s.system().JointResiduals(s.state().data());
+             return py::array_t<double>(r.size(), r.data());
+           })
       .def("_velocity_residuals", [](const Simulation& s) {
         VecX u(6 * s.system().body_count());
         for (int k = 0; k < s.system().body_count(); ++k)

@@ -8,26 +8,41 @@ namespace msolve::mbs {
 bool ParseJointType(const std::string& word, JointType* type) {
   std::string w = word;
   std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::toupper(c); });
-  if (w == "FIXED") *type = JointType::kFixed;
-  else if (w == "REVOLUTE") *type = JointType::kRevolute;
-  else if (w == "TRANSLATIONAL") *type = JointType::kTranslational;
-  else if (w == "SPHERICAL") *type = JointType::kSpherical;
-  else if (w == "CYLINDRICAL") *type = JointType::kCylindrical;
-  else if (w == "UNIVERSAL") *type = JointType::kUniversal;
-  else if (w == "PLANAR") *type = JointType::kPlanar;
-  else return false;
+  if (w == "FIXED")
+    *type = JointType::kFixed;
+  else if (w == "REVOLUTE")
+    *type = JointType::kRevolute;
+  else if (w == "TRANSLATIONAL")
+    *type = JointType::kTranslational;
+  else if (w == "SPHERICAL")
+    *type = JointType::kSpherical;
+  else if (w == "CYLINDRICAL")
+    *type = JointType::kCylindrical;
+  else if (w == "UNIVERSAL")
+    *type = JointType::kUniversal;
+  else if (w == "PLANAR")
+    *type = JointType::kPlanar;
+  else
+    return false;
   return true;
 }
 
 int JointRowCount(JointType type) {
   switch (type) {
-    case JointType::kFixed: return 6;
-    case JointType::kRevolute: return 5;
-    case JointType::kTranslational: return 5;
-    case JointType::kSpherical: return 3;
-    case JointType::kCylindrical: return 4;
-    case JointType::kUniversal: return 4;
-    case JointType::kPlanar: return 3;
+    case JointType::kFixed:
+      return 6;
+    case JointType::kRevolute:
+      return 5;
+    case JointType::kTranslational:
+      return 5;
+    case JointType::kSpherical:
+      return 3;
+    case JointType::kCylindrical:
+      return 4;
+    case JointType::kUniversal:
+      return 4;
+    case JointType::kPlanar:
+      return 3;
   }
   return 0;
 }
@@ -48,7 +63,8 @@ const char* JointRowName(JointType type, int row) {
       static const char* n[] = {"d.x_J", "d.y_J", "z_I.x_J", "z_I.y_J", "x_I.y_J"};
       return n[row];
     }
-    case JointType::kSpherical: return point[row];
+    case JointType::kSpherical:
+      return point[row];
     case JointType::kCylindrical: {
       static const char* n[] = {"d.x_J", "d.y_J", "z_I.x_J", "z_I.y_J"};
       return n[row];

@@ -9,8 +9,15 @@
 
 namespace msolve::mbs {
 
-enum class JointType { kFixed, kRevolute, kTranslational, kSpherical, kCylindrical, kUniversal,
-  kPlanar };
+enum class JointType {
+  kFixed,
+  kRevolute,
+  kTranslational,
+  kSpherical,
+  kCylindrical,
+  kUniversal,
+  kPlanar
+};
 
 /// The joint type of a MotionSolve type word, or false when the word is not a joint type this
 /// solver implements.

@@ -73,8 +73,10 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, const
     for (const auto& joint : sys_.joints()) {
       const model::Joint* mj = joint.joint();
       int side = -1;
-      if (mj->i == r.i && (r.j == nullptr || mj->j == r.j)) side = 0;
-      else if (mj->j == r.i && (r.j == nullptr || mj->i == r.j)) side = 1;
+      if (mj->i == r.i && (r.j == nullptr || mj->j == r.j))
+        side = 0;
+      else if (mj->j == r.i && (r.j == nullptr || mj->i == r.j))
+        side = 1;
       if (side >= 0) {
         // wrench on one moving side from the multipliers: -B^T lambda
         const int moving = (side == 0 ? joint.i().body : joint.j().body) >= 0 ? side : 1 - side;

@@ -92,7 +92,8 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       ida_hmax_ = *settings.hmax;
     }
     const double t0 = t_;
-    const long n = std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)));
+    const long n =
+        std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)));
     for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : t0 + k * options.dtout;
       ida_->AdvanceTo(tout);
@@ -115,7 +116,8 @@ Results Simulation::Simulate(const SimulateOptions& options) {
 
 void Simulation::Sample(double t, const VecX& y, const VecX& yp, Results* out) const {
   out->times.push_back(t);
-  for (auto& series : out->requests) series.values.push_back(EvaluateRequest(*series.request, y, yp));
+  for (auto& series : out->requests)
+    series.values.push_back(EvaluateRequest(*series.request, y, yp));
   for (size_t k = 0; k < out->bodies.size(); ++k) {
     std::array<double, 7> v;
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];

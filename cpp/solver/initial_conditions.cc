@@ -3,11 +3,11 @@
 #include <cmath>
 #include <sstream>
 
+#include <kinsol/kinsol.h>
 #include <Eigen/Dense>
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseLU>
 #include <Eigen/SparseQR>
-#include <kinsol/kinsol.h>
 
 #include "common/error.h"
 #include "math/rotation.h"
@@ -227,7 +227,8 @@ void AssemblePositions(const System& sys, VecX* y) {
   }
   if (flag < 0 || nbad > 0) {
     if (nbad == 0)
-      bad << "\n  the nonlinear solver stopped with flag " << flag << " (" << KINGetReturnFlagName(flag) << ")";
+      bad << "\n  the nonlinear solver stopped with flag " << flag << " ("
+          << KINGetReturnFlagName(flag) << ")";
     throw ModelError("the model cannot be assembled: the joints cannot all be satisfied" +
                      bad.str());
   }
@@ -266,7 +267,8 @@ void SolveVelocities(const System& sys, VecX* y) {
         t.emplace_back(a, c, it.value());
       } else {
         // B_wbody w_body = B_wbody R^T w_global
-        for (int g = 0; g < 3; ++g) t.emplace_back(a, 6 * k + 3 + g, it.value() * R[k](g, comp - 3));
+        for (int g = 0; g < 3; ++g)
+          t.emplace_back(a, 6 * k + 3 + g, it.value() * R[k](g, comp - 3));
       }
     }
   }
@@ -351,7 +353,8 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
     for (int i = 0; i < 3; ++i) trip.emplace_back(6 * k + i, 6 * k + i, b.mass / ucf);
     for (int i = 0; i < 3; ++i)
       for (int j = 0; j < 3; ++j)
-        if (b.inertia(i, j) != 0.0) trip.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, b.inertia(i, j) / ucf);
+        if (b.inertia(i, j) != 0.0)
+          trip.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, b.inertia(i, j) / ucf);
   }
   for (int c = 0; c < Bfull.outerSize(); ++c)
     for (SparseMat::InnerIterator it(Bfull, c); it; ++it) {
@@ -407,9 +410,9 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     *y = resized;
   }
   for (int k = 0; k < sys->body_count(); ++k)
-    report.max_position_change =
-        std::max(report.max_position_change,
-                 (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
+    report.max_position_change = std::max(
+        report.max_position_change,
+        (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
   if (!keep_velocities) SolveVelocities(*sys, y);
   SolveAccelerations(*sys, t, y, yp);
   return report;

@@ -38,7 +38,7 @@ void SolveVelocities(const system::System& sys, VecX* y);
 void SolveAccelerations(const system::System& sys, double t, VecX* y, VecX* yp);
 
 /// The full analysis: redundancy, assembly, velocities, accelerations.
-InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y,
-                                                 VecX* yp, bool keep_velocities);
+InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y, VecX* yp,
+                                                 bool keep_velocities);
 
 }  // namespace msolve::solver

@@ -59,8 +59,8 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<system::Triplet>& patter
     std::vector<sunindextype> colptr(n + 1, 0);
     for (size_t k = 0; k < order.size(); ++k) {
       const auto& t = pattern[order[k]];
-      const bool same = k > 0 && pattern[order[k - 1]].col == t.col &&
-                        pattern[order[k - 1]].row == t.row;
+      const bool same =
+          k > 0 && pattern[order[k - 1]].col == t.col && pattern[order[k - 1]].row == t.row;
       if (!same) {
         rows.push_back(t.row);
         colptr[t.col + 1]++;

@@ -22,8 +22,9 @@ Mat3 MarkerAxes(const model::Marker& m) {
     if (m.xp) x = *m.xp - m.qp;
     auto R = math::FrameFromPoints(*m.zp - m.qp, x);
     if (!R)
-      throw ModelError(m.Describe() +
-                       ": zp coincides with qp or xp lies on the z axis, so the axes are undefined");
+      throw ModelError(
+          m.Describe() +
+          ": zp coincides with qp or xp lies on the z axis, so the axes are undefined");
     return *R;
   }
   if (m.xp) throw ModelError(m.Describe() + ": xp given without zp");
@@ -42,8 +43,9 @@ Mat3 PartAxes(const model::Part& p) {
     if (p.xg) x = *p.xg - p.qg;
     auto R = math::FrameFromPoints(*p.zg - p.qg, x);
     if (!R)
-      throw ModelError(p.Describe() +
-                       ": zg coincides with qg or xg lies on the z axis, so the axes are undefined");
+      throw ModelError(
+          p.Describe() +
+          ": zg coincides with qg or xg lies on the z axis, so the axes are undefined");
     return *R;
   }
   if (p.xg) throw ModelError(p.Describe() + ": xg given without zg");
@@ -101,7 +103,7 @@ System System::Compile(const model::Model& model) {
       b.r0 = f.origin + f.axes * f.cm;
       b.e0 = math::MatrixToQuat(f.axes);
       const std::optional<double>* v[6] = {&part->vx, &part->vy, &part->vz,
-                                            &part->wx, &part->wy, &part->wz};
+                                           &part->wx, &part->wy, &part->wz};
       for (int k = 0; k < 6; ++k) b.vel_ic[k] = *v[k];
       f.body = static_cast<int>(sys.bodies_.size());
       sys.bodies_.push_back(b);

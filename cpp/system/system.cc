@@ -124,7 +124,8 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
     const Eigen::Matrix4d Q = math::QuatRightW(w);
     const Eigen::Matrix<double, 4, 3> L = math::QuatL(e);
     for (int i = 0; i < 4; ++i) {
-      for (int c = 0; c < 4; ++c) add(o + 3 + i, o + 3 + c, (i == c ? cj + 2.0 * mun : 0.0) - 0.5 * Q(i, c));
+      for (int c = 0; c < 4; ++c)
+        add(o + 3 + i, o + 3 + c, (i == c ? cj + 2.0 * mun : 0.0) - 0.5 * Q(i, c));
       for (int c = 0; c < 3; ++c) add(o + 3 + i, o + 10 + c, -0.5 * L(i, c));
       add(o + 3 + i, mu_n, 2.0 * e[i]);
       add(mu_n, o + 3 + i, 2.0 * e[i]);

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Sets up a fresh Debian machine for msolve: system libraries with apt-get, Python packages
+# with pip, then builds and installs msolve (with its C++ tests) into the current Python.
+set -eu
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+
+# system libraries (Debian packages), installed only when missing
+missing=""
+for pkg in libeigen3-dev libsundials-dev libgtest-dev clang-format; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $pkg"
+  fi
+done
+if [ -n "$missing" ]; then
+  echo "setup: installing Debian packages:$missing"
+  SUDO=""
+  if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# Python packages
+"$PYTHON" -m pip install --quiet --disable-pip-version-check \
+  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy matplotlib pytest ruff
+
+# build and install msolve; the build tree keeps the GoogleTest suites for ctest
+"$PYTHON" -m pip install --quiet --disable-pip-version-check . \
+  -Cbuild-dir=build/py -Ccmake.define.MSOLVE_BUILD_TESTS=ON
+echo "setup: msolve installed"

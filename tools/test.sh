@@ -1,0 +1,17 @@
+#!/bin/sh
+# Sets everything up, then runs the linters, the C++ tests (ctest) and the Python tests.
+set -eu
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+sh tools/setup.sh
+
+echo "== lint"
+"$PYTHON" -m ruff check .
+find cpp tests_cpp benchmarks \( -name '*.cc' -o -name '*.h' \) -print0 |
+  xargs -0 clang-format --dry-run --Werror
+
+echo "== C++ tests"
+ctest --test-dir build/py --output-on-failure -j 2
+
+echo "== Python tests"
+"$PYTHON" -m pytest -q
