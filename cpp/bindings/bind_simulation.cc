@@ -48,6 +48,8 @@ void DefineSimulation(py::module_& m) {
                                         ToArray(s.values)));
             return out;
           })
+      .def_property_readonly("constraint_errors",
+                             [](const Results& r) { return ToArray(r.constraint_errors); })
       .def_readonly("messages", &Results::messages)
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)

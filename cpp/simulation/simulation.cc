@@ -123,6 +123,21 @@ void Simulation::Sample(double t, const VecX& y, const VecX& yp, Results* out) c
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
+  const VecX phi = sys_.JointResiduals(y.data());
+  VecX u(6 * sys_.body_count());
+  double position = 0.0, velocity = 0.0;
+  for (int k = 0; k < sys_.body_count(); ++k) {
+    const int o = system::System::BodyOffset(k);
+    u.segment<6>(6 * k) = y.segment<6>(o + 7);
+    position = std::max(position, std::abs(y.segment<4>(o + 3).squaredNorm() - 1.0));
+  }
+  const VecX vel = sys_.VelocityJacobian(y.data()) * u;
+  for (size_t r = 0; r < sys_.rows().size(); ++r) {
+    if (sys_.rows()[r].active < 0) continue;
+    position = std::max(position, std::abs(phi[r]));
+    velocity = std::max(velocity, std::abs(vel[r]));
+  }
+  out->constraint_errors.push_back({position, velocity});
 }
 
 }  // namespace msolve::simulation

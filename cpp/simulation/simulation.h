@@ -37,6 +37,9 @@ struct Results {
   std::vector<double> times;
   std::vector<RequestSeries> requests;
   std::vector<BodySeries> bodies;
+  /// per output: largest residual of the active position constraints (joints and
+  /// quaternion norms) and of the velocity constraints, a check of the solution
+  std::vector<std::array<double, 2>> constraint_errors;
   std::vector<std::string> messages;  // log lines: redundant equations, statistics
   solver::IntegratorStats stats;
   bool ok = true;

@@ -69,6 +69,8 @@ class SimulationResults:
         self.stats = dict(core_results.stats)
         self.ok = core_results.ok
         self.error = core_results.error
+        #: per output time: largest position-constraint and velocity-constraint residual
+        self.constraintErrors = np.asarray(core_results.constraint_errors)
         self._objects = {}
         for request, values in core_results.requests:
             names = _COMPONENTS[request.type]
