@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <ida/ida.h>
+#include <sunnonlinsol/sunnonlinsol_newton.h>
 
 #include "common/error.h"
 
@@ -14,8 +15,13 @@ int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
     d->sys_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
-    for (double v : View(r))
-      if (!std::isfinite(v)) return 1;  // recoverable: IDA retries with a smaller step
+    const auto F = View(r);
+    if (!F.allFinite()) return 1;  // recoverable: IDA retries with a smaller step
+    // constraint residuals of this iterate, for the Newton convergence test
+    const int m = d->sys_.active_rows();
+    d->velocity_residual_ = m ? F.segment(d->sys_.lambda_offset(), m).cwiseAbs().maxCoeff() : 0;
+    d->position_residual_ =
+        F.segment(d->sys_.mu_offset(), m + d->sys_.body_count()).cwiseAbs().maxCoeff();
     return 0;
   } catch (...) {
     d->error_ = std::current_exception();
@@ -36,7 +42,23 @@ int Jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J
   }
 }
 
+// IDA's own Newton convergence test (rate-based, on the weighted norm of the correction), with
+// one more condition: the iterate before the last correction already met the constraints to
+// the constraint tolerances, so the accepted one meets them better still
+int ConvergenceTest(SUNNonlinearSolver nls, N_Vector ycor, N_Vector del, double tol, N_Vector ewt,
+                    void* data) {
+  auto* d = static_cast<IdaDriver*>(data);
+  const int flag = d->ida_test_(nls, ycor, del, tol, ewt, d->ida_test_data_);
+  if (flag == SUN_NLS_SUCCESS && !d->ConstraintsMet()) return SUN_NLS_CONTINUE;
+  return flag;
+}
+
 }  // namespace
+
+bool IdaDriver::ConstraintsMet() const {
+  return position_residual_ <= kConstraintTolerance &&
+         velocity_residual_ <= kVelocityConstraintTolerance;
+}
 
 IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settings, double t0,
                      const VecX& y0, const VecX& yp0)
@@ -48,7 +70,14 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   if (mem_ == nullptr) throw SolverError("IDACreate failed");
   Check(IDAInit(mem_, Residual, t0, y_.get(), yp_.get()), "IDAInit");
   Check(IDASetUserData(mem_, this), "IDASetUserData");
-  Check(IDASStolerances(mem_, settings.error, settings.error), "IDASStolerances");
+  // the error bound is absolute, in model units, as in MotionSolve (so that a model in
+  // millimetres with a 1000 times larger error behaves like the same model in metres); the
+  // multipliers are forces, whose accuracy follows from that of the motion: their weight in
+  // the Newton test is negligible (the constraint tolerances below take care of them)
+  VecX atol = VecX::Constant(sys.size(), settings.error);
+  atol.head(system::kBodyStates * sys.body_count()).setConstant(settings.error);
+  atol_ = MakeVector(atol, ctx_.get());
+  Check(IDASVtolerances(mem_, 0.0, atol_.get()), "IDASVtolerances");
   Check(IDASetId(mem_, id_.get()), "IDASetId");
   // multipliers are index-2 variables: keep them out of the local error test
   Check(IDASetSuppressAlg(mem_, SUNTRUE), "IDASetSuppressAlg");
@@ -57,11 +86,18 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   if (settings.hmin) Check(IDASetMinStep(mem_, *settings.hmin), "IDASetMinStep");
   if (settings.hinit) Check(IDASetInitStep(mem_, *settings.hinit), "IDASetInitStep");
   if (settings.kmax) Check(IDASetMaxOrd(mem_, *settings.kmax), "IDASetMaxOrd");
-  if (settings.maxit) Check(IDASetMaxNonlinIters(mem_, *settings.maxit), "IDASetMaxNonlinIters");
   sys.Jacobian(t0, y0.data(), yp0.data(), 1.0, &triplets_);
   jac_ = std::make_unique<JacobianMatrix>(sys.size(), triplets_, y_.get(), ctx_.get());
   Check(IDASetLinearSolver(mem_, jac_->solver(), jac_->matrix()), "IDASetLinearSolver");
   Check(IDASetJacFn(mem_, Jacobian), "IDASetJacFn");
+  // wrap IDA's convergence test, which it installs in the Newton solver it is given
+  nls_.reset(SUNNonlinSol_Newton(y_.get(), ctx_.get()));
+  Check(IDASetNonlinearSolver(mem_, nls_.get()), "IDASetNonlinearSolver");
+  auto* newton = static_cast<SUNNonlinearSolverContent_Newton>(nls_->content);
+  ida_test_ = newton->CTest;
+  ida_test_data_ = newton->ctest_data;
+  Check(SUNNonlinSolSetConvTestFn(nls_.get(), ConvergenceTest, this), "SUNNonlinSolSetConvTestFn");
+  Check(IDASetMaxNonlinIters(mem_, settings.maxit.value_or(4)), "IDASetMaxNonlinIters");
 }
 
 IdaDriver::~IdaDriver() { IDAFree(&mem_); }

@@ -12,6 +12,11 @@
 
 namespace msolve::solver {
 
+/// Newton iterations of a step go on until the position constraints (joints, quaternion
+/// norms) hold to this absolute tolerance and the velocity constraints to the next one.
+inline constexpr double kConstraintTolerance = 1e-10;
+inline constexpr double kVelocityConstraintTolerance = 1e-8;
+
 struct IntegratorSettings {
   double error = 1e-3;  // absolute local error on positions and velocities, model units
   std::optional<double> hmax, hmin, hinit;
@@ -47,7 +52,13 @@ class IdaDriver {
   Eigen::Map<VecX> yp() const { return View(yp_.get()); }
   IntegratorStats stats() const;
 
+  /// Whether the last residual evaluation met the constraint tolerances.
+  bool ConstraintsMet() const;
+
   // callbacks (public for the C trampolines)
+  double position_residual_ = 0.0, velocity_residual_ = 0.0;
+  SUNNonlinSolConvTestFn ida_test_ = nullptr;
+  void* ida_test_data_ = nullptr;
   const system::System& sys_;
   std::vector<system::Triplet> triplets_;
   std::unique_ptr<JacobianMatrix> jac_;
@@ -55,7 +66,8 @@ class IdaDriver {
 
  private:
   ContextPtr ctx_;
-  VectorPtr y_, yp_, id_;
+  VectorPtr y_, yp_, id_, atol_;
+  NonlinSolPtr nls_;
   void* mem_ = nullptr;
   double t_ = 0.0;
 };

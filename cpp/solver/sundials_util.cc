@@ -20,6 +20,7 @@ void ContextDeleter::operator()(SUNContext c) const { SUNContext_Free(&c); }
 void VectorDeleter::operator()(N_Vector v) const { N_VDestroy(v); }
 void MatrixDeleter::operator()(SUNMatrix m) const { SUNMatDestroy(m); }
 void LinSolDeleter::operator()(SUNLinearSolver s) const { SUNLinSolFree(s); }
+void NonlinSolDeleter::operator()(SUNNonlinearSolver s) const { SUNNonlinSolFree(s); }
 
 ContextPtr MakeContext() {
   SUNContext ctx = nullptr;

@@ -10,6 +10,7 @@
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
 
 #include "common/types.h"
 #include "system/system.h"
@@ -32,6 +33,11 @@ struct LinSolDeleter {
   void operator()(SUNLinearSolver s) const;
 };
 
+struct NonlinSolDeleter {
+  void operator()(SUNNonlinearSolver s) const;
+};
+
+using NonlinSolPtr = std::unique_ptr<std::remove_pointer_t<SUNNonlinearSolver>, NonlinSolDeleter>;
 using ContextPtr = std::unique_ptr<std::remove_pointer_t<SUNContext>, ContextDeleter>;
 using VectorPtr = std::unique_ptr<std::remove_pointer_t<N_Vector>, VectorDeleter>;
 using MatrixPtr = std::unique_ptr<std::remove_pointer_t<SUNMatrix>, MatrixDeleter>;

@@ -1,0 +1,208 @@
+"""Rigid-body dynamics against closed-form solutions and conservation laws."""
+
+import math
+
+import numpy as np
+import pytest
+
+from msolve import *
+
+G = 9.81
+
+
+def hermite_root(t, x, v):
+    """Times where x crosses zero downwards, by cubic Hermite interpolation of (x, dx/dt)."""
+    roots = []
+    for k in np.where((x[:-1] > 0) & (x[1:] <= 0))[0]:
+        t0, h = t[k], t[k + 1] - t[k]
+        a, b = 0.0, 1.0
+        for _ in range(80):
+            s = 0.5 * (a + b)
+            h00, h10 = 2 * s**3 - 3 * s**2 + 1, s**3 - 2 * s**2 + s
+            h01, h11 = -2 * s**3 + 3 * s**2, s**3 - s**2
+            val = h00 * x[k] + h10 * h * v[k] + h01 * x[k + 1] + h11 * h * v[k + 1]
+            a, b = (s, b) if val > 0 else (a, s)
+        roots.append(t0 + 0.5 * (a + b) * h)
+    return np.array(roots)
+
+
+def test_free_fall_is_exact():
+    # z = z0 + vz0 t - g t^2 / 2, x = vx0 t: a quadratic, which BDF integrates exactly
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-8)
+    Part(ground=True)
+    ball = Part(mass=3.0, ip=[0.1, 0.2, 0.3], qg=[0, 0, 10.0], vx=2.0, vz=5.0)
+    run = model.simulate(end=2.0, dtout=0.05, returnResults=True)
+    body = run.getObject(ball)
+    t = body.times
+    np.testing.assert_allclose(body.getComponent("Z"), 10 + 5 * t - 0.5 * G * t**2, rtol=1e-9)
+    np.testing.assert_allclose(body.getComponent("X"), 2 * t, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(body.getComponent("Y"), 0.0, atol=1e-12)
+    assert t[0] == 0.0 and t[-1] == pytest.approx(2.0) and len(t) == 41
+
+
+def make_pendulum(length, g, units_length="METER", mass=1.0):
+    """A point mass on a massless arm: the revolute joint takes the bob's rotations."""
+    model = Model()
+    Units(length=units_length)
+    Accgrav(kgrav=-g)
+    ground = Part(ground=True)
+    ground.pivot = Marker(part=ground, zp=[0, -1, 0])
+    bob = Part(mass=mass, ip=[0, 0, 0], cm=Marker(qp=[length, 0, 0]))
+    bob.pivot = Marker(part=bob, zp=[0, -1, 0])
+    Joint(type="REVOLUTE", i=bob.pivot, j=ground.pivot)
+    model.pos = Request(type="DISPLACEMENT", i=bob.cm, j=ground.pivot)
+    model.vel = Request(type="VELOCITY", i=bob.cm)
+    model.force = Request(type="FORCE", i=bob.pivot, j=ground.pivot)
+    return model
+
+
+@pytest.fixture(scope="module")
+def pendulum_run():
+    model = make_pendulum(1.0, G)
+    Integrator(error=1e-9)
+    period = 4 * math.sqrt(1.0 / G) * 1.8540746773013719  # K(sin^2 45 deg)
+    run = model.simulate(end=20.5 * period, dtout=0.002, returnResults=True)
+    return model, run, period
+
+
+def test_pendulum_period_matches_elliptic_integral(pendulum_run):
+    # T = 4 K(k) sqrt(L/g), k = sin(theta0/2), theta0 = 90 deg; K(1/2) = 1.854074677301372
+    model, run, period = pendulum_run
+    x = run.getObject(model.pos).getComponent("X")
+    vx = run.getObject(model.vel).getComponent("VX")
+    crossings = hermite_root(run.times, x, vx)
+    measured = np.diff(crossings)
+    assert len(measured) >= 19
+    np.testing.assert_allclose(measured, period, rtol=1e-6)
+
+
+def test_pendulum_energy_is_conserved(pendulum_run):
+    # E = m v^2 / 2 + m g z stays at its initial value 0 (released from rest at z = 0)
+    model, run, period = pendulum_run
+    z = run.getObject(model.pos).getComponent("Z")
+    v = run.getObject(model.vel).getComponent("VM")
+    energy = 0.5 * v**2 + G * z
+    assert np.max(np.abs(energy)) / (G * 1.0) < 1e-6
+
+
+def test_pendulum_reaction_at_lowest_point(pendulum_run):
+    # tension of a point-mass pendulum: T = m g cos(phi) + m v^2 / L; at the bottom m g + m v^2/L
+    model, run, period = pendulum_run
+    pos, vel = run.getObject(model.pos), run.getObject(model.vel)
+    x, z = pos.getComponent("X"), pos.getComponent("Z")
+    v = vel.getComponent("VM")
+    fm = run.getObject(model.force).getComponent("FM")
+    expected = G * (-z) / 1.0 + v**2 / 1.0
+    np.testing.assert_allclose(fm, expected, rtol=1e-6, atol=1e-6 * G)
+    bottom = np.argmin(z)
+    assert abs(x[bottom]) < 0.01
+    assert fm[bottom] == pytest.approx(G + v[bottom] ** 2, rel=1e-6)
+    # the reaction on the bob points from the bob to the pivot: +z at the bottom
+    fz = run.getObject(model.force).getComponent("FZ")
+    assert fz[bottom] > 0
+
+
+def test_millimetre_model_moves_like_metre_model():
+    # the same pendulum in kg-mm-s-N (UCF = 1000, g = 9810 mm/s^2) is the metre model * 1000
+    m1 = make_pendulum(1.0, G)
+    Integrator(error=1e-9)
+    r1 = m1.simulate(end=2.0, dtout=0.01, returnResults=True)
+    m2 = make_pendulum(1000.0, 1000 * G, units_length="MILLIMETER")
+    Integrator(error=1e-6)
+    r2 = m2.simulate(end=2.0, dtout=0.01, returnResults=True)
+    for comp in ("X", "Z"):
+        a = r1.getObject(m1.pos).getComponent(comp)
+        b = r2.getObject(m2.pos).getComponent(comp)
+        np.testing.assert_allclose(b, 1000 * a, rtol=0, atol=1e-3)
+    # forces are in newtons in both models
+    fa = r1.getObject(m1.force).getComponent("FM")
+    fb = r2.getObject(m2.force).getComponent("FM")
+    np.testing.assert_allclose(fb, fa, rtol=0, atol=1e-5)
+
+
+def test_torque_free_body_conserves_momentum_and_energy():
+    # Euler's equations without torque: the global angular momentum R J R^T w and the kinetic
+    # energy w^T R J R^T w / 2 are constants of motion
+    model = Model()
+    Integrator(error=1e-11)
+    Part(ground=True)
+    J = np.array([[2.0, 0.1, 0.0], [0.1, 3.0, 0.2], [0.0, 0.2, 5.0]])
+    body = Part(mass=1.0, ip=[2.0, 3.0, 5.0, 0.1, 0.0, 0.2], reuler=[0.3, 0.4, 0.5],
+                wx=1.0, wy=0.2, wz=-0.5)
+    body.cm = Marker(part=body)
+    model.w = Request(type="VELOCITY", i=body.cm)
+    run = model.simulate(end=10.0, dtout=0.01, returnResults=True)
+    b = run.getObject(body)
+    w = run.getObject(model.w)
+    H, T = [], []
+    for k in range(len(run.times)):
+        e = [b.getComponent(n)[k] for n in ("E0", "E1", "E2", "E3")]
+        R = quat_to_matrix(e)
+        omega = np.array([w.getComponent(n)[k] for n in ("WX", "WY", "WZ")])
+        Jg = R @ J @ R.T
+        H.append(Jg @ omega)
+        T.append(0.5 * omega @ Jg @ omega)
+    H, T = np.array(H), np.array(T)
+    np.testing.assert_allclose(H, np.broadcast_to(H[0], H.shape), rtol=0,
+                               atol=1e-8 * np.linalg.norm(H[0]))
+    np.testing.assert_allclose(T, T[0], rtol=1e-8)
+    # the motion is not trivial: the angular velocity changes direction
+    omega = np.stack([w.getComponent(n) for n in ("WX", "WY", "WZ")], axis=1)
+    assert np.ptp(omega[:, 0]) > 0.1
+
+
+def quat_to_matrix(e):
+    e0, e1, e2, e3 = e
+    return np.array([
+        [e0**2 + e1**2 - e2**2 - e3**2, 2 * (e1 * e2 - e0 * e3), 2 * (e1 * e3 + e0 * e2)],
+        [2 * (e1 * e2 + e0 * e3), e0**2 - e1**2 + e2**2 - e3**2, 2 * (e2 * e3 - e0 * e1)],
+        [2 * (e1 * e3 - e0 * e2), 2 * (e2 * e3 + e0 * e1), e0**2 - e1**2 - e2**2 + e3**2],
+    ])
+
+
+def test_double_pendulum_stays_on_the_constraints():
+    # GGL stabilisation: positions and velocities satisfy the constraints at every output
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-6)
+    ground = Part(ground=True)
+    g0 = Marker(part=ground, zp=[0, -1, 0])
+    l1 = Part(mass=1.0, ip=[0.01, 0.08, 0.08], cm=Marker(qp=[0.5, 0, 0]))
+    a1 = Marker(part=l1, zp=[0, -1, 0])
+    b1 = Marker(part=l1, qp=[1, 0, 0], zp=[1, -1, 0])
+    l2 = Part(mass=0.5, ip=[0.005, 0.04, 0.04], cm=Marker(qp=[1.5, 0, 0]))
+    a2 = Marker(part=l2, qp=[1, 0, 0], zp=[1, -1, 0])
+    Joint(type="REVOLUTE", i=a1, j=g0)
+    Joint(type="REVOLUTE", i=a2, j=b1)
+    model.tip = Request(type="DISPLACEMENT", i=l2.cm)
+    run = model.simulate(end=10.0, dtout=0.01, returnResults=True)
+    errors = run.constraintErrors
+    assert errors.shape == (1001, 2)
+    assert errors[:, 0].max() < 1e-10
+    assert errors[:, 1].max() < 1e-8
+    # and it really moves: the second link swings below the first
+    assert run.getObject(model.tip).getComponent("Z").min() < -1.0
+
+
+def test_translational_joint_along_gravity_is_free_fall():
+    # a slider on a vertical TRANSLATIONAL joint: z = -g t^2/2 exactly, nothing else moves
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    gm = Marker(part=ground, qp=[0.2, 0.3, 0])
+    slider = Part(mass=2.0, ip=[1, 2, 3], cm=Marker(qp=[0.5, 0.1, 0]))
+    sm = Marker(part=slider, qp=[0.2, 0.3, 0])
+    Joint(type="TRANSLATIONAL", i=sm, j=gm)
+    model.d = Request(type="DISPLACEMENT", i=sm, j=gm)
+    run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+    d = run.getObject(model.d)
+    t = run.times
+    np.testing.assert_allclose(d.getComponent("Z"), -0.5 * G * t**2, rtol=1e-9, atol=1e-12)
+    for comp in ("X", "Y", "PSI", "THETA", "PHI"):
+        np.testing.assert_allclose(d.getComponent(comp), 0.0, atol=1e-10)
+    body = run.getObject(slider)
+    np.testing.assert_allclose(body.getComponent("X"), 0.5, atol=1e-10)
+    np.testing.assert_allclose(body.getComponent("Y"), 0.1, atol=1e-10)
