@@ -56,8 +56,7 @@ TEST_F(RotationTest, QuatToMatrixScalesWithSquaredNormForNonUnitQuaternions) {
   for (int n = 0; n < 20; ++n) {
     const Vec4 e = RandomUnitQuat();
     const double c = Uniform(0.5, 1.5);
-    EXPECT_LT((QuatToMatrix<double>(Vec4(c * e)) - c * c * QuatToMatrix<double>(e)).norm(),
-              1e-14);
+    EXPECT_LT((QuatToMatrix<double>(Vec4(c * e)) - c * c * QuatToMatrix<double>(e)).norm(), 1e-14);
   }
 }
 
@@ -109,12 +108,13 @@ TEST_F(RotationTest, MatrixToEuler313InvertsEuler313ToMatrix) {
 }
 
 TEST_F(RotationTest, MatrixToEuler313AtGimbalLockReproducesTheMatrix) {
-  // theta = 0 or pi: only a combination of psi and phi is defined, but the matrix must be kept
+  // theta = 0 or pi: only a combination of psi and phi is defined, but the matrix must be kept.
+  // theta comes from acos(R(2, 2)), which near +-1 resolves angles only to ~sqrt(eps) = 1e-8.
   for (double theta : {0.0, kPi}) {
     const Vec3 a(0.7, theta, -0.3);
     const Mat3 R = Euler313ToMatrix(a);
     const Vec3 back = MatrixToEuler313(R);
-    EXPECT_NEAR(back[1], theta, 1e-12);
+    EXPECT_NEAR(back[1], theta, 1e-7);
     EXPECT_LT((Euler313ToMatrix(back) - R).norm(), 1e-7);
   }
 }
@@ -197,9 +197,9 @@ TEST_F(RotationTest, FrameFromPointsPutsZAlongTheZPointAndXPointInThePositiveXZH
     ExpectRotation(*R);
     EXPECT_LT((R->col(2) - zp.normalized()).norm(), 1e-13);
     EXPECT_NEAR(xp.dot(R->col(1)), 0.0, 1e-13);  // in the x-z plane
-    EXPECT_GT(xp.dot(R->col(0)), 0.0);            // on the positive x side
+    EXPECT_GT(xp.dot(R->col(0)), 0.0);           // on the positive x side
   }
-  // a closed-form case: z along global y, xp towards -z gives x = -z_global
+  // a closed-form case: z along global y, so x is xp with its y component removed
   const auto R = FrameFromPoints(Vec3(0, 3, 0), Vec3(0.5, 1, -2));
   ASSERT_TRUE(R.has_value());
   EXPECT_LT((R->col(2) - Vec3(0, 1, 0)).norm(), 1e-14);

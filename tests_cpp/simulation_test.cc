@@ -92,5 +92,32 @@ TEST(SimulationTest, PendulumSwingsThroughBottomWithClosedFormSpeed) {
   EXPECT_NEAR(zmin, -1.0, 1e-6);
 }
 
+TEST(SimulationTest, PendulumInMillimetresReachesTheBottomAtTheClosedFormTime) {
+  // N-kg-mm-s (UCF = 1000), L = 1000 mm, g = 9810 mm/s^2, released horizontal at rest: the
+  // lowest point is z = -L, reached after a quarter period sqrt(L/g) K(sin(pi/4)) with the
+  // complete elliptic integral K(1/sqrt(2)) = 1.8540746773013719
+  auto p = MakePendulum(1000.0, 9810.0, 1000.0);
+  auto integ = std::make_shared<model::Integrator>();
+  integ->error = 1e-6;
+  p->m.integrator = integ;
+  simulation::Simulation sim(p->m);
+  EXPECT_DOUBLE_EQ(sim.system().ucf(), 1000.0);
+  simulation::SimulateOptions opt;
+  opt.end = 0.8;
+  opt.dtout = 0.001;
+  auto res = sim.Simulate(opt);
+  ASSERT_TRUE(res.ok) << res.error;
+  double zmin = 0, tmin = 0;
+  for (size_t k = 0; k < res.times.size(); ++k) {
+    if (res.bodies[0].values[k][2] < zmin) {
+      zmin = res.bodies[0].values[k][2];
+      tmin = res.times[k];
+    }
+  }
+  // outputs every 1 ms sample the bottom to within L (w dt / 2)^2 / 2 = 2.5e-3 mm, w = 4.43/s
+  EXPECT_NEAR(zmin, -1000.0, 3e-3);
+  EXPECT_NEAR(tmin, std::sqrt(1000.0 / 9810.0) * 1.8540746773013719, 1e-3);  // dtout
+}
+
 }  // namespace
 }  // namespace msolve

@@ -45,8 +45,8 @@ Mat3 Euler313ToMatrix(const Vec3& a) {
 }
 
 Vec3 MatrixToEuler313(const Mat3& R) {
-  const double c = std::clamp(R(2, 2), -1.0, 1.0);
-  const double theta = std::acos(c);
+  // atan2 keeps full precision near theta = 0 and pi, where acos does not
+  const double theta = std::atan2(std::hypot(R(0, 2), R(1, 2)), R(2, 2));
   if (std::abs(std::sin(theta)) < 1e-12) {
     // gimbal lock: only psi + phi (or psi - phi) is defined; put it all in psi
     return Vec3(std::atan2(R(1, 0), R(0, 0)), theta, 0.0);

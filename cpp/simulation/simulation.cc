@@ -47,9 +47,13 @@ Simulation::Simulation(const model::Model& model)
       throw ModelError(r->Describe() + ": request type '" + r->type +
                        "' is not supported (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE)");
     if (r->i == nullptr) throw ModelError(r->Describe() + ": marker i is not set");
-    sys_.MarkerOf(r->i);
-    if (r->j) sys_.MarkerOf(r->j);
-    if (r->rm) sys_.MarkerOf(r->rm);
+    try {
+      sys_.MarkerOf(r->i);
+      if (r->j) sys_.MarkerOf(r->j);
+      if (r->rm) sys_.MarkerOf(r->rm);
+    } catch (const ModelError& e) {
+      throw ModelError(r->Describe() + ": " + e.what());
+    }
   }
 }
 

@@ -147,8 +147,13 @@ System System::Compile(const model::Model& model) {
                        "CYLINDRICAL, UNIVERSAL, PLANAR)");
     if (joint->i == nullptr || joint->j == nullptr)
       throw ModelError(joint->Describe() + ": marker " + (joint->i ? "j" : "i") + " is not set");
-    const mbs::BodyMarker& mi = sys.MarkerOf(joint->i);
-    const mbs::BodyMarker& mj = sys.MarkerOf(joint->j);
+    mbs::BodyMarker mi, mj;
+    try {
+      mi = sys.MarkerOf(joint->i);
+      mj = sys.MarkerOf(joint->j);
+    } catch (const ModelError& e) {
+      throw ModelError(joint->Describe() + ": " + e.what());
+    }
     if (joint->i->part == joint->j->part)
       throw ModelError(joint->Describe() + ": markers i (" + joint->i->Describe() + ") and j (" +
                        joint->j->Describe() + ") are on the same part (" +
