@@ -206,3 +206,68 @@ def test_translational_joint_along_gravity_is_free_fall():
     body = run.getObject(slider)
     np.testing.assert_allclose(body.getComponent("X"), 0.5, atol=1e-10)
     np.testing.assert_allclose(body.getComponent("Y"), 0.1, atol=1e-10)
+
+
+def _circle_intersection(A, O4, b, c, branch):
+    # B with |B - A| = b and |B - O4| = c, on the side given by branch (+1 / -1)
+    e_vec = A - O4
+    e = np.linalg.norm(e_vec)
+    alpha = math.acos((c**2 + e**2 - b**2) / (2 * c * e))
+    phi = math.atan2(e_vec[1], e_vec[0])
+    theta4 = phi + branch * alpha
+    return O4 + c * np.array([math.cos(theta4), math.sin(theta4)]), theta4
+
+
+def test_four_bar_of_revolute_joints_follows_closed_form_kinematics(capsys):
+    # crank-rocker (Grashof: crank a=1 shortest, a + b <= c + d): for every crank angle the
+    # rocker angle is the intersection of the circles |B - A| = b and |B - O4| = c
+    a, b, c, d = 1.0, 3.0, 2.5, 3.0
+    O2, O4 = np.array([0.0, 0.0]), np.array([d, 0.0])
+    th2 = math.radians(60.0)
+    A = O2 + a * np.array([math.cos(th2), math.sin(th2)])
+    B, th4 = _circle_intersection(A, O4, b, c, +1)
+
+    model = Model()
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+
+    def link(p, q, w=None):
+        mid = 0.5 * (np.asarray(p) + np.asarray(q))
+        kwargs = {} if w is None else {"wz": w}
+        part = Part(mass=1.0, ip=[0.05, 0.3, 0.3], **kwargs)
+        part.cm = Marker(part=part, qp=[mid[0], mid[1], 0.0])
+        return part
+
+    crank, coupler, rocker = link(O2, A, w=4.0), link(A, B), link(B, O4)
+
+    def pin(pa, pb, at):
+        Joint(type="REVOLUTE", i=Marker(part=pa, qp=[at[0], at[1], 0]),
+              j=Marker(part=pb, qp=[at[0], at[1], 0]))
+
+    pin(crank, ground, O2)
+    pin(coupler, crank, A)
+    pin(rocker, coupler, B)
+    pin(rocker, ground, O4)
+    o2, o4 = Marker(part=ground, qp=[*O2, 0]), Marker(part=ground, qp=[*O4, 0])
+    model.crank = Request(type="DISPLACEMENT", i=Marker(part=crank, qp=[*A, 0]), j=o2)
+    model.rocker = Request(type="DISPLACEMENT", i=Marker(part=rocker, qp=[*B, 0]), j=o4)
+    run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
+
+    # the planar loop of four 3D revolute joints has 3 redundant equations
+    redundant = [m for m in run.messages if "redundant" in m]
+    assert len(redundant) == 3
+    assert "redundant" in capsys.readouterr().out
+
+    cr, ro = run.getObject(model.crank), run.getObject(model.rocker)
+    theta2 = np.arctan2(cr.getComponent("Y"), cr.getComponent("X"))
+    theta4 = np.arctan2(ro.getComponent("Y"), ro.getComponent("X"))
+    expected = []
+    for t2 in theta2:
+        A_k = O2 + a * np.array([math.cos(t2), math.sin(t2)])
+        expected.append(_circle_intersection(A_k, O4, b, c, +1)[1])
+    diff = np.angle(np.exp(1j * (theta4 - np.array(expected))))
+    assert np.max(np.abs(diff)) < 1e-7
+    # the crank turns through full revolutions (crank-rocker), and everything stays planar
+    assert np.ptp(np.unwrap(theta2)) > 2 * math.pi
+    np.testing.assert_allclose(ro.getComponent("Z"), 0.0, atol=1e-9)
+    assert run.constraintErrors[:, 0].max() < 1e-10

@@ -118,8 +118,12 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   return out;
 }
 
-void Simulation::Sample(double t, const VecX& y, const VecX& yp, Results* out) const {
+void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* out) const {
   out->times.push_back(t);
+  // accelerations and reactions for the outputs come from the index-1 equations at the
+  // output positions and velocities (the integrator's multipliers are not error-controlled)
+  VecX y = y_in, yp = yp_in;
+  solver::SolveAccelerations(sys_, t, &y, &yp);
   for (auto& series : out->requests)
     series.values.push_back(EvaluateRequest(*series.request, y, yp));
   for (size_t k = 0; k < out->bodies.size(); ++k) {

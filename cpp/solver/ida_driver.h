@@ -12,8 +12,9 @@
 
 namespace msolve::solver {
 
-/// Newton iterations of a step go on until the position constraints (joints, quaternion
-/// norms) hold to this absolute tolerance and the velocity constraints to the next one.
+/// Every accepted step meets the position constraints (joints, quaternion norms) to this
+/// absolute tolerance and the velocity constraints to the next one: the Newton iteration of a
+/// step goes on until the iterate before its last correction meets a tenth of them.
 inline constexpr double kConstraintTolerance = 1e-10;
 inline constexpr double kVelocityConstraintTolerance = 1e-8;
 

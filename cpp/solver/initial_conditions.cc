@@ -17,6 +17,9 @@ namespace msolve::solver {
 namespace {
 
 using system::SparseMat;
+
+// up to this size the index-1 (KKT) system is solved densely
+constexpr int kDenseKktLimit = 200;
 using system::System;
 
 std::string JointName(const System& sys, int row) {
@@ -370,12 +373,21 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   rhs.head(6 * nb) = sys.AppliedForces(t, y->data());
   for (int a = 0; a < m; ++a) rhs[6 * nb + a] = -gamma_full[row_of_active[a]];
   VecX sol = VecX::Zero(n);
-  if (n > 0) {
+  if (n > 0 && n <= kDenseKktLimit) {
+    // small systems: dense LU with full pivoting, the most accurate for this indefinite matrix
+    const MatX dense(K);
+    Eigen::FullPivLU<MatX> lu(dense);
+    if (!lu.isInvertible())
+      throw ModelError("the equations of motion are singular at the initial configuration");
+    sol = lu.solve(rhs);
+  } else if (n > 0) {
     Eigen::SparseLU<SparseMat> lu;
     lu.compute(K);
     if (lu.info() != Eigen::Success)
       throw ModelError("the equations of motion are singular at the initial configuration");
     sol = lu.solve(rhs);
+    // one step of iterative refinement
+    sol += lu.solve(rhs - K * sol);
   }
   yp->setZero(sys.size());
   std::vector<double> qdot(7 * nb);
