@@ -4,7 +4,6 @@ import math
 
 import numpy as np
 import pytest
-
 from msolve import *
 
 G = 9.81
@@ -39,7 +38,9 @@ def test_free_fall_is_exact():
     np.testing.assert_allclose(body.getComponent("Z"), 10 + 5 * t - 0.5 * G * t**2, rtol=1e-9)
     np.testing.assert_allclose(body.getComponent("X"), 2 * t, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(body.getComponent("Y"), 0.0, atol=1e-12)
-    assert t[0] == 0.0 and t[-1] == pytest.approx(2.0) and len(t) == 41
+    assert t[0] == 0.0
+    assert t[-1] == pytest.approx(2.0)
+    assert len(t) == 41
 
 
 def make_pendulum(length, g, units_length="METER", mass=1.0):
@@ -80,7 +81,7 @@ def test_pendulum_period_matches_elliptic_integral(pendulum_run):
 
 def test_pendulum_energy_is_conserved(pendulum_run):
     # E = m v^2 / 2 + m g z stays at its initial value 0 (released from rest at z = 0)
-    model, run, period = pendulum_run
+    model, run, _period = pendulum_run
     z = run.getObject(model.pos).getComponent("Z")
     v = run.getObject(model.vel).getComponent("VM")
     energy = 0.5 * v**2 + G * z
@@ -89,7 +90,7 @@ def test_pendulum_energy_is_conserved(pendulum_run):
 
 def test_pendulum_reaction_at_lowest_point(pendulum_run):
     # tension of a point-mass pendulum: T = m g cos(phi) + m v^2 / L; at the bottom m g + m v^2/L
-    model, run, period = pendulum_run
+    model, run, _period = pendulum_run
     pos, vel = run.getObject(model.pos), run.getObject(model.vel)
     x, z = pos.getComponent("X"), pos.getComponent("Z")
     v = vel.getComponent("VM")
@@ -225,7 +226,7 @@ def test_four_bar_of_revolute_joints_follows_closed_form_kinematics(capsys):
     O2, O4 = np.array([0.0, 0.0]), np.array([d, 0.0])
     th2 = math.radians(60.0)
     A = O2 + a * np.array([math.cos(th2), math.sin(th2)])
-    B, th4 = _circle_intersection(A, O4, b, c, +1)
+    B, _th4 = _circle_intersection(A, O4, b, c, +1)
 
     model = Model()
     Integrator(error=1e-8)

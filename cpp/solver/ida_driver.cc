@@ -42,6 +42,11 @@ int Jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J
   }
 }
 
+// keep IDA's messages for the exception instead of printing them
+void ErrorHandler(int, const char*, const char*, char* msg, void* data) {
+  static_cast<IdaDriver*>(data)->last_message_ = msg;
+}
+
 // IDA's own Newton convergence test (rate-based, on the weighted norm of the correction), with
 // one more condition: the iterate before the last correction already met the constraints to
 // the constraint tolerances, so the accepted one meets them better still
@@ -70,6 +75,7 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   if (mem_ == nullptr) throw SolverError("IDACreate failed");
   Check(IDAInit(mem_, Residual, t0, y_.get(), yp_.get()), "IDAInit");
   Check(IDASetUserData(mem_, this), "IDASetUserData");
+  Check(IDASetErrHandlerFn(mem_, ErrorHandler, this), "IDASetErrHandlerFn");
   // the error bound is absolute, in model units, as in MotionSolve (so that a model in
   // millimetres with a 1000 times larger error behaves like the same model in metres); the
   // multipliers are forces, whose accuracy follows from that of the motion: their weight in
@@ -119,7 +125,8 @@ void IdaDriver::AdvanceTo(double tout) {
       double tcur = t_;
       IDAGetCurrentTime(mem_, &tcur);
       std::ostringstream s;
-      s << "the integrator failed at time " << tcur << ": " << IDAGetReturnFlagName(flag);
+      s << "the integrator failed at time " << tcur << " (" << IDAGetReturnFlagName(flag) << ")";
+      if (!last_message_.empty()) s << ": " << last_message_;
       throw SolverError(s.str());
     }
     t_ = tret;

@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "common/types.h"
 #include "solver/sundials_util.h"
@@ -58,6 +59,7 @@ class IdaDriver {
 
   // callbacks (public for the C trampolines)
   double position_residual_ = 0.0, velocity_residual_ = 0.0;
+  std::string last_message_;
   SUNNonlinSolConvTestFn ida_test_ = nullptr;
   void* ida_test_data_ = nullptr;
   const system::System& sys_;

@@ -415,6 +415,17 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
   const VecX before = *y;
   AssemblePositions(*sys, y);
   report.redundant = SetAsideRedundantRows(sys, *y);
+  // equations set aside must hold too: a redundant equation that contradicts the others
+  // means the model cannot be assembled
+  const VecX phi = sys->JointResiduals(y->data());
+  std::ostringstream bad;
+  for (size_t r = 0; r < sys->rows().size(); ++r)
+    if (std::abs(phi[r]) > 1e-8)
+      bad << "\n  " << JointName(*sys, static_cast<int>(r)) << ": residual " << phi[r];
+  if (!bad.str().empty())
+    throw ModelError(
+        "the model cannot be assembled: redundant joint equations contradict the others" +
+        bad.str());
   {
     VecX resized = VecX::Zero(sys->size());
     resized.head(system::kBodyStates * sys->body_count()) =

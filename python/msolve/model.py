@@ -6,7 +6,7 @@ import math
 import warnings
 
 from . import _core
-from .base import SolverObject, _set_current_model
+from .base import _set_current_model
 from .results import SimulationResults
 
 
@@ -59,6 +59,7 @@ class Model(_core.ModelSpec):
         obj.__dict__["_model"] = None  # no change notifications while being built
         obj.id = ident
         obj.__dict__["_model"] = self
+        self._reindex(obj)
         self._entities.append(obj)
         if hasattr(obj, "_core_type"):
             self._add(obj)
@@ -88,12 +89,12 @@ class Model(_core.ModelSpec):
 
     # -- lookup --------------------------------------------------------------------------
 
-    def lookupById(self, type, id):  # noqa: A002 - MotionSolve's argument names
+    def lookupById(self, type, id):
         """The entity of class ``type`` (a class or its name) with the given id, or None."""
         name = type if isinstance(type, str) else type.__name__
         return self._by_class.get(name, {}).get(id)
 
-    def lookupByName(self, type, name):  # noqa: A002
+    def lookupByName(self, type, name):
         """The first entity of class ``type`` whose ``name`` (or label) is ``name``."""
         cls_name = type if isinstance(type, str) else type.__name__
         for obj in self._by_class.get(cls_name, {}).values():
@@ -101,7 +102,7 @@ class Model(_core.ModelSpec):
                 return obj
         return None
 
-    def getChildren(self, type=None, name=None, recursive=True):  # noqa: A002
+    def getChildren(self, type=None, name=None, recursive=True):
         """Entities of the model, optionally of one class and with a given name."""
         import fnmatch
 
@@ -129,7 +130,7 @@ class Model(_core.ModelSpec):
 
     def simulate(
         self,
-        type="DYNAMICS",  # noqa: A002
+        type="DYNAMICS",
         start=0.0,
         end=None,
         duration=None,

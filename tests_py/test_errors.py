@@ -1,0 +1,106 @@
+"""Bad models fail with a message that names the entity and what is wrong."""
+
+import numpy as np
+import pytest
+from msolve import *
+
+
+def pendulum_parts():
+    ground = Part(ground=True, label="ground")
+    link = Part(mass=1.0, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[1, 0, 0]), label="link")
+    return ground, link
+
+
+def test_marker_without_part_is_named():
+    model = Model()
+    ground, _link = pendulum_parts()
+    loose = Marker(label="loose")
+    Joint(type="SPHERICAL", i=loose, j=Marker(part=ground), label="ball")
+    with pytest.raises(ValueError, match=r"Joint 1 'ball'.*Marker \d+ 'loose': has no part"):
+        model.simulate(end=0.1)
+
+
+def test_joint_markers_on_the_same_part_are_named():
+    model = Model()
+    _ground, link = pendulum_parts()
+    Joint(type="REVOLUTE", i=Marker(part=link), j=Marker(part=link), label="pin")
+    with pytest.raises(ValueError, match=r"Joint 1 'pin'.*same part \(Part 2 'link'\)"):
+        model.simulate(end=0.1)
+
+
+def test_free_motion_without_inertia_is_named():
+    # a part with mass but no inertia on a spherical joint: its rotations have no inertia
+    model = Model()
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, label="bob", cm=Marker(qp=[1, 0, 0]))
+    Joint(type="SPHERICAL", i=Marker(part=bob, qp=[1, 0, 0]), j=Marker(part=ground, qp=[1, 0, 0]))
+    with pytest.raises(ValueError, match=r"Part 2 'bob'"):
+        model.simulate(end=0.1)
+
+
+def test_massless_free_part_is_named():
+    model = Model()
+    Part(ground=True)
+    Part(label="ghost")
+    with pytest.raises(ValueError, match=r"Part 2 'ghost'.*mass 0"):
+        model.simulate(end=0.1)
+
+
+def test_point_mass_whose_rotations_the_joint_takes_is_fine():
+    # a point mass on a revolute joint away from its mass centre: no error
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, cm=Marker(qp=[1, 0, 0]))
+    Joint(type="REVOLUTE", i=Marker(part=bob, zp=[0, 1, 0]), j=Marker(part=ground, zp=[0, 1, 0]))
+    model.simulate(end=0.1, dtout=0.05)
+
+
+def test_model_that_cannot_be_assembled_names_the_joints():
+    # a link of length 1 whose two ends are pinned to ground points 3 apart
+    model = Model()
+    ground = Part(ground=True)
+    link = Part(mass=1.0, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[0.5, 0, 0]))
+    Joint(type="SPHERICAL", i=Marker(part=link), j=Marker(part=ground), label="left")
+    Joint(type="SPHERICAL", i=Marker(part=link, qp=[1, 0, 0]),
+          j=Marker(part=ground, qp=[3, 0, 0]), label="right")
+    with pytest.raises(ValueError, match=r"(?s)cannot be assembled.*Joint 2 'right'"):
+        model.simulate(end=0.1)
+
+
+def test_assembly_moves_parts_onto_the_joints():
+    # a link placed 0.1 off its pivot is pulled onto it before the dynamics starts
+    model = Model()
+    ground = Part(ground=True)
+    link = Part(mass=1.0, ip=[0.1, 0.1, 0.1], qg=[0.1, 0, 0], cm=Marker(qp=[0.5, 0, 0]))
+    Joint(type="SPHERICAL", i=Marker(part=link), j=Marker(part=ground))
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    body = run.getObject(link)
+    assert body.getComponent("X")[0] == pytest.approx(0.5, abs=1e-9)
+    assert any("assembly moved" in m for m in run.messages)
+
+
+def test_integrator_settings_out_of_range_are_reported():
+    model = Model()
+    Part(ground=True)
+    Part(mass=1, ip=[1, 1, 1])
+    Integrator(kmax=9)
+    with pytest.raises(ValueError, match="kmax"):
+        model.simulate(end=0.1)
+
+
+def test_integrator_failure_keeps_the_results_computed_so_far():
+    # a minimum step far above what the error bound allows: IDA gives up
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    Integrator(hmin=0.02, error=1e-7)
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, ip=[0.1] * 3, cm=Marker(qp=[1, 0, 0]))
+    Joint(type="REVOLUTE", i=Marker(part=bob, zp=[0, 1, 0]), j=Marker(part=ground, zp=[0, 1, 0]))
+    with pytest.raises(MsolveError, match="integrator failed at time 0") as info:
+        model.simulate(end=1, dtout=0.1)
+    results = info.value.results
+    assert not results.ok
+    np.testing.assert_array_equal(results.times, [0.0])
+    assert results.getObject(bob).getComponent("X")[0] == pytest.approx(1.0)
+    assert model.results is results
