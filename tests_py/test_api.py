@@ -166,3 +166,13 @@ def test_simulate_arguments():
         model.simulate(end=0.1, dtout=0.05, active_contact_iteration=True)
     with pytest.raises(ValueError, match="STATICS"):
         model.simulate(type="STATICS", end=0.2)
+
+
+def test_model_without_moving_parts_runs():
+    # nothing moves: the outputs are the constant design values at every output time
+    model = Model()
+    ground = Part(ground=True)
+    req = Request(type="DISPLACEMENT", i=Marker(part=ground, qp=[1, 2, 3]))
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    np.testing.assert_allclose(run.getObject(req).getComponent("Y"), [2.0, 2.0, 2.0])
+    assert Model().simulate(end=0.1, dtout=0.05, returnResults=True).times.size == 3

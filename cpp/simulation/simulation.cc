@@ -88,7 +88,10 @@ Results Simulation::Simulate(const SimulateOptions& options) {
 
   Sample(t_, y_, yp_, &out);
   try {
-    if (!ida_) {
+    const bool nothing_moves = sys_.size() == 0;
+    if (nothing_moves) {
+      // no moving part: the outputs are constant in time
+    } else if (!ida_) {
       ida_ = std::make_unique<solver::IdaDriver>(sys_, settings, t_, y_, yp_);
       ida_hmax_ = *settings.hmax;
     } else if (*settings.hmax != ida_hmax_) {
@@ -100,9 +103,11 @@ Results Simulation::Simulate(const SimulateOptions& options) {
         std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)));
     for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : t0 + k * options.dtout;
-      ida_->AdvanceTo(tout);
-      y_ = ida_->y();
-      yp_ = ida_->yp();
+      if (!nothing_moves) {
+        ida_->AdvanceTo(tout);
+        y_ = ida_->y();
+        yp_ = ida_->yp();
+      }
       t_ = tout;
       Sample(t_, y_, yp_, &out);
     }
