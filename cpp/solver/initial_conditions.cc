@@ -154,16 +154,16 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const VecX& y) {
   std::vector<std::string> lines;
   const int m = static_cast<int>(sys->rows().size());
   if (m == 0) return lines;
-  // rank-revealing QR of B^T in the natural order, so that later equations that depend on
-  // earlier ones are the ones set aside
-  SparseMat B = sys->VelocityJacobian(y.data());
-  for (int r = 0; r < m; ++r) {
-    const double norm = B.row(r).norm();
-    if (norm > 0) B.row(r) /= norm;
-  }
-  SparseMat Bt = B.transpose();
+  // rank-revealing sparse QR of B^T (rows of B scaled to unit length): the columns whose
+  // pivots fall below the threshold are equations that depend on the others
+  const SparseMat B = sys->VelocityJacobian(y.data());
+  VecX scale = VecX::Zero(m);
+  for (int c = 0; c < B.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
+  for (int r = 0; r < m; ++r) scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
+  SparseMat Bt = (scale.asDiagonal() * B).transpose();
   Bt.makeCompressed();
-  Eigen::SparseQR<SparseMat, Eigen::NaturalOrdering<int>> qr;
+  Eigen::SparseQR<SparseMat, Eigen::COLAMDOrdering<int>> qr;
   qr.setPivotThreshold(1e-8);
   qr.compute(Bt);
   std::vector<bool> active(m, false);
@@ -405,7 +405,6 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
                                                  bool keep_velocities) {
   InitialConditionsReport report;
   // redundancy at the design configuration, assembly, then again where assembled
-  SetAsideRedundantRows(sys, *y);
   {
     VecX resized = VecX::Zero(sys->size());
     resized.head(system::kBodyStates * sys->body_count()) =
@@ -413,8 +412,10 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     *y = resized;
   }
   const VecX before = *y;
-  AssemblePositions(*sys, y);
   report.redundant = SetAsideRedundantRows(sys, *y);
+  AssemblePositions(*sys, y);
+  // the redundancy found at the design positions holds unless the assembly moved the parts
+  if (*y != before) report.redundant = SetAsideRedundantRows(sys, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
   const VecX phi = sys->JointResiduals(y->data());

@@ -1,5 +1,6 @@
 // compile(model) -> System: validates the description and builds the runtime elements
 #include <cmath>
+#include <unordered_map>
 
 #include <Eigen/Eigenvalues>
 
@@ -73,7 +74,7 @@ System System::Compile(const model::Model& model) {
     Vec3 cm;  // mass centre in the part frame
     int body;
   };
-  std::vector<std::pair<const model::Part*, PartFrame>> frames;
+  std::unordered_map<const model::Part*, PartFrame> frames;
   for (const auto& part : model.parts) {
     if (!part->active) continue;
     PartFrame f{part->qg, PartAxes(*part), Vec3::Zero(), kGround};
@@ -108,8 +109,8 @@ System System::Compile(const model::Model& model) {
       f.body = static_cast<int>(sys.bodies_.size());
       sys.bodies_.push_back(b);
     }
-    frames.emplace_back(part.get(), f);
-    sys.part_bodies_.emplace_back(part.get(), f.body);
+    frames.emplace(part.get(), f);
+    sys.part_bodies_.emplace(part.get(), f.body);
   }
 
   // markers: offsets from the mass centre in body axes (ground markers: global)
@@ -118,9 +119,8 @@ System System::Compile(const model::Model& model) {
     mbs::BodyMarker bm;
     bm.source = marker.get();
     const Mat3 A = MarkerAxes(*marker);
-    const PartFrame* f = nullptr;
-    for (const auto& [p, pf] : frames)
-      if (p == marker->part) f = &pf;
+    const auto found = frames.find(marker->part);
+    const PartFrame* f = found == frames.end() ? nullptr : &found->second;
     if (marker->part == nullptr) {
       bm.body = -2;  // checked where the marker is used
     } else if (f == nullptr) {
@@ -134,7 +134,7 @@ System System::Compile(const model::Model& model) {
       bm.s = marker->qp - f->cm;
       bm.A = A;
     }
-    sys.markers_.emplace_back(marker.get(), bm);
+    sys.markers_.emplace(marker.get(), bm);
   }
 
   // joints
@@ -168,14 +168,14 @@ System System::Compile(const model::Model& model) {
 }
 
 int System::BodyOfPart(const model::Part* part) const {
-  for (const auto& [p, b] : part_bodies_)
-    if (p == part) return b;
-  return -2;
+  const auto found = part_bodies_.find(part);
+  return found == part_bodies_.end() ? -2 : found->second;
 }
 
 const mbs::BodyMarker& System::MarkerOf(const model::Marker* marker) const {
-  for (const auto& [m, bm] : markers_) {
-    if (m != marker) continue;
+  const auto found = markers_.find(marker);
+  if (found != markers_.end()) {
+    const mbs::BodyMarker& bm = found->second;
     if (bm.body == -2) throw ModelError(marker->Describe() + ": has no part");
     if (bm.body == -3)
       throw ModelError(marker->Describe() + ": its part " + marker->part->Describe() +

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <Eigen/SparseCore>
@@ -115,8 +116,8 @@ class System {
   std::vector<mbs::JointConstraint> joints_;
   std::vector<int> joint_row_start_;
   std::vector<JointRow> rows_;
-  std::vector<std::pair<const model::Marker*, mbs::BodyMarker>> markers_;
-  std::vector<std::pair<const model::Part*, int>> part_bodies_;
+  std::unordered_map<const model::Marker*, mbs::BodyMarker> markers_;
+  std::unordered_map<const model::Part*, int> part_bodies_;
   int active_count_ = 0;
   double ucf_ = 1.0;
   Vec3 gravity_ = Vec3::Zero();

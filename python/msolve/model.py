@@ -27,6 +27,7 @@ class Model(_core.ModelSpec):
         self.output = output
         self._entities = []
         self._by_class = {}
+        self._ids = {}  # id(entity) -> its id in _by_class
         self._auto = {}
         self._simulation = None
         self._revision = 0
@@ -79,10 +80,11 @@ class Model(_core.ModelSpec):
         holder = used.get(ident)
         if holder is not None and holder is not obj:
             raise ValueError(f"{type(obj).__name__} id {ident} is already used by {holder!r}")
-        for k, v in list(used.items()):
-            if v is obj:
-                del used[k]
+        previous = self._ids.get(id(obj))
+        if previous is not None and used.get(previous) is obj:
+            del used[previous]
         used[ident] = obj
+        self._ids[id(obj)] = ident
 
     def __setattr__(self, key, value):
         object.__setattr__(self, key, value)
