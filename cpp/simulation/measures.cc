@@ -80,10 +80,8 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, const
       if (side >= 0) {
         // wrench on one moving side from the multipliers: -B^T lambda
         const int moving = (side == 0 ? joint.i().body : joint.j().body) >= 0 ? side : 1 - side;
-        const mbs::BodyMarker& bm = moving == 0 ? joint.i() : joint.j();
-        const double* q[2] = {nullptr, nullptr};
-        if (joint.i().body >= 0) q[0] = y.data() + System::BodyOffset(joint.i().body);
-        if (joint.j().body >= 0) q[1] = y.data() + System::BodyOffset(joint.j().body);
+        const System::JointSides sides = System::SidesOf(joint, y.data());
+        const double* const* q = sides.state;
         double phi[6];
         mbs::PairGradient grad;
         joint.Evaluate(q[0], q[1], phi, &grad);
@@ -101,7 +99,6 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, const
         const Vec3 cm(q[moving][0], q[moving][1], q[moving][2]);
         // torque about I's origin; the other side carries the opposite wrench
         Vec3 t = Rb * tb + (cm - I.p).cross(f);
-        (void)bm;
         if (moving != side) f = -f, t = -t;
         force += f;
         torque += t;

@@ -84,10 +84,9 @@ struct AssemblyProblem {
     std::vector<mbs::PairHessian> hess;
     int row0 = 0;
     for (const auto& joint : sys->joints()) {
-      const int side_body[2] = {joint.i().body, joint.j().body};
-      const double* q[2] = {nullptr, nullptr};
-      for (int s = 0; s < 2; ++s)
-        if (side_body[s] >= 0) q[s] = y.data() + System::BodyOffset(side_body[s]);
+      const System::JointSides sides = System::SidesOf(joint, y.data());
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
       joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
       for (int r = 0; r < joint.rows(); ++r) {
         const int a = active_of_row[row0 + r];

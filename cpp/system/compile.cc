@@ -11,46 +11,39 @@
 namespace msolve::system {
 namespace {
 
-// orientation of a marker in its part frame
-Mat3 MarkerAxes(const model::Marker& m) {
-  if (m.reuler) {
-    if (m.zp || m.xp)
-      throw ModelError(m.Describe() + ": give the orientation either by reuler or by zp/xp");
-    return math::Euler313ToMatrix(*m.reuler);
+// axes of a frame given by Euler angles or by points (z point, x point) relative to origin;
+// `names` are the attribute names, e.g. {"reuler", "zp", "xp", "qp"}, for the messages
+Mat3 Axes(const model::Entity& e, const std::optional<Vec3>& reuler,
+          const std::optional<Vec3>& zpoint, const std::optional<Vec3>& xpoint, const Vec3& origin,
+          const std::array<const char*, 4>& names) {
+  const std::string who = e.Describe() + ": ";
+  if (reuler) {
+    if (zpoint || xpoint)
+      throw ModelError(who + "give the orientation either by " + names[0] + " or by " + names[1] +
+                       "/" + names[2]);
+    return math::Euler313ToMatrix(*reuler);
   }
-  if (m.zp) {
+  if (zpoint) {
     std::optional<Vec3> x;
-    if (m.xp) x = *m.xp - m.qp;
-    auto R = math::FrameFromPoints(*m.zp - m.qp, x);
+    if (xpoint) x = *xpoint - origin;
+    auto R = math::FrameFromPoints(*zpoint - origin, x);
     if (!R)
-      throw ModelError(
-          m.Describe() +
-          ": zp coincides with qp or xp lies on the z axis, so the axes are undefined");
+      throw ModelError(who + names[1] + " coincides with " + names[3] + " or " + names[2] +
+                       " lies on the z axis, so the axes are undefined");
     return *R;
   }
-  if (m.xp) throw ModelError(m.Describe() + ": xp given without zp");
+  if (xpoint) throw ModelError(who + names[2] + " given without " + names[1]);
   return Mat3::Identity();
+}
+
+// orientation of a marker in its part frame
+Mat3 MarkerAxes(const model::Marker& m) {
+  return Axes(m, m.reuler, m.zp, m.xp, m.qp, {"reuler", "zp", "xp", "qp"});
 }
 
 // orientation of a part frame in the global frame
 Mat3 PartAxes(const model::Part& p) {
-  if (p.reuler) {
-    if (p.zg || p.xg)
-      throw ModelError(p.Describe() + ": give the orientation either by reuler or by zg/xg");
-    return math::Euler313ToMatrix(*p.reuler);
-  }
-  if (p.zg) {
-    std::optional<Vec3> x;
-    if (p.xg) x = *p.xg - p.qg;
-    auto R = math::FrameFromPoints(*p.zg - p.qg, x);
-    if (!R)
-      throw ModelError(
-          p.Describe() +
-          ": zg coincides with qg or xg lies on the z axis, so the axes are undefined");
-    return *R;
-  }
-  if (p.xg) throw ModelError(p.Describe() + ": xg given without zg");
-  return Mat3::Identity();
+  return Axes(p, p.reuler, p.zg, p.xg, p.qg, {"reuler", "zg", "xg", "qg"});
 }
 
 Mat3 InertiaTensor(const std::array<double, 6>& ip) {

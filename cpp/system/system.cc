@@ -31,6 +31,13 @@ VecX System::DifferentialIds() const {
   return id;
 }
 
+System::JointSides System::SidesOf(const mbs::JointConstraint& joint, const double* y) {
+  JointSides sides{{joint.i().body, joint.j().body}, {nullptr, nullptr}};
+  for (int s = 0; s < 2; ++s)
+    if (sides.body[s] >= 0) sides.state[s] = y + BodyOffset(sides.body[s]);
+  return sides;
+}
+
 void System::PositionRates(const double* y, double* qdot) const {
   for (int k = 0; k < body_count(); ++k) {
     const double* x = y + BodyOffset(k);
@@ -70,10 +77,9 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const int side_body[2] = {joint.i().body, joint.j().body};
-    const double* q[2] = {nullptr, nullptr};
-    for (int s = 0; s < 2; ++s)
-      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    const JointSides sides = SidesOf(joint, y);
+    const int* side_body = sides.body;
+    const double* const* q = sides.state;
     joint.Evaluate(q[0], q[1], phi, &grad);
     for (int r = 0; r < joint.rows(); ++r) {
       const int a = rows_[joint_row_start_[jn] + r].active;
@@ -143,10 +149,9 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   std::vector<PairHessian> hess;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const int side_body[2] = {joint.i().body, joint.j().body};
-    const double* q[2] = {nullptr, nullptr};
-    for (int s = 0; s < 2; ++s)
-      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    const JointSides sides = SidesOf(joint, y);
+    const int* side_body = sides.body;
+    const double* const* q = sides.state;
     joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
 
     // local quantities of both sides: q'(u), its derivative in e, L(e)
@@ -221,9 +226,8 @@ VecX System::JointResiduals(const double* y) const {
   VecX phi(rows_.size());
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const double* qi = joint.i().body >= 0 ? y + BodyOffset(joint.i().body) : nullptr;
-    const double* qj = joint.j().body >= 0 ? y + BodyOffset(joint.j().body) : nullptr;
-    joint.EvaluateValue(qi, qj, phi.data() + joint_row_start_[jn]);
+    const JointSides sides = SidesOf(joint, y);
+    joint.EvaluateValue(sides.state[0], sides.state[1], phi.data() + joint_row_start_[jn]);
   }
   return phi;
 }
@@ -234,10 +238,9 @@ SparseMat System::PositionJacobian(const double* y) const {
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const int side_body[2] = {joint.i().body, joint.j().body};
-    const double* q[2] = {nullptr, nullptr};
-    for (int s = 0; s < 2; ++s)
-      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    const JointSides sides = SidesOf(joint, y);
+    const int* side_body = sides.body;
+    const double* const* q = sides.state;
     joint.Evaluate(q[0], q[1], phi, &grad);
     for (int r = 0; r < joint.rows(); ++r)
       for (int s = 0; s < 2; ++s)
@@ -257,10 +260,9 @@ SparseMat System::VelocityJacobian(const double* y) const {
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const int side_body[2] = {joint.i().body, joint.j().body};
-    const double* q[2] = {nullptr, nullptr};
-    for (int s = 0; s < 2; ++s)
-      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    const JointSides sides = SidesOf(joint, y);
+    const int* side_body = sides.body;
+    const double* const* q = sides.state;
     joint.Evaluate(q[0], q[1], phi, &grad);
     for (int r = 0; r < joint.rows(); ++r) {
       const int row = joint_row_start_[jn] + r;
@@ -288,10 +290,9 @@ VecX System::VelocityJacobianRate(const double* y) const {
   std::vector<PairHessian> hess;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const int side_body[2] = {joint.i().body, joint.j().body};
-    const double* q[2] = {nullptr, nullptr};
-    for (int s = 0; s < 2; ++s)
-      if (side_body[s] >= 0) q[s] = y + BodyOffset(side_body[s]);
+    const JointSides sides = SidesOf(joint, y);
+    const int* side_body = sides.body;
+    const double* const* q = sides.state;
     joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
     Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
     Eigen::Matrix4d halfQ[2];

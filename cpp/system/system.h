@@ -108,6 +108,14 @@ class System {
   /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each).
   VecX AppliedForces(double t, const double* y) const;
 
+  /// The bodies of the two sides (I, J) of a joint and pointers to their states in y
+  /// (nullptr for the ground).
+  struct JointSides {
+    int body[2];
+    const double* state[2];
+  };
+  static JointSides SidesOf(const mbs::JointConstraint& joint, const double* y);
+
   /// q'(u): time derivative of the positions for the velocities in y.
   void PositionRates(const double* y, double* qdot7_per_body) const;
 
