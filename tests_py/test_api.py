@@ -1,8 +1,9 @@
 """The msolve Python surface: registration, ids, keywords, typed attributes, results."""
 
-import msolve
 import numpy as np
 import pytest
+
+import msolve
 from msolve import *
 
 
@@ -176,3 +177,11 @@ def test_model_without_moving_parts_runs():
     run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
     np.testing.assert_allclose(run.getObject(req).getComponent("Y"), [2.0, 2.0, 2.0])
     assert Model().simulate(end=0.1, dtout=0.05, returnResults=True).times.size == 3
+
+
+def test_rejected_keywords_leave_nothing_in_the_model():
+    model = Model()
+    with pytest.raises(ValueError, match="'mass'"):
+        Part(mass=-2.0)
+    assert model.getChildren(Part) == []
+    assert Part().id == 1

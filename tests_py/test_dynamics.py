@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+
 from msolve import *
 
 G = 9.81

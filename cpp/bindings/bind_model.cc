@@ -74,6 +74,20 @@ void DefineModel(py::module_& m) {
   RefProperty(request, "_j", &Request::j);
   RefProperty(request, "_rm", &Request::rm);
 
+  py::class_<SpringDamper, Entity, std::shared_ptr<SpringDamper>> spring(m, "SpringDamperSpec");
+  spring.def(py::init<>())
+      .def_readwrite("_type", &SpringDamper::type)
+      .def_readwrite("_k", &SpringDamper::k)
+      .def_readwrite("_c", &SpringDamper::c)
+      .def_readwrite("_kt", &SpringDamper::kt)
+      .def_readwrite("_ct", &SpringDamper::ct)
+      .def_readwrite("_force", &SpringDamper::force)
+      .def_readwrite("_torque", &SpringDamper::torque)
+      .def_readwrite("_length", &SpringDamper::length)
+      .def_readwrite("_angle", &SpringDamper::angle);
+  RefProperty(spring, "_i", &SpringDamper::i);
+  RefProperty(spring, "_j", &SpringDamper::j);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -107,6 +121,8 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
+      .def("_add",
+           [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

@@ -58,6 +58,22 @@ class Joint : public Entity {
   double pitch = 0.0;
 };
 
+/// A spring-damper between markers i and j. TRANSLATION: along the line from j to i,
+/// f = -k (|d| - length) - c d|d|/dt + force (positive pushes i away from j); ROTATION: about
+/// the z axis of j, t = -kt (a - angle) - ct da/dt + torque, a = rotation of i's x axis about
+/// j's z axis from j's x axis (right hand).
+class SpringDamper : public Entity {
+ public:
+  const char* TypeName() const override { return "SpringDamper"; }
+  std::string type = "TRANSLATION";
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double k = 0.0, c = 0.0, kt = 0.0, ct = 0.0, force = 0.0, torque = 0.0;
+  /// free length; unset = the distance of the markers in the design position
+  std::optional<double> length;
+  double angle = 0.0;
+};
+
 /// An output request: displacement, velocity, acceleration or force of marker i relative to
 /// marker j, resolved in marker rm (ground when unset).
 class Request : public Entity {
@@ -110,6 +126,7 @@ class Model {
   std::vector<std::shared_ptr<Marker>> markers;
   std::vector<std::shared_ptr<Joint>> joints;
   std::vector<std::shared_ptr<Request>> requests;
+  std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

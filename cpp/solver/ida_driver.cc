@@ -110,12 +110,13 @@ IdaDriver::~IdaDriver() { IDAFree(&mem_); }
 
 void IdaDriver::SetMaxStep(double hmax) { Check(IDASetMaxStep(mem_, hmax), "IDASetMaxStep"); }
 
-void IdaDriver::AdvanceTo(double tout) {
+void IdaDriver::AdvanceTo(double tout, const std::function<void(double, const double*)>& on_step) {
   if (tout <= t_) return;
   Check(IDASetStopTime(mem_, tout), "IDASetStopTime");
   double tret = t_;
   while (tret < tout) {
-    const int flag = IDASolve(mem_, tout, &tret, y_.get(), yp_.get(), IDA_NORMAL);
+    // one step at a time, so that elements with memory see every accepted step
+    const int flag = IDASolve(mem_, tout, &tret, y_.get(), yp_.get(), IDA_ONE_STEP);
     if (error_) {
       auto e = error_;
       error_ = nullptr;
@@ -130,6 +131,7 @@ void IdaDriver::AdvanceTo(double tout) {
       throw SolverError(s.str());
     }
     t_ = tret;
+    if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()));
     if (flag == IDA_TSTOP_RETURN) break;
   }
   t_ = tout;

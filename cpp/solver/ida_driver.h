@@ -3,6 +3,7 @@
 #pragma once
 
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,9 +43,9 @@ class IdaDriver {
   IdaDriver(const IdaDriver&) = delete;
   IdaDriver& operator=(const IdaDriver&) = delete;
 
-  /// Integrates up to exactly tout (never beyond); throws SolverError on failure, leaving the
-  /// last accepted state in y(), yp().
-  void AdvanceTo(double tout);
+  /// Integrates up to exactly tout (never beyond), calling on_step after every accepted step;
+  /// throws SolverError on failure, leaving the last accepted state in y(), yp().
+  void AdvanceTo(double tout, const std::function<void(double, const double*)>& on_step);
 
   /// Caps the step size (e.g. at the output interval).
   void SetMaxStep(double hmax);

@@ -1,4 +1,5 @@
 // compile(model) -> System: validates the description and builds the runtime elements
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 
@@ -156,7 +157,42 @@ System System::Compile(const model::Model& model) {
     sys.joints_.emplace_back(joint.get(), type, mi, mj);
     for (int r = 0; r < sys.joints_.back().rows(); ++r) sys.rows_.push_back({index, r, -1});
   }
+  // spring-dampers
+  for (const auto& spring : model.spring_dampers) {
+    if (!spring->active) continue;
+    std::string type = spring->type;
+    for (auto& ch : type) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (type != "TRANSLATION" && type != "ROTATION")
+      throw ModelError(spring->Describe() + ": type must be TRANSLATION or ROTATION, got '" +
+                       spring->type + "'");
+    if (spring->i == nullptr || spring->j == nullptr)
+      throw ModelError(spring->Describe() + ": marker " + (spring->i ? "j" : "i") + " is not set");
+    mbs::BodyMarker mi, mj;
+    try {
+      mi = sys.MarkerOf(spring->i);
+      mj = sys.MarkerOf(spring->j);
+    } catch (const ModelError& e) {
+      throw ModelError(spring->Describe() + ": " + e.what());
+    }
+    const VecX y0 = sys.DesignState();
+    const Vec3 pi = mbs::MarkerFrame(mi, System::BodyState(mi.body, y0.data())).p;
+    const Vec3 pj = mbs::MarkerFrame(mj, System::BodyState(mj.body, y0.data())).p;
+    double length = spring->length.value_or((pi - pj).norm());
+    if (type == "TRANSLATION") {
+      if (spring->length && !(*spring->length >= 0))
+        throw ModelError(spring->Describe() + ": length must not be negative");
+      if ((pi - pj).norm() < 1e-12)
+        throw ModelError(spring->Describe() +
+                         ": markers i and j coincide, so the direction of the force is undefined");
+    }
+    for (double v : {spring->k, spring->c, spring->kt, spring->ct})
+      if (!(v >= 0))
+        throw ModelError(spring->Describe() + ": stiffness and damping must not be negative");
+    sys.springs_.emplace_back(spring.get(), type == "ROTATION", mi, mj, length);
+  }
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
+  VecX y0 = sys.DesignState();
+  sys.AcceptStep(y0.data());
   return sys;
 }
 

@@ -72,6 +72,15 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
   }
 
+  // force elements: applied wrenches enter the dynamic rows with a minus sign
+  mbs::Wrench on_i, on_j;
+  for (const auto& spring : springs_) {
+    spring.Evaluate(BodyState(spring.i().body, y), BodyState(spring.j().body, y), &on_i, &on_j,
+                    nullptr);
+    if (spring.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.i().body) + 7) -= on_i;
+    if (spring.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.j().body) + 7) -= on_j;
+  }
+
   // joints: constraints, reactions, stabilisation
   double phi[6];
   PairGradient grad;
@@ -141,6 +150,24 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
     for (int i = 0; i < 3; ++i)
       for (int c = 0; c < 3; ++c)
         add(o + 10 + i, o + 10 + c, (cj * b.inertia(i, c) + dgyro(i, c)) / ucf_);
+  }
+
+  // force elements: -d(wrench)/d(states) of both bodies
+  mbs::Wrench on_i, on_j;
+  mbs::PairForceJacobian fjac;
+  for (const auto& spring : springs_) {
+    const int body[2] = {spring.i().body, spring.j().body};
+    spring.Evaluate(BodyState(body[0], y), BodyState(body[1], y), &on_i, &on_j, &fjac);
+    for (int s = 0; s < 2; ++s) {
+      if (body[s] < 0) continue;
+      for (int s2 = 0; s2 < 2; ++s2) {
+        if (body[s2] < 0) continue;
+        for (int r = 0; r < 6; ++r)
+          for (int c = 0; c < mbs::kBodyX; ++c)
+            add(BodyOffset(body[s]) + 7 + r, BodyOffset(body[s2]) + c,
+                -fjac(6 * s + r, mbs::kBodyX * s2 + c));
+      }
+    }
   }
 
   // joints
@@ -322,7 +349,19 @@ VecX System::AppliedForces(double t, const double* y) const {
     f.segment<3>(6 * k) = b.mass * gravity_ / ucf_;
     f.segment<3>(6 * k + 3) = -w.cross(b.inertia * w) / ucf_;
   }
+  mbs::Wrench on_i, on_j;
+  for (const auto& spring : springs_) {
+    spring.Evaluate(BodyState(spring.i().body, y), BodyState(spring.j().body, y), &on_i, &on_j,
+                    nullptr);
+    if (spring.i().body >= 0) f.segment<6>(6 * spring.i().body) += on_i;
+    if (spring.j().body >= 0) f.segment<6>(6 * spring.j().body) += on_j;
+  }
   return f;
+}
+
+void System::AcceptStep(const double* y) {
+  for (auto& spring : springs_)
+    spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
 }
 
 }  // namespace msolve::system

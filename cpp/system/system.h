@@ -24,6 +24,7 @@
 
 #include "common/types.h"
 #include "mbs/joint.h"
+#include "mbs/spring_damper.h"
 #include "model/entities.h"
 
 namespace msolve::system {
@@ -69,6 +70,7 @@ class System {
 
   const std::vector<Body>& bodies() const { return bodies_; }
   const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
+  const std::vector<mbs::SpringDamperElement>& spring_dampers() const { return springs_; }
   const std::vector<JointRow>& rows() const { return rows_; }
   double ucf() const { return ucf_; }
   const Vec3& gravity() const { return gravity_; }
@@ -116,12 +118,22 @@ class System {
   };
   static JointSides SidesOf(const mbs::JointConstraint& joint, const double* y);
 
+  /// Called after every accepted step (and after the initial conditions): elements with
+  /// memory (angles followed through whole turns) take the accepted state as reference.
+  void AcceptStep(const double* y);
+
+  /// Pointer to the states of body k in y, or nullptr for the ground.
+  static const double* BodyState(int body, const double* y) {
+    return body >= 0 ? y + BodyOffset(body) : nullptr;
+  }
+
   /// q'(u): time derivative of the positions for the velocities in y.
   void PositionRates(const double* y, double* qdot7_per_body) const;
 
  private:
   std::vector<Body> bodies_;
   std::vector<mbs::JointConstraint> joints_;
+  std::vector<mbs::SpringDamperElement> springs_;
   std::vector<int> joint_row_start_;
   std::vector<JointRow> rows_;
   std::unordered_map<const model::Marker*, mbs::BodyMarker> markers_;

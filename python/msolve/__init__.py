@@ -6,7 +6,17 @@ helpers Point and Vector, and the ``math`` module, as MotionSolve's package does
 
 import math
 
-from .entities import Accgrav, Integrator, Joint, Marker, Output, Part, Request, Units
+from .entities import (
+    Accgrav,
+    Integrator,
+    Joint,
+    Marker,
+    Output,
+    Part,
+    Request,
+    SpringDamper,
+    Units,
+)
 from .model import Model, MsolveError
 from .properties import Point, Vector
 from .results import BodyResult, RequestResult, SimulationResults
@@ -27,6 +37,7 @@ __all__ = [
     "Request",
     "RequestResult",
     "SimulationResults",
+    "SpringDamper",
     "Units",
     "Vector",
     "math",

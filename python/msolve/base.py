@@ -32,13 +32,15 @@ class SolverObject:
     active = Bool(True, doc="An inactive object is ignored by the solver.")
 
     def __init__(self, **kwds):
-        self._model = current_model()
+        # attributes first: an object whose keywords are rejected never joins the model
+        model = current_model()
         explicit_id = kwds.pop("id", None)
-        if self._model is not None:
-            self._model._register(self, explicit_id)
+        self._model = None
+        self._apply(kwds)
+        if model is not None:
+            model._register(self, explicit_id)
         elif explicit_id is not None:
             self.id = explicit_id
-        self._apply(kwds)
 
     # -- attributes ----------------------------------------------------------------------
 
@@ -84,7 +86,7 @@ class SolverObject:
     def _describe(self):
         label = self.label if "label" in self._properties() else ""
         ident = getattr(self, "_id", None) or self.__dict__.get("_p_id", 0)
-        text = f"{type(self).__name__} {ident}"
+        text = f"{type(self).__name__} {ident}" if ident else type(self).__name__
         return f"{text} '{label}'" if label else text
 
     def __repr__(self):

@@ -191,6 +191,30 @@ class Joint(_CoreEntity, _core.JointSpec):
     pitch = Double(0.0, field="_pitch")
 
 
+class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
+    """A spring-damper between markers ``i`` and ``j``.
+
+    TRANSLATION: force along the line from j to i, positive pushing them apart,
+    ``f = -k (d - length) - c dd/dt + force`` with d the distance; ``length`` defaults to the
+    distance in the design position. ROTATION: torque about the z axis of j on i (and the
+    opposite on j), ``t = -kt (a - angle) - ct da/dt + torque`` with a the rotation of i's x
+    axis about j's z axis from j's x axis, followed continuously through whole turns.
+    """
+
+    _core_type = _core.SpringDamperSpec
+    type = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_type")
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    k = Double(0.0, minimum=0.0, field="_k", doc="Translational stiffness.")
+    c = Double(0.0, minimum=0.0, field="_c", doc="Translational damping.")
+    kt = Double(0.0, minimum=0.0, field="_kt", doc="Rotational stiffness.")
+    ct = Double(0.0, minimum=0.0, field="_ct", doc="Rotational damping.")
+    force = Double(0.0, field="_force", doc="Preload force.")
+    torque = Double(0.0, field="_torque", doc="Preload torque.")
+    length = Double(None, optional=True, minimum=0.0, field="_length", doc="Free length.")
+    angle = Double(0.0, field="_angle", doc="Free angle (radians).")
+
+
 class Request(_CoreEntity, _core.RequestSpec):
     """Output of marker ``i`` relative to marker ``j`` (ground when unset), resolved in
     ``rm`` (ground when unset). Components by type:
