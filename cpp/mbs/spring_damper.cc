@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "math/rotation.h"
+#include "mbs/wrench.h"
 
 namespace msolve::mbs {
 namespace {
@@ -14,58 +15,6 @@ using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
 
 double Value(double x) { return x; }
 double Value(const AD& x) { return x.value(); }
-
-// position, axes, velocity and angular velocity (global) of a marker
-template <class S>
-struct MarkerMotion {
-  math::Vec3T<S> p, v, w;
-  math::Mat3T<S> R;
-};
-
-template <class S>
-MarkerMotion<S> Motion(const BodyMarker& m, const S* x) {
-  MarkerMotion<S> k;
-  if (x == nullptr) {
-    for (int a = 0; a < 3; ++a) {
-      k.p[a] = S(m.s[a]);
-      k.v[a] = S(0.0);
-      k.w[a] = S(0.0);
-      for (int b = 0; b < 3; ++b) k.R(a, b) = S(m.A(a, b));
-    }
-    return k;
-  }
-  const math::Mat3T<S> Rb = math::QuatToMatrix<S>(x + 3);
-  math::Vec3T<S> s, wb;
-  math::Mat3T<S> A;
-  for (int a = 0; a < 3; ++a) {
-    s[a] = S(m.s[a]);
-    wb[a] = x[10 + a];
-    for (int b = 0; b < 3; ++b) A(a, b) = S(m.A(a, b));
-  }
-  const math::Vec3T<S> rho = Rb * s;
-  k.w = Rb * wb;
-  for (int a = 0; a < 3; ++a) k.p[a] = x[a] + rho[a];
-  const math::Vec3T<S> wxr = k.w.cross(rho);
-  for (int a = 0; a < 3; ++a) k.v[a] = x[7 + a] + wxr[a];
-  k.R = Rb * A;
-  return k;
-}
-
-// wrench (global force at the marker point, global torque) -> generalised force on the body
-template <class S>
-void ToBody(const S* x, const BodyMarker& m, const math::Vec3T<S>& force,
-            const math::Vec3T<S>& torque, S* out) {
-  if (x == nullptr) return;
-  const math::Mat3T<S> Rb = math::QuatToMatrix<S>(x + 3);
-  math::Vec3T<S> s;
-  for (int a = 0; a < 3; ++a) s[a] = S(m.s[a]);
-  const math::Vec3T<S> moment = torque + (Rb * s).cross(force);
-  const math::Vec3T<S> body = Rb.transpose() * moment;
-  for (int a = 0; a < 3; ++a) {
-    out[a] = force[a];
-    out[3 + a] = body[a];
-  }
-}
 
 }  // namespace
 
@@ -101,20 +50,9 @@ void SpringDamperElement::Compute(const S* xI, const S* xJ, S* out, S* magnitude
     *magnitude = t;
   }
   for (int k = 0; k < 12; ++k) out[k] = S(0.0);
-  ToBody<S>(xI, i_, fI, tI, out);
-  // the reaction acts on J at I's position (J feels -F at the same point, and -T)
-  if (xJ != nullptr) {
-    const math::Mat3T<S> Rb = math::QuatToMatrix<S>(xJ + 3);
-    math::Vec3T<S> xpos;
-    for (int a = 0; a < 3; ++a) xpos[a] = xJ[a];
-    const math::Vec3T<S> arm = I.p - xpos;
-    const math::Vec3T<S> moment = -tI + arm.cross(math::Vec3T<S>(-fI));
-    const math::Vec3T<S> body = Rb.transpose() * moment;
-    for (int a = 0; a < 3; ++a) {
-      out[6 + a] = -fI[a];
-      out[9 + a] = body[a];
-    }
-  }
+  ToBodyAt<S>(xI, I.p, fI, tI, out);
+  // the reaction: -F at the same point (on the line of action) and -T on J
+  ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-fI), math::Vec3T<S>(-tI), out + 6);
 }
 
 void SpringDamperElement::Evaluate(const double* xI, const double* xJ, Wrench* on_i, Wrench* on_j,

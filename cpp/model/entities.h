@@ -74,6 +74,20 @@ class SpringDamper : public Entity {
   double angle = 0.0;
 };
 
+/// A scalar force or torque between markers i and j whose magnitude is an expression
+/// (`function`). TRANSLATION action-reaction: along the line from j to i, positive pushing
+/// them apart; action-only: on i along j's z axis. ROTATION: about j's z axis, on i (and the
+/// opposite on j unless action-only).
+class Sforce : public Entity {
+ public:
+  const char* TypeName() const override { return "Sforce"; }
+  std::string type = "TRANSLATION";
+  bool actiononly = false;
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  std::string function;
+};
+
 /// An output request: displacement, velocity, acceleration or force of marker i relative to
 /// marker j, resolved in marker rm (ground when unset).
 class Request : public Entity {
@@ -127,6 +141,7 @@ class Model {
   std::vector<std::shared_ptr<Joint>> joints;
   std::vector<std::shared_ptr<Request>> requests;
   std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
+  std::vector<std::shared_ptr<Sforce>> sforces;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

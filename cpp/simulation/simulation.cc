@@ -79,7 +79,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     if (report.max_position_change > 0)
       ic_messages_.push_back("assembly moved parts by up to " +
                              std::to_string(report.max_position_change));
-    sys_.AcceptStep(y_.data());
+    sys_.AcceptStep(t_, y_.data(), yp_.data());
     initialized_ = true;
   }
   out.messages = ic_messages_;
@@ -105,7 +105,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : t0 + k * options.dtout;
       if (!nothing_moves) {
-        ida_->AdvanceTo(tout, [this](double, const double* y) { sys_.AcceptStep(y); });
+        ida_->AdvanceTo(tout, [this](double t, const double* y, const double* yp) {
+          sys_.AcceptStep(t, y, yp);
+        });
         y_ = ida_->y();
         yp_ = ida_->yp();
       }

@@ -110,7 +110,8 @@ IdaDriver::~IdaDriver() { IDAFree(&mem_); }
 
 void IdaDriver::SetMaxStep(double hmax) { Check(IDASetMaxStep(mem_, hmax), "IDASetMaxStep"); }
 
-void IdaDriver::AdvanceTo(double tout, const std::function<void(double, const double*)>& on_step) {
+void IdaDriver::AdvanceTo(
+    double tout, const std::function<void(double, const double*, const double*)>& on_step) {
   if (tout <= t_) return;
   Check(IDASetStopTime(mem_, tout), "IDASetStopTime");
   double tret = t_;
@@ -131,7 +132,7 @@ void IdaDriver::AdvanceTo(double tout, const std::function<void(double, const do
       throw SolverError(s.str());
     }
     t_ = tret;
-    if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()));
+    if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     if (flag == IDA_TSTOP_RETURN) break;
   }
   t_ = tout;

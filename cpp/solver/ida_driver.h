@@ -45,7 +45,8 @@ class IdaDriver {
 
   /// Integrates up to exactly tout (never beyond), calling on_step after every accepted step;
   /// throws SolverError on failure, leaving the last accepted state in y(), yp().
-  void AdvanceTo(double tout, const std::function<void(double, const double*)>& on_step);
+  void AdvanceTo(double tout,
+                 const std::function<void(double, const double*, const double*)>& on_step);
 
   /// Caps the step size (e.g. at the output interval).
   void SetMaxStep(double hmax);

@@ -369,7 +369,8 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   SparseMat K(n, n);
   K.setFromTriplets(trip.begin(), trip.end());
   VecX rhs(n);
-  rhs.head(6 * nb) = sys.AppliedForces(t, y->data());
+  rhs.head(6 * nb) =
+      sys.AppliedForces(t, y->data(), yp->size() == sys.size() ? yp->data() : nullptr);
   for (int a = 0; a < m; ++a) rhs[6 * nb + a] = -gamma_full[row_of_active[a]];
   VecX sol = VecX::Zero(n);
   if (n > 0 && n <= kDenseKktLimit) {

@@ -191,8 +191,8 @@ System System::Compile(const model::Model& model) {
     sys.springs_.emplace_back(spring.get(), type == "ROTATION", mi, mj, length);
   }
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
-  VecX y0 = sys.DesignState();
-  sys.AcceptStep(y0.data());
+  const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
+  sys.AcceptStep(0.0, y0.data(), yp0.data());
   return sys;
 }
 

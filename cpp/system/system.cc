@@ -1,6 +1,8 @@
 // residual and Jacobian of the GGL equations (see system.h for the equations)
 #include "system/system.h"
 
+#include <algorithm>
+
 #include "math/rotation.h"
 
 namespace msolve::system {
@@ -48,7 +50,6 @@ void System::PositionRates(const double* y, double* qdot) const {
 }
 
 void System::Residual(double t, const double* y, const double* yp, double* F) const {
-  (void)t;
   const int nb = body_count();
   std::fill(F, F + size(), 0.0);
   std::vector<double> qdot(kBodyQ * nb);
@@ -79,6 +80,11 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
                     nullptr);
     if (spring.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.i().body) + 7) -= on_i;
     if (spring.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.j().body) + 7) -= on_j;
+  }
+  for (const auto& force : sforces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    if (force.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.i().body) + 7) -= on_i;
+    if (force.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.j().body) + 7) -= on_j;
   }
 
   // joints: constraints, reactions, stabilisation
@@ -166,6 +172,39 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
           for (int c = 0; c < mbs::kBodyX; ++c)
             add(BodyOffset(body[s]) + 7 + r, BodyOffset(body[s2]) + c,
                 -fjac(6 * s + r, mbs::kBodyX * s2 + c));
+      }
+    }
+  }
+
+  // scalar forces: d(f unit) = f d(unit) + unit (df/dy + cj df/dyp), on a fixed pattern
+  mbs::SparseGradient df_dy, df_dyp;
+  std::vector<double> dense;
+  for (size_t n = 0; n < sforces_.size(); ++n) {
+    const auto& force = sforces_[n];
+    const auto& [ydeps, ypdeps] = sforce_deps_[n];
+    const int body[2] = {force.i().body, force.j().body};
+    double f = 0.0;
+    force.Linearize(t, y, yp, &on_i, &on_j, &fjac, &f, &df_dy, &df_dyp);
+    // the magnitude's gradient over the dependency columns (y columns, then yp columns)
+    dense.assign(ydeps.size() + ypdeps.size(), 0.0);
+    for (const auto& [index, value] : df_dy)
+      dense[std::lower_bound(ydeps.begin(), ydeps.end(), index) - ydeps.begin()] += value;
+    for (const auto& [index, value] : df_dyp)
+      dense[ydeps.size() +
+            (std::lower_bound(ypdeps.begin(), ypdeps.end(), index) - ypdeps.begin())] += cj * value;
+    for (int s = 0; s < 2; ++s) {
+      if (body[s] < 0) continue;
+      const mbs::Wrench& unit = s == 0 ? on_i : on_j;
+      for (int r = 0; r < 6; ++r) {
+        const int row = BodyOffset(body[s]) + 7 + r;
+        for (int s2 = 0; s2 < 2; ++s2) {
+          if (body[s2] < 0) continue;
+          for (int c = 0; c < mbs::kBodyX; ++c)
+            add(row, BodyOffset(body[s2]) + c, -f * fjac(6 * s + r, mbs::kBodyX * s2 + c));
+        }
+        for (size_t k = 0; k < ydeps.size(); ++k) add(row, ydeps[k], -unit[r] * dense[k]);
+        for (size_t k = 0; k < ypdeps.size(); ++k)
+          add(row, ypdeps[k], -unit[r] * dense[ydeps.size() + k]);
       }
     }
   }
@@ -340,8 +379,12 @@ VecX System::VelocityJacobianRate(const double* y) const {
   return gamma;
 }
 
-VecX System::AppliedForces(double t, const double* y) const {
-  (void)t;
+VecX System::AppliedForces(double t, const double* y, const double* yp) const {
+  VecX zeros;
+  if (yp == nullptr) {
+    zeros = VecX::Zero(size());
+    yp = zeros.data();
+  }
   VecX f(6 * body_count());
   for (int k = 0; k < body_count(); ++k) {
     const Body& b = bodies_[k];
@@ -356,12 +399,18 @@ VecX System::AppliedForces(double t, const double* y) const {
     if (spring.i().body >= 0) f.segment<6>(6 * spring.i().body) += on_i;
     if (spring.j().body >= 0) f.segment<6>(6 * spring.j().body) += on_j;
   }
+  for (const auto& force : sforces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    if (force.i().body >= 0) f.segment<6>(6 * force.i().body) += on_i;
+    if (force.j().body >= 0) f.segment<6>(6 * force.j().body) += on_j;
+  }
   return f;
 }
 
-void System::AcceptStep(const double* y) {
+void System::AcceptStep(double t, const double* y, const double* yp) {
   for (auto& spring : springs_)
     spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
+  for (auto& force : sforces_) force.magnitude().Accept(t, y, yp);
 }
 
 }  // namespace msolve::system

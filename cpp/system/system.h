@@ -24,6 +24,7 @@
 
 #include "common/types.h"
 #include "mbs/joint.h"
+#include "mbs/sforce.h"
 #include "mbs/spring_damper.h"
 #include "model/entities.h"
 
@@ -71,6 +72,7 @@ class System {
   const std::vector<Body>& bodies() const { return bodies_; }
   const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
   const std::vector<mbs::SpringDamperElement>& spring_dampers() const { return springs_; }
+  const std::vector<mbs::ScalarForceElement>& sforces() const { return sforces_; }
   const std::vector<JointRow>& rows() const { return rows_; }
   double ucf() const { return ucf_; }
   const Vec3& gravity() const { return gravity_; }
@@ -107,8 +109,9 @@ class System {
   SparseMat VelocityJacobian(const double* y) const;
   /// gamma = d(B u)/dq q'(u), so that the acceleration constraints read B u' + gamma = 0.
   VecX VelocityJacobianRate(const double* y) const;
-  /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each).
-  VecX AppliedForces(double t, const double* y) const;
+  /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each);
+  /// yp is read only by forces that depend on accelerations.
+  VecX AppliedForces(double t, const double* y, const double* yp) const;
 
   /// The bodies of the two sides (I, J) of a joint and pointers to their states in y
   /// (nullptr for the ground).
@@ -120,7 +123,7 @@ class System {
 
   /// Called after every accepted step (and after the initial conditions): elements with
   /// memory (angles followed through whole turns) take the accepted state as reference.
-  void AcceptStep(const double* y);
+  void AcceptStep(double t, const double* y, const double* yp);
 
   /// Pointer to the states of body k in y, or nullptr for the ground.
   static const double* BodyState(int body, const double* y) {
@@ -134,6 +137,9 @@ class System {
   std::vector<Body> bodies_;
   std::vector<mbs::JointConstraint> joints_;
   std::vector<mbs::SpringDamperElement> springs_;
+  std::vector<mbs::ScalarForceElement> sforces_;
+  // per Sforce: the state indices its magnitude reads (y, then yp), sorted
+  std::vector<std::pair<std::vector<int>, std::vector<int>>> sforce_deps_;
   std::vector<int> joint_row_start_;
   std::vector<JointRow> rows_;
   std::unordered_map<const model::Marker*, mbs::BodyMarker> markers_;

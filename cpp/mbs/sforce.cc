@@ -1,0 +1,76 @@
+#include "mbs/sforce.h"
+
+#include <unsupported/Eigen/AutoDiff>
+
+#include "mbs/wrench.h"
+
+namespace msolve::mbs {
+namespace {
+
+using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
+
+// the system state holds 13 states per body, body k from 13 k (system::System's layout)
+const double* BodyStates(int body, const double* y) {
+  return body >= 0 ? y + kBodyX * body : nullptr;
+}
+
+}  // namespace
+
+ScalarForceElement::ScalarForceElement(const model::Sforce* source, bool rotation, bool action_only,
+                                       BodyMarker i, BodyMarker j,
+                                       std::unique_ptr<StateFunction> magnitude)
+    : source_(source),
+      rotation_(rotation),
+      action_only_(action_only),
+      i_(i),
+      j_(j),
+      magnitude_(std::move(magnitude)) {}
+
+template <class S>
+void ScalarForceElement::UnitWrench(const S* xI, const S* xJ, S* out) const {
+  const MarkerMotion<S> I = Motion(i_, xI);
+  const MarkerMotion<S> J = Motion(j_, xJ);
+  math::Vec3T<S> direction;
+  if (!rotation_ && !action_only_) {
+    const math::Vec3T<S> d = I.p - J.p;
+    direction = d / d.norm();
+  } else {
+    direction = J.R.col(2);
+  }
+  const math::Vec3T<S> zero = math::Vec3T<S>::Zero();
+  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  const math::Vec3T<S> force = rotation_ ? zero : direction;
+  const math::Vec3T<S> torque = rotation_ ? direction : zero;
+  ToBodyAt<S>(xI, I.p, force, torque, out);
+  if (!action_only_) ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-force), math::Vec3T<S>(-torque), out + 6);
+}
+
+void ScalarForceElement::Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                                  Wrench* on_j) const {
+  double unit[12];
+  UnitWrench<double>(BodyStates(i_.body, y), BodyStates(j_.body, y), unit);
+  const double f = magnitude_->Value(t, y, yp);
+  *on_i = f * Eigen::Map<const Wrench>(unit);
+  *on_j = f * Eigen::Map<const Wrench>(unit + 6);
+}
+
+void ScalarForceElement::Linearize(double t, const double* y, const double* yp, Wrench* unit_i,
+                                   Wrench* unit_j, PairForceJacobian* dunit, double* f,
+                                   SparseGradient* df_dy, SparseGradient* df_dyp) const {
+  const double* xI = BodyStates(i_.body, y);
+  const double* xJ = BodyStates(j_.body, y);
+  AD xi[kBodyX], xj[kBodyX];
+  for (int k = 0; k < kBodyX; ++k) {
+    if (xI) xi[k] = AD(xI[k], 2 * kBodyX, k);
+    if (xJ) xj[k] = AD(xJ[k], 2 * kBodyX, kBodyX + k);
+  }
+  AD out[12];
+  UnitWrench<AD>(xI ? xi : nullptr, xJ ? xj : nullptr, out);
+  for (int k = 0; k < 12; ++k) {
+    (k < 6 ? (*unit_i)[k] : (*unit_j)[k - 6]) = out[k].value();
+    dunit->row(k) = out[k].derivatives().transpose();
+  }
+  *f = magnitude_->Gradient(t, y, yp, df_dy, df_dyp);
+}
+
+}  // namespace msolve::mbs

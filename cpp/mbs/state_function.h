@@ -1,0 +1,51 @@
+// A scalar of the system state (an expression, a constant, later a Python routine), as the
+// force elements read it: value, exact sparse gradient, and the states it depends on.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+namespace msolve::mbs {
+
+/// Sparse gradient: (state index, partial derivative) pairs; an index may repeat.
+using SparseGradient = std::vector<std::pair<int, double>>;
+
+class StateFunction {
+ public:
+  virtual ~StateFunction() = default;
+
+  /// Value at time t for the states y and their derivatives yp (System layout).
+  virtual double Value(double t, const double* y, const double* yp) const = 0;
+
+  /// Value and partial derivatives with respect to y and to yp.
+  virtual double Gradient(double t, const double* y, const double* yp, SparseGradient* dy,
+                          SparseGradient* dyp) const = 0;
+
+  /// The state indices the gradients can contain (fixed: the Jacobian pattern).
+  virtual void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const = 0;
+
+  /// Called after every accepted step (functions with memory).
+  virtual void Accept(double t, const double* y, const double* yp) { (void)t, (void)y, (void)yp; }
+};
+
+/// A constant.
+class ConstantFunction : public StateFunction {
+ public:
+  explicit ConstantFunction(double value) : value_(value) {}
+  double Value(double, const double*, const double*) const override { return value_; }
+  double Gradient(double, const double*, const double*, SparseGradient* dy,
+                  SparseGradient* dyp) const override {
+    dy->clear();
+    dyp->clear();
+    return value_;
+  }
+  void Dependencies(std::vector<int>* y, std::vector<int>* yp) const override {
+    y->clear();
+    yp->clear();
+  }
+
+ private:
+  double value_;
+};
+
+}  // namespace msolve::mbs
