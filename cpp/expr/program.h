@@ -1,0 +1,98 @@
+// A compiled expression: a flat stack-machine program that evaluates the value, or the value
+// and its exact partial derivatives (forward mode), without allocating.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace msolve::expr {
+
+/// Instruction set of Program (internal; exposed for Program's layout only). "top" is the
+/// value on top of the stack, c the instruction's constant.
+enum class Op : std::uint8_t {
+  kConst,  // push c
+  kLeaf,   // push leaf_values[a]; a is the leaf index, b its position in leaves()
+  kTime,   // push TIME
+  kMode,   // push MODE
+  kNeg,    // top = -top
+  kAdd,    // pop y, top = top + y (likewise kSub, kMul, kDiv, kPow)
+  kSub,
+  kMul,
+  kDiv,
+  kPow,
+  kAddC,   // top = top + c
+  kRSubC,  // top = c - top
+  kMulC,   // top = top * c
+  kDivC,   // top = top / c
+  kRDivC,  // top = c / top
+  kPowI,   // top = top ** a (integer a, repeated squaring)
+  kPowC,   // top = top ** c
+  kRPowC,  // top = c ** top
+  kCall,   // built-in function a (an expr::Fn) of the top b values, replaced by its value
+  kIf,     // pop t; t < 0: continue; t == 0: jump to a; t > 0: jump to b; NaN: push NaN,
+           // jump to e
+  kJump,   // jump to a
+};
+
+struct Instruction {
+  Op op = Op::kConst;
+  std::int32_t a = 0, b = 0, e = 0;
+  double c = 0;
+};
+
+/// A compiled expression (made by expr::Compile, see expr/expression.h).
+///
+/// Thread safety: Evaluate uses scratch space held inside the Program (that is why it never
+/// allocates), so one Program must not be evaluated by two threads at the same time.
+/// Different Programs, or copies of one Program, are independent.
+class Program {
+ public:
+  /// The constant 0.
+  Program();
+
+  /// Leaf indices read by the program (as returned by Environment::Resolve), sorted and
+  /// unique: the dependency list for Jacobian sparsity. Leaves only in IF branches are
+  /// included; leaves removed by constant folding (e.g. IF(1: DX(2), 0, 0)) are not.
+  const std::vector<int>& leaves() const { return leaves_; }
+  bool reads_time() const { return reads_time_; }
+  bool reads_mode() const { return reads_mode_; }
+  /// true if the value depends on no leaf, TIME or MODE.
+  bool is_constant() const { return leaves_.empty() && !reads_time_ && !reads_mode_; }
+
+  /// The source text and the owner it was compiled for (for messages).
+  const std::string& text() const { return text_; }
+  const std::string& owner() const { return owner_; }
+
+  /// Number of instructions after constant folding.
+  int size() const { return static_cast<int>(code_.size()); }
+  /// One instruction per line, e.g. "LEAF 7 [0]", "ADDC -10", "POWI 3" (for tests and
+  /// debugging).
+  std::string Disassemble() const;
+
+  /// Value. leaf_values[k] is the value of leaf k (indexed by leaf index, so it must cover
+  /// every index in leaves()); `time` is TIME, `mode` is MODE.
+  double Evaluate(const double* leaf_values, double time, double mode) const;
+
+  /// Value and partial derivatives: d_leaf[i] = d value / d leaf leaves()[i] (leaves().size()
+  /// entries; may be null if there are no leaves) and *d_time = d value / d TIME (0 if TIME is
+  /// not read; d_time may be null). MODE is a parameter, not differentiated. Only the chosen
+  /// branch of an IF is evaluated, so the partials are those of that branch.
+  double Evaluate(const double* leaf_values, double time, double mode, double* d_leaf,
+                  double* d_time) const;
+
+ private:
+  friend class Compiler;
+
+  std::string text_, owner_;
+  std::vector<Instruction> code_;
+  std::vector<int> leaves_;
+  bool reads_time_ = false, reads_mode_ = false;
+  int depth_ = 1;     // largest stack depth
+  int gradient_ = 0;  // gradient length: leaves, then TIME if read
+
+  // scratch: the value stack (depth_) and the gradient stack (depth_ x gradient_)
+  mutable std::vector<double> values_, gradients_;
+};
+
+}  // namespace msolve::expr
