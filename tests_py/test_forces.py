@@ -87,3 +87,116 @@ def test_spring_damper_rejects_bad_input():
     SpringDamper(i=block.cm, j=Marker(part=ground), k=1.0, label="s")
     with pytest.raises(ValueError, match=r"SpringDamper 1 's'.*coincide"):
         model.simulate(end=0.1)
+
+
+def test_sforce_expression_spring_matches_closed_form():
+    # the spring-damper of the first test written as an Sforce expression of DM and VR
+    m, k, c, x0 = 2.0, 50.0, 2.0, 0.1
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    anchor = Marker(part=ground, zp=[1, 0, 0])
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[1.0 + x0, 0, 0]))
+    slider = Marker(part=block, qp=[1.0 + x0, 0, 0], zp=[2.0 + x0, 0, 0])
+    Joint(type="TRANSLATIONAL", i=slider, j=Marker(part=ground, qp=[1.0 + x0, 0, 0],
+                                                   zp=[2.0 + x0, 0, 0]))
+    i, j = block.cm.id, anchor.id
+    Sforce(i=block.cm, j=anchor, function=f"-{k}*(DM({i},{j})-1) - {c}*VR({i},{j})")
+    run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
+    t = run.times
+    x = run.getObject(block).getComponent("X") - 1.0
+    wn, z = math.sqrt(k / m), c / (2 * math.sqrt(k * m))
+    wd = wn * math.sqrt(1 - z * z)
+    expected = np.exp(-z * wn * t) * (x0 * np.cos(wd * t) + z * wn * x0 / wd * np.sin(wd * t))
+    np.testing.assert_allclose(x, expected, rtol=0, atol=1e-7)
+
+
+def two_free_bodies():
+    model = Model()
+    Integrator(error=1e-10)
+    Part(ground=True)
+    a = Part(mass=2.0, ip=[1, 1, 4.0], qg=[1, 0, 0])
+    a.cm = Marker(part=a)
+    b = Part(mass=3.0, ip=[1, 1, 5.0], qg=[0, 0, 0])
+    b.cm = Marker(part=b)
+    return model, a, b
+
+
+def test_sforce_action_reaction_pushes_apart():
+    # positive magnitude along the line from j to i: a (at x=1) is pushed to +x with
+    # acceleration f/m_a, b to -x with f/m_b; x(t) = x0 + f t^2 / (2 m)
+    model, a, b = two_free_bodies()
+    Sforce(i=a.cm, j=b.cm, function="6")
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+    np.testing.assert_allclose(run.getObject(a).getComponent("X"), 1 + 6 / 2.0 * t**2 / 2,
+                               rtol=1e-9)
+    np.testing.assert_allclose(run.getObject(b).getComponent("X"), -6 / 3.0 * t**2 / 2,
+                               atol=1e-12)
+
+
+def test_sforce_action_only_acts_along_j_z_without_reaction():
+    # j's z axis points along global +y: a accelerates along +y, b feels nothing
+    model, a, b = two_free_bodies()
+    jm = Marker(part=b, zp=[0, 1, 0])
+    Sforce(i=a.cm, j=jm, actiononly=True, function="-4")
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+    np.testing.assert_allclose(run.getObject(a).getComponent("Y"), -4 / 2.0 * t**2 / 2,
+                               atol=1e-12)
+    np.testing.assert_allclose(run.getObject(a).getComponent("X"), 1.0, atol=1e-12)
+    np.testing.assert_allclose(run.getObject(b).getComponent("Y"), 0.0, atol=1e-12)
+
+
+def test_sforce_rotation_turns_i_positively_about_j_z_and_j_back():
+    # a torque T about z_J (global +z): a turns by T t^2 / (2 Izz_a), b by -T t^2 / (2 Izz_b)
+    model, a, b = two_free_bodies()
+    Sforce(type="ROTATION", i=a.cm, j=b.cm, function="8")
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+
+    def angle(part):
+        res = run.getObject(part)
+        return 2 * np.arctan2(res.getComponent("E3"), res.getComponent("E0"))
+
+    np.testing.assert_allclose(angle(a), 8 / 4.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle(b), -8 / 5.0 * t**2 / 2, atol=1e-10)
+
+
+@pytest.mark.parametrize(
+    ("function", "reason"),
+    [
+        ("-10*(DM(2,1)", "column"),
+        ("FOO(2,1)", "unknown function 'FOO'"),
+        ("DM(2,99)", "unknown marker id 99"),
+        ("3 +* 4", "column"),
+    ],
+)
+def test_malformed_expression_names_the_sforce_and_the_column(function, reason):
+    model, a, b = two_free_bodies()
+    Sforce(i=a.cm, j=b.cm, function=function, label="bad")
+    with pytest.raises(ValueError, match=r"Sforce 1 'bad'") as info:
+        model.simulate(end=0.1)
+    message = str(info.value)
+    assert reason in message
+    assert function in message
+    assert "^" in message
+
+
+def test_expression_request_reads_measures_and_time():
+    # f1..f3 of an EXPRESSION request against the DISPLACEMENT and VELOCITY requests of the
+    # same markers, f4 = TIME, and the slots left empty read 0
+    model, a, b = two_free_bodies()
+    Sforce(i=a.cm, j=b.cm, function="6")
+    i, j = a.cm.id, b.cm.id
+    expr = Request(f1=f"DX({i},{j})", f2=f"VX({i},{j})", f3=f"DM({i},{j})**2", f4="TIME")
+    disp = Request(type="DISPLACEMENT", i=a.cm, j=b.cm)
+    vel = Request(type="VELOCITY", i=a.cm, j=b.cm)
+    assert expr.type == "EXPRESSION"
+    run = model.simulate(end=0.5, dtout=0.1, returnResults=True)
+    e = run.getObject(expr)
+    np.testing.assert_allclose(e.getComponent("F1"), run.getObject(disp).getComponent("X"))
+    np.testing.assert_allclose(e.getComponent(1), run.getObject(vel).getComponent("VX"))
+    np.testing.assert_allclose(e.getComponent("F3"), run.getObject(disp).getComponent("MAG") ** 2)
+    np.testing.assert_allclose(e.getComponent("F4"), run.times)
+    np.testing.assert_array_equal(e.getComponent("F8"), 0.0)

@@ -69,7 +69,8 @@ void DefineModel(py::module_& m) {
   py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
   request.def(py::init<>())
       .def_readwrite("_type", &Request::type)
-      .def_readwrite("_comment", &Request::comment);
+      .def_readwrite("_comment", &Request::comment)
+      .def_readwrite("_f", &Request::f);
   RefProperty(request, "_i", &Request::i);
   RefProperty(request, "_j", &Request::j);
   RefProperty(request, "_rm", &Request::rm);
@@ -87,6 +88,14 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_angle", &SpringDamper::angle);
   RefProperty(spring, "_i", &SpringDamper::i);
   RefProperty(spring, "_j", &SpringDamper::j);
+
+  py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
+  sforce.def(py::init<>())
+      .def_readwrite("_type", &Sforce::type)
+      .def_readwrite("_actiononly", &Sforce::actiononly)
+      .def_readwrite("_function", &Sforce::function);
+  RefProperty(sforce, "_i", &Sforce::i);
+  RefProperty(sforce, "_j", &Sforce::j);
 
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
@@ -123,6 +132,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
       .def("_add",
            [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

@@ -98,6 +98,8 @@ class Request : public Entity {
   Marker* j = nullptr;
   Marker* rm = nullptr;
   std::string comment;
+  /// f1..f8 of an EXPRESSION request (empty = unused)
+  std::array<std::string, 8> f;
 };
 
 /// Units of the model; the units consistency factor (force * UCF = mass * acceleration)

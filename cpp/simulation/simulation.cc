@@ -43,9 +43,24 @@ Simulation::Simulation(const model::Model& model)
   for (const auto& r : model.requests) {
     if (!r->active) continue;
     const std::string type = Upper(r->type);
+    if (type == "EXPRESSION") {
+      auto& slots = request_functions_[r.get()];
+      const auto lookup = [this](long id) { return sys_.MarkerById(id); };
+      for (int k = 0; k < 8; ++k) {
+        const std::string& text = r->f[k];
+        if (text.empty()) continue;
+        std::string upper = text;
+        for (auto& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        if (upper == "NULL") continue;  // an empty slot, as in datasets
+        slots[k] = std::make_unique<system::ExpressionFunction>(
+            text, r->Describe() + " f" + std::to_string(k + 1), lookup);
+      }
+      continue;
+    }
     if (type != "DISPLACEMENT" && type != "VELOCITY" && type != "ACCELERATION" && type != "FORCE")
       throw ModelError(r->Describe() + ": request type '" + r->type +
-                       "' is not supported (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE)");
+                       "' is not supported (DISPLACEMENT, VELOCITY, ACCELERATION, FORCE, "
+                       "EXPRESSION)");
     if (r->i == nullptr) throw ModelError(r->Describe() + ": marker i is not set");
     try {
       sys_.MarkerOf(r->i);
@@ -79,7 +94,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     if (report.max_position_change > 0)
       ic_messages_.push_back("assembly moved parts by up to " +
                              std::to_string(report.max_position_change));
-    sys_.AcceptStep(t_, y_.data(), yp_.data());
+    AcceptStep(t_, y_.data(), yp_.data());
     initialized_ = true;
   }
   out.messages = ic_messages_;
@@ -105,9 +120,8 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : t0 + k * options.dtout;
       if (!nothing_moves) {
-        ida_->AdvanceTo(tout, [this](double t, const double* y, const double* yp) {
-          sys_.AcceptStep(t, y, yp);
-        });
+        ida_->AdvanceTo(
+            tout, [this](double t, const double* y, const double* yp) { AcceptStep(t, y, yp); });
         y_ = ida_->y();
         yp_ = ida_->yp();
       }
@@ -126,14 +140,30 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   return out;
 }
 
+void Simulation::AcceptStep(double t, const double* y, const double* yp) {
+  sys_.AcceptStep(t, y, yp);
+  for (auto& [request, slots] : request_functions_)
+    for (auto& f : slots)
+      if (f) f->Accept(t, y, yp);
+}
+
 void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* out) const {
   out->times.push_back(t);
   // accelerations and reactions for the outputs come from the index-1 equations at the
   // output positions and velocities (the integrator's multipliers are not error-controlled)
   VecX y = y_in, yp = yp_in;
   solver::SolveAccelerations(sys_, t, &y, &yp);
-  for (auto& series : out->requests)
-    series.values.push_back(EvaluateRequest(*series.request, y, yp));
+  for (auto& series : out->requests) {
+    const auto found = request_functions_.find(series.request);
+    if (found == request_functions_.end()) {
+      series.values.push_back(EvaluateRequest(*series.request, y, yp));
+      continue;
+    }
+    std::array<double, 8> v{};
+    for (int k = 0; k < 8; ++k)
+      if (found->second[k]) v[k] = found->second[k]->Value(t, y.data(), yp.data());
+    series.values.push_back(v);
+  }
   for (size_t k = 0; k < out->bodies.size(); ++k) {
     std::array<double, 7> v;
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];

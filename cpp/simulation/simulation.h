@@ -6,11 +6,13 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "common/types.h"
 #include "model/entities.h"
 #include "solver/ida_driver.h"
+#include "system/expression_function.h"
 #include "system/system.h"
 
 namespace msolve::simulation {
@@ -63,10 +65,16 @@ class Simulation {
 
  private:
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
+  // after every accepted step: elements and request expressions with memory
+  void AcceptStep(double t, const double* y, const double* yp);
   std::array<double, 8> EvaluateRequest(const model::Request& r, const VecX& y,
                                         const VecX& yp) const;
 
   const model::Model& model_;
+  // the compiled f1..f8 of EXPRESSION requests (nullptr for an unused slot)
+  std::unordered_map<const model::Request*,
+                     std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
+      request_functions_;
   system::System sys_;
   VecX y_, yp_;
   double t_ = 0.0;

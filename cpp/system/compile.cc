@@ -1,12 +1,14 @@
 // compile(model) -> System: validates the description and builds the runtime elements
 #include <cctype>
 #include <cmath>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <Eigen/Eigenvalues>
 
 #include "common/error.h"
 #include "math/rotation.h"
+#include "system/expression_function.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -190,10 +192,63 @@ System System::Compile(const model::Model& model) {
         throw ModelError(spring->Describe() + ": stiffness and damping must not be negative");
     sys.springs_.emplace_back(spring.get(), type == "ROTATION", mi, mj, length);
   }
+  // scalar forces whose magnitude is an expression
+  for (const auto& marker : model.markers)
+    if (marker->active) sys.marker_ids_[marker->id] = marker.get();
+  const MarkerLookup lookup = [&sys](long id) { return sys.MarkerById(id); };
+  for (const auto& force : model.sforces) {
+    if (!force->active) continue;
+    std::string type = force->type;
+    for (auto& ch : type) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (type != "TRANSLATION" && type != "ROTATION")
+      throw ModelError(force->Describe() + ": type must be TRANSLATION or ROTATION, got '" +
+                       force->type + "'");
+    if (force->i == nullptr || force->j == nullptr)
+      throw ModelError(force->Describe() + ": marker " + (force->i ? "j" : "i") + " is not set");
+    mbs::BodyMarker mi, mj;
+    try {
+      mi = sys.MarkerOf(force->i);
+      mj = sys.MarkerOf(force->j);
+    } catch (const ModelError& e) {
+      throw ModelError(force->Describe() + ": " + e.what());
+    }
+    if (force->function.empty())
+      throw ModelError(force->Describe() + ": function (the force expression) is not set");
+    const bool line_of_sight = type == "TRANSLATION" && !force->actiononly;
+    if (line_of_sight) {
+      const VecX y0 = sys.DesignState();
+      const Vec3 pi = mbs::MarkerFrame(mi, System::BodyState(mi.body, y0.data())).p;
+      const Vec3 pj = mbs::MarkerFrame(mj, System::BodyState(mj.body, y0.data())).p;
+      if ((pi - pj).norm() < 1e-12)
+        throw ModelError(force->Describe() +
+                         ": markers i and j coincide, so the line of action is undefined "
+                         "(use actiononly or separate the markers)");
+    }
+    auto magnitude =
+        std::make_unique<ExpressionFunction>(force->function, force->Describe(), lookup);
+    std::pair<std::vector<int>, std::vector<int>> deps;
+    magnitude->Dependencies(&deps.first, &deps.second);
+    sys.sforces_.emplace_back(force.get(), type == "ROTATION", force->actiononly, mi, mj,
+                              std::move(magnitude));
+    sys.sforce_deps_.push_back(std::move(deps));
+  }
+
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
   const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
   sys.AcceptStep(0.0, y0.data(), yp0.data());
   return sys;
+}
+
+mbs::BodyMarker System::MarkerById(long id) const {
+  if (id == 0) return mbs::BodyMarker{};  // the global frame
+  const auto found = marker_ids_.find(id);
+  if (found == marker_ids_.end())
+    throw std::invalid_argument("unknown marker id " + std::to_string(id));
+  try {
+    return MarkerOf(found->second);
+  } catch (const ModelError& e) {
+    throw std::invalid_argument(e.what());
+  }
 }
 
 int System::BodyOfPart(const model::Part* part) const {

@@ -79,6 +79,10 @@ class System {
 
   /// The body index of a part, or kGround / -2 (not part of the system).
   int BodyOfPart(const model::Part* part) const;
+  /// The runtime marker of a marker id as written in expressions (0 = the global frame);
+  /// throws std::invalid_argument("unknown marker id 7") when there is none.
+  mbs::BodyMarker MarkerById(long id) const;
+
   /// The runtime view of a marker (body and offsets); throws when unknown.
   const mbs::BodyMarker& MarkerOf(const model::Marker* marker) const;
 
@@ -144,6 +148,7 @@ class System {
   std::vector<JointRow> rows_;
   std::unordered_map<const model::Marker*, mbs::BodyMarker> markers_;
   std::unordered_map<const model::Part*, int> part_bodies_;
+  std::unordered_map<long, const model::Marker*> marker_ids_;
   int active_count_ = 0;
   double ucf_ = 1.0;
   Vec3 gravity_ = Vec3::Zero();

@@ -14,6 +14,7 @@ from .entities import (
     Output,
     Part,
     Request,
+    Sforce,
     SpringDamper,
     Units,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "Point",
     "Request",
     "RequestResult",
+    "Sforce",
     "SimulationResults",
     "SpringDamper",
     "Units",

@@ -215,6 +215,44 @@ class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
     angle = Double(0.0, field="_angle", doc="Free angle (radians).")
 
 
+class Sforce(_CoreEntity, _core.SforceSpec):
+    """A scalar force or torque between markers ``i`` and ``j`` whose magnitude is the
+    expression ``function``, e.g. ``"-10*(DM(2,3)-1) - 0.1*VR(2,3)"``.
+
+    TRANSLATION, action-reaction: along the line from j to i, positive pushing them apart
+    (the reaction acts on j). TRANSLATION with ``actiononly=True``: on i along the z axis of
+    j, no reaction. ROTATION: a torque about the z axis of j on i, and the opposite on j
+    unless ``actiononly``.
+    """
+
+    _core_type = _core.SforceSpec
+    type = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_type")
+    actiononly = Bool(False, field="_actiononly")
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
+
+
+class _RequestFunction(Str):
+    """One of the expressions f1..f8 of a Request (stored in the C++ list of eight)."""
+
+    def __init__(self, slot):
+        super().__init__("", doc=f"Expression of component F{slot + 1} (EXPRESSION requests).")
+        self.slot = slot
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj._f[self.slot]
+
+    def __set__(self, obj, value):
+        value = "" if value is None else self.convert(obj, value)
+        slots = list(obj._f)
+        slots[self.slot] = value
+        obj._f = slots
+        obj._property_changed(self.name)
+
+
 class Request(_CoreEntity, _core.RequestSpec):
     """Output of marker ``i`` relative to marker ``j`` (ground when unset), resolved in
     ``rm`` (ground when unset). Components by type:
@@ -224,15 +262,35 @@ class Request(_CoreEntity, _core.RequestSpec):
     * ACCELERATION: ACCM ACCX ACCY ACCZ WDTM WDTX WDTY WDTZ
     * FORCE: FM FX FY FZ TM TX TY TZ (reactions of the joints connecting i and j, on i's
       part, at i)
+    * EXPRESSION: F1..F8, the expressions ``f1``..``f8`` (giving any of them makes the
+      request an EXPRESSION request unless ``type`` is given)
     """
 
     _core_type = _core.RequestSpec
-    type = Enum("DISPLACEMENT VELOCITY ACCELERATION FORCE", "DISPLACEMENT", field="_type")
+    type = Enum(
+        "DISPLACEMENT VELOCITY ACCELERATION FORCE EXPRESSION", "DISPLACEMENT", field="_type"
+    )
     i = Reference(_marker_class, field="_i")
     j = Reference(_marker_class, field="_j")
     rm = Reference(_marker_class, field="_rm")
     comment = Str(field="_comment")
     results_name = Str()
+    f1 = _RequestFunction(0)
+    f2 = _RequestFunction(1)
+    f3 = _RequestFunction(2)
+    f4 = _RequestFunction(3)
+    f5 = _RequestFunction(4)
+    f6 = _RequestFunction(5)
+    f7 = _RequestFunction(6)
+    f8 = _RequestFunction(7)
+
+    def _property_changed(self, name):
+        # a request given only expressions is an EXPRESSION request
+        if name == "type":
+            self.__dict__["_type_given"] = True
+        elif name[0] == "f" and not self.__dict__.get("_type_given"):
+            self._type = "EXPRESSION"
+        super()._property_changed(name)
 
 
 class Output(SolverObject):

@@ -9,6 +9,7 @@ _COMPONENTS = {
     "VELOCITY": ["VM", "VX", "VY", "VZ", "WM", "WX", "WY", "WZ"],
     "ACCELERATION": ["ACCM", "ACCX", "ACCY", "ACCZ", "WDTM", "WDTX", "WDTY", "WDTZ"],
     "FORCE": ["FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"],
+    "EXPRESSION": ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"],
 }
 _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
 

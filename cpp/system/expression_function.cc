@@ -1,0 +1,111 @@
+#include "system/expression_function.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "system/system.h"
+
+namespace msolve::system {
+namespace {
+
+// dynamic analysis (semantics.md 3.8)
+constexpr double kModeDynamics = 4.0;
+// states and accelerations of a body, as KinematicMeasure::Gradient lays them out
+constexpr int kPerBody = 19;
+
+// resolves measure calls to KinematicMeasures bound to the system's markers
+class MeasureEnvironment : public expr::Environment {
+ public:
+  MeasureEnvironment(const MarkerLookup& markers, std::vector<mbs::KinematicMeasure>* out)
+      : markers_(markers), out_(out) {}
+
+  int Resolve(const std::string& name, const std::vector<long>& ids) override {
+    mbs::MeasureKind kind;
+    if (!mbs::ParseMeasure(name, &kind)) {
+      static const std::set<std::string> later = {
+          "FX",     "FY",     "FZ",     "FM",   "TX",     "TY",     "TZ",    "TM",
+          "JOINT",  "SFORCE", "MOTION", "BUSH", "VARVAL", "ARYVAL", "DIF",   "DIF1",
+          "AKISPL", "CUBSPL", "SENVAL", "KE",   "DELAY",  "PINVAL", "POUVAL"};
+      if (later.count(name))
+        throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
+      throw std::invalid_argument("unknown function '" + name + "'");
+    }
+    const std::vector<int> roles = mbs::MeasureArgumentRoles(kind);
+    if (ids.empty() || ids.size() > roles.size())
+      throw std::invalid_argument(name + " takes 1 to " + std::to_string(roles.size()) +
+                                  " marker ids, got " + std::to_string(ids.size()));
+    if (ids[0] == 0) throw std::invalid_argument(name + ": the first marker id must not be 0");
+    std::vector<mbs::BodyMarker> frames(4);
+    for (size_t k = 0; k < ids.size(); ++k) frames[roles[k]] = markers_(ids[k]);
+    out_->emplace_back(kind, frames);
+    return static_cast<int>(out_->size()) - 1;
+  }
+
+ private:
+  const MarkerLookup& markers_;
+  std::vector<mbs::KinematicMeasure>* out_;
+};
+
+}  // namespace
+
+ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
+                                       const MarkerLookup& markers) {
+  MeasureEnvironment env(markers, &measures_);
+  program_ = expr::Compile(text, env, owner);
+  leaf_values_.assign(measures_.size(), 0.0);
+  leaf_partials_.assign(program_.leaves().size(), 0.0);
+}
+
+double ExpressionFunction::Value(double t, const double* y, const double* yp) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
+}
+
+double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
+                                    mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  const double value =
+      program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), nullptr);
+  dy->clear();
+  dyp->clear();
+  // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
+  for (size_t k = 0; k < program_.leaves().size(); ++k) {
+    const mbs::KinematicMeasure& m = measures_[program_.leaves()[k]];
+    m.Gradient(y, yp, &measure_grad_);
+    for (size_t b = 0; b < m.bodies().size(); ++b) {
+      const int o = System::BodyOffset(m.bodies()[b]);
+      for (int c = 0; c < 13; ++c)
+        dy->emplace_back(o + c, leaf_partials_[k] * measure_grad_[kPerBody * b + c]);
+      if (mbs::MeasureReadsAccelerations(m.kind()))
+        for (int c = 0; c < 6; ++c)
+          dyp->emplace_back(o + 7 + c, leaf_partials_[k] * measure_grad_[kPerBody * b + 13 + c]);
+    }
+  }
+  return value;
+}
+
+void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
+                                      std::vector<int>* yp_indices) const {
+  y_indices->clear();
+  yp_indices->clear();
+  for (int leaf : program_.leaves()) {
+    const mbs::KinematicMeasure& m = measures_[leaf];
+    for (int body : m.bodies()) {
+      for (int c = 0; c < 13; ++c) y_indices->push_back(System::BodyOffset(body) + c);
+      if (mbs::MeasureReadsAccelerations(m.kind()))
+        for (int c = 0; c < 6; ++c) yp_indices->push_back(System::BodyOffset(body) + 7 + c);
+    }
+  }
+  for (auto* v : {y_indices, yp_indices}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+}
+
+void ExpressionFunction::Accept(double t, const double* y, const double* yp) {
+  (void)t;
+  for (int leaf : program_.leaves()) measures_[leaf].Accept(y, yp);
+}
+
+}  // namespace msolve::system
