@@ -13,7 +13,8 @@ namespace msolve::mbs {
 namespace {
 
 inline constexpr int kPerBody = 19;  // 13 states + 6 accelerations
-using AD = Eigen::AutoDiffScalar<Eigen::VectorXd>;
+// derivatives stored inline (at most 4 bodies x 19), so that no operation allocates
+using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 4 * 19, 1>>;
 
 double Plain(double x) { return x; }
 double Plain(const AD& x) { return x.value(); }
