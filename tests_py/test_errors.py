@@ -105,3 +105,15 @@ def test_integrator_failure_keeps_the_results_computed_so_far():
     np.testing.assert_array_equal(results.times, [0.0])
     assert results.getObject(bob).getComponent("X")[0] == pytest.approx(1.0)
     assert model.results is results
+
+
+def test_initial_velocity_that_conflicts_with_a_joint_is_reported():
+    # a part fixed to ground cannot move: its vx is dropped and the log says so
+    model = Model()
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], vx=0.5, label="block")
+    block.cm = Marker(part=block)
+    Joint(type="FIXED", i=block.cm, j=Marker(part=ground))
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    assert any("Part 2 'block': initial vx = 0.5 conflicts" in m for m in run.messages)
+    assert run.constraintErrors[0, 1] < 1e-12

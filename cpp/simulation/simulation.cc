@@ -91,6 +91,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, false);
     for (const auto& line : report.redundant)
       ic_messages_.push_back("redundant constraint equation set aside: " + line);
+    for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
     if (report.max_position_change > 0)
       ic_messages_.push_back("assembly moved parts by up to " +
                              std::to_string(report.max_position_change));

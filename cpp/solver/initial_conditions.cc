@@ -241,7 +241,7 @@ void AssemblePositions(const System& sys, VecX* y) {
   *y = p.y;
 }
 
-void SolveVelocities(const System& sys, VecX* y) {
+std::vector<std::string> SolveVelocities(const System& sys, VecX* y) {
   const int nb = sys.body_count();
   // u = (v, w) with w in global axes; targets and weights
   VecX u0 = VecX::Zero(6 * nb);
@@ -286,11 +286,34 @@ void SolveVelocities(const System& sys, VecX* y) {
       throw SolverError("initial velocities: the velocity constraints are singular");
     const VecX z = lu.solve(-(B * u0));
     u = u0 + winv.asDiagonal() * (B.transpose() * z);
+    // the weights make that solve ill-conditioned when user values meet the constraints;
+    // a least-change correction with unit weights removes what is left of B u
+    const SparseMat S1 = B * B.transpose();
+    Eigen::SparseLU<SparseMat> lu1;
+    lu1.compute(S1);
+    if (lu1.info() == Eigen::Success) u -= B.transpose() * lu1.solve(B * u);
+  }
+  // user values the constraints did not allow are reported
+  std::vector<std::string> lines;
+  static const char* names[6] = {"vx", "vy", "vz", "wx", "wy", "wz"};
+  for (int k = 0; k < nb; ++k) {
+    const auto& b = sys.bodies()[k];
+    for (int c = 0; c < 6; ++c) {
+      if (!b.vel_ic[c]) continue;
+      const double given = *b.vel_ic[c], used = u[6 * k + c];
+      if (std::abs(used - given) > 1e-6 * std::max(1.0, std::abs(given))) {
+        std::ostringstream line;
+        line << b.part->Describe() << ": initial " << names[c] << " = " << given
+             << " conflicts with the constraints; the initial-conditions analysis used " << used;
+        lines.push_back(line.str());
+      }
+    }
   }
   for (int k = 0; k < nb; ++k) {
     y->segment<3>(System::BodyOffset(k) + 7) = u.segment<3>(6 * k);
     y->segment<3>(System::BodyOffset(k) + 10) = R[k].transpose() * u.segment<3>(6 * k + 3);
   }
+  return lines;
 }
 
 void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
@@ -437,7 +460,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     report.max_position_change = std::max(
         report.max_position_change,
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
-  if (!keep_velocities) SolveVelocities(*sys, y);
+  if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, y);
   SolveAccelerations(*sys, t, y, yp);
   return report;
 }

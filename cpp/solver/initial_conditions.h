@@ -14,6 +14,8 @@ namespace msolve::solver {
 struct InitialConditionsReport {
   /// Joint equations set aside as redundant, as readable lines.
   std::vector<std::string> redundant;
+  /// User initial velocities that conflict with the constraints, as readable lines.
+  std::vector<std::string> velocity_conflicts;
   /// Largest correction of a body position made by the assembly, in model length units.
   double max_position_change = 0.0;
 };
@@ -30,8 +32,9 @@ std::vector<std::string> SetAsideRedundantRows(system::System* sys, const VecX& 
 void AssemblePositions(const system::System& sys, VecX* y);
 
 /// Solves velocities that satisfy the velocity constraints while keeping the user's initial
-/// velocities (those not given are kept as close to zero as possible).
-void SolveVelocities(const system::System& sys, VecX* y);
+/// velocities (those not given are kept as close to zero as possible). Returns one line per
+/// user value that the constraints did not allow.
+std::vector<std::string> SolveVelocities(const system::System& sys, VecX* y);
 
 /// Solves accelerations and multipliers from the index-1 equations; fills y' and the
 /// multipliers in y. Throws ModelError when a part without mass or inertia has a free motion.
