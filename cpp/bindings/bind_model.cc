@@ -97,6 +97,19 @@ void DefineModel(py::module_& m) {
   RefProperty(sforce, "_i", &Sforce::i);
   RefProperty(sforce, "_j", &Sforce::j);
 
+  py::class_<Motion, Entity, std::shared_ptr<Motion>> motion(m, "MotionSpec");
+  motion.def(py::init<>())
+      .def_readwrite("_jtype", &Motion::jtype)
+      .def_readwrite("_dtype", &Motion::dtype)
+      .def_readwrite("_function", &Motion::function)
+      .def_readwrite("_icdisp", &Motion::icdisp)
+      .def_readwrite("_icvel", &Motion::icvel);
+  motion.def_property(
+      "_joint", [](Motion& self) { return self.joint; },
+      [](Motion& self, Joint* value) { self.joint = value; }, py::return_value_policy::reference);
+  RefProperty(motion, "_i", &Motion::i);
+  RefProperty(motion, "_j", &Motion::j);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -133,6 +146,7 @@ void DefineModel(py::module_& m) {
       .def("_add",
            [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

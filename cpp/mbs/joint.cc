@@ -1,5 +1,7 @@
 #include "mbs/joint.h"
 
+#include <cmath>
+
 #include <unsupported/Eigen/AutoDiff>
 
 namespace msolve::mbs {
@@ -42,11 +44,16 @@ Frame<S> MarkerFrameT(const BodyMarker& m, const S* q) {
 Frame<double> MarkerFrame(const BodyMarker& m, const double* q) { return MarkerFrameT(m, q); }
 
 JointConstraint::JointConstraint(const model::Joint* joint, JointType type, BodyMarker i,
-                                 BodyMarker j)
-    : joint_(joint), type_(type), rows_(JointRowCount(type)), i_(i), j_(j) {}
+                                 BodyMarker j, const model::Motion* motion)
+    : joint_(joint), motion_(motion), type_(type), rows_(JointRowCount(type)), i_(i), j_(j) {}
+
+std::string JointConstraint::Describe() const {
+  if (motion_) return motion_->Describe() + " (on " + joint_->Describe() + ")";
+  return joint_->Describe() + " (" + joint_->type + ")";
+}
 
 void JointConstraint::EvaluateValue(const double* qI, const double* qJ, double* phi) const {
-  JointResiduals(type_, MarkerFrameT(i_, qI), MarkerFrameT(j_, qJ), phi);
+  JointResiduals(type_, MarkerFrameT(i_, qI), MarkerFrameT(j_, qJ), phi, reference_);
 }
 
 void JointConstraint::Evaluate(const double* qI, const double* qJ, double* phi,
@@ -59,7 +66,7 @@ void JointConstraint::Evaluate(const double* qI, const double* qJ, double* phi,
   }
   AD1 out[6];
   JointResiduals(type_, MarkerFrameT<AD1>(i_, qI ? q : nullptr),
-                 MarkerFrameT<AD1>(j_, qJ ? q + kBodyQ : nullptr), out);
+                 MarkerFrameT<AD1>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
   grad->resize(rows_, kPairQ);
   for (int r = 0; r < rows_; ++r) {
     phi[r] = out[r].value();
@@ -82,7 +89,7 @@ void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, doubl
   }
   AD2 out[6];
   JointResiduals(type_, MarkerFrameT<AD2>(i_, qI ? q : nullptr),
-                 MarkerFrameT<AD2>(j_, qJ ? q + kBodyQ : nullptr), out);
+                 MarkerFrameT<AD2>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
   grad->resize(rows_, kPairQ);
   hess->resize(rows_);
   for (int r = 0; r < rows_; ++r) {
@@ -90,6 +97,11 @@ void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, doubl
     grad->row(r) = out[r].value().derivatives().transpose();
     for (int a = 0; a < kPairQ; ++a) (*hess)[r].row(a) = out[r].derivatives()[a].derivatives();
   }
+}
+
+void JointConstraint::Accept(const double* qI, const double* qJ) {
+  if (type_ != JointType::kMotionRotation) return;
+  EvaluateValue(qI, qJ, &reference_);
 }
 
 }  // namespace msolve::mbs

@@ -33,11 +33,16 @@ Frame<double> MarkerFrame(const BodyMarker& m, const double* q);
 
 class JointConstraint {
  public:
-  JointConstraint(const model::Joint* joint, JointType type, BodyMarker i, BodyMarker j);
+  JointConstraint(const model::Joint* joint, JointType type, BodyMarker i, BodyMarker j,
+                  const model::Motion* motion = nullptr);
 
   int rows() const { return rows_; }
   JointType type() const { return type_; }
   const model::Joint* joint() const { return joint_; }
+  /// The Motion this constraint imposes (nullptr for a joint's own equations).
+  const model::Motion* motion() const { return motion_; }
+  /// "Joint 2 'pin'" or "Motion 1 'drive'".
+  std::string Describe() const;
   const BodyMarker& i() const { return i_; }
   const BodyMarker& j() const { return j_; }
 
@@ -48,15 +53,20 @@ class JointConstraint {
   /// Residuals only.
   void EvaluateValue(const double* qI, const double* qJ, double* phi) const;
 
+  /// A motion rotation follows the accepted angle through whole turns.
+  void Accept(const double* qI, const double* qJ);
+
   /// Residuals, gradients and the Hessian of every row.
   void EvaluateHessians(const double* qI, const double* qJ, double* phi, PairGradient* grad,
                         std::vector<PairHessian>* hess) const;
 
  private:
   const model::Joint* joint_;
+  const model::Motion* motion_;
   JointType type_;
   int rows_;
   BodyMarker i_, j_;
+  double reference_ = 0.0;  // last accepted value of a motion rotation
 };
 
 }  // namespace msolve::mbs

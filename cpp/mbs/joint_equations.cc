@@ -43,6 +43,9 @@ int JointRowCount(JointType type) {
       return 4;
     case JointType::kPlanar:
       return 3;
+    case JointType::kMotionTranslation:
+    case JointType::kMotionRotation:
+      return 1;
   }
   return 0;
 }
@@ -77,6 +80,10 @@ const char* JointRowName(JointType type, int row) {
       static const char* n[] = {"d.z_J", "z_I.x_J", "z_I.y_J"};
       return n[row];
     }
+    case JointType::kMotionTranslation:
+      return "motion translation";
+    case JointType::kMotionRotation:
+      return "motion rotation";
   }
   return "?";
 }

@@ -3,7 +3,11 @@
 // scalar so that automatic differentiation gives its exact first and second derivatives.
 #pragma once
 
+#include <cmath>
 #include <string>
+
+#include <Eigen/Core>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "math/rotation.h"
 
@@ -16,7 +20,11 @@ enum class JointType {
   kSpherical,
   kCylindrical,
   kUniversal,
-  kPlanar
+  kPlanar,
+  // the single coordinate a joint-based Motion drives: the translation of I along z_J, or
+  // the rotation of x_I about z_J from x_J (right hand), followed through whole turns
+  kMotionTranslation,
+  kMotionRotation,
 };
 
 /// The joint type of a MotionSolve type word, or false when the word is not a joint type this
@@ -36,9 +44,19 @@ struct Frame {
   math::Mat3T<S> R;
 };
 
+/// The plain value of a scalar or of a (nested) automatic-differentiation scalar.
+inline double PlainValue(double x) { return x; }
+template <class D>
+double PlainValue(const Eigen::AutoDiffScalar<D>& x) {
+  return PlainValue(x.value());
+}
+
 /// Residuals of the joint equations for the marker frames I and J; writes JointRowCount rows.
+/// A motion rotation is taken within half a turn of `reference` (its last accepted value), so
+/// that it is continuous through whole turns.
 template <class S>
-void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi) {
+void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi,
+                    double reference = 0.0) {
   const math::Vec3T<S> d = I.p - J.p;
   const auto xI = I.R.col(0);
   const auto zI = I.R.col(2);
@@ -73,6 +91,15 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
       phi[0] = d.dot(zJ);
       phi[1] = zI.dot(xJ), phi[2] = zI.dot(yJ);
       return;
+    case JointType::kMotionTranslation:
+      phi[0] = d.dot(zJ);
+      return;
+    case JointType::kMotionRotation: {
+      using std::atan2;
+      const S a = atan2(xI.dot(yJ), xI.dot(xJ));
+      phi[0] = a + 2 * M_PI * std::round((reference - PlainValue(a)) / (2 * M_PI));
+      return;
+    }
   }
 }
 

@@ -88,6 +88,21 @@ class Sforce : public Entity {
   std::string function;
 };
 
+/// A motion imposed on the free coordinate of a joint (REVOLUTE: rotation, TRANSLATIONAL:
+/// translation, CYLINDRICAL: either): the coordinate equals `function`, an expression of
+/// TIME.
+class Motion : public Entity {
+ public:
+  const char* TypeName() const override { return "Motion"; }
+  Joint* joint = nullptr;
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  std::string jtype = "TRANSLATION";
+  std::string dtype = "DISPLACEMENT";
+  std::string function;
+  std::optional<double> icdisp, icvel;
+};
+
 /// An output request: displacement, velocity, acceleration or force of marker i relative to
 /// marker j, resolved in marker rm (ground when unset).
 class Request : public Entity {
@@ -144,6 +159,7 @@ class Model {
   std::vector<std::shared_ptr<Request>> requests;
   std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
   std::vector<std::shared_ptr<Sforce>> sforces;
+  std::vector<std::shared_ptr<Motion>> motions;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

@@ -170,7 +170,8 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
-  const VecX phi = sys_.JointResiduals(y.data());
+  const VecX phi = sys_.JointResiduals(y.data()) - sys_.DriverValues(t, 0);
+  const VecX rates = sys_.DriverValues(t, 1);
   VecX u(6 * sys_.body_count());
   double position = 0.0, velocity = 0.0;
   for (int k = 0; k < sys_.body_count(); ++k) {
@@ -182,7 +183,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   for (size_t r = 0; r < sys_.rows().size(); ++r) {
     if (sys_.rows()[r].active < 0) continue;
     position = std::max(position, std::abs(phi[r]));
-    velocity = std::max(velocity, std::abs(vel[r]));
+    velocity = std::max(velocity, std::abs(vel[r] - rates[r]));
   }
   out->constraint_errors.push_back({position, velocity});
 }

@@ -26,16 +26,17 @@ std::string JointName(const System& sys, int row) {
   const auto& r = sys.rows()[row];
   const auto& joint = sys.joints()[r.joint];
   std::ostringstream s;
-  s << joint.joint()->Describe() << " (" << joint.joint()->type << ") equation " << r.local + 1
-    << " (" << mbs::JointRowName(joint.type(), r.local) << ")";
+  s << joint.Describe() << " equation " << r.local + 1 << " ("
+    << mbs::JointRowName(joint.type(), r.local) << ")";
   return s.str();
 }
 
 // the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
 struct AssemblyProblem {
   const System* sys;
-  VecX y;   // full state; its positions are overwritten by the iterate
-  VecX q0;  // design positions, 7 per body
+  VecX y;        // full state; its positions are overwritten by the iterate
+  VecX q0;       // design positions, 7 per body
+  VecX drivers;  // motion values at the assembly time, per joint row
   std::vector<int> active_rows;
   std::vector<system::Triplet> triplets;
   const JacobianMatrix* jac = nullptr;
@@ -53,7 +54,7 @@ struct AssemblyProblem {
     SetPositions(x);
     const int nq7 = nq();
     const int na = static_cast<int>(active_rows.size());
-    const VecX phi = sys->JointResiduals(y.data());
+    const VecX phi = sys->JointResiduals(y.data()) - drivers;
     const SparseMat G = sys->PositionJacobian(y.data());
     Eigen::Map<const VecX> q(x, nq7);
     Eigen::Map<VecX> Fq(F, nq7);
@@ -175,8 +176,9 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const VecX& y) {
   return lines;
 }
 
-void AssemblePositions(const System& sys, VecX* y) {
-  const VecX phi = sys.JointResiduals(y->data());
+void AssemblePositions(const System& sys, double t, VecX* y) {
+  const VecX drivers = sys.DriverValues(t, 0);
+  const VecX phi = sys.JointResiduals(y->data()) - drivers;
   std::vector<int> active_rows;
   double worst = 0.0;
   for (size_t r = 0; r < sys.rows().size(); ++r) {
@@ -190,6 +192,7 @@ void AssemblePositions(const System& sys, VecX* y) {
 
   AssemblyProblem p;
   p.sys = &sys;
+  p.drivers = drivers;
   p.y = *y;
   p.active_rows = active_rows;
   p.q0.resize(7 * sys.body_count());
@@ -219,7 +222,7 @@ void AssemblePositions(const System& sys, VecX* y) {
   p.SetPositions(N_VGetArrayPointer(x.get()));
 
   // check the result whatever KINSOL said, and name the joints that are not met
-  const VecX phi_end = sys.JointResiduals(p.y.data());
+  const VecX phi_end = sys.JointResiduals(p.y.data()) - drivers;
   std::ostringstream bad;
   int nbad = 0;
   for (int r : active_rows) {
@@ -241,7 +244,7 @@ void AssemblePositions(const System& sys, VecX* y) {
   *y = p.y;
 }
 
-std::vector<std::string> SolveVelocities(const System& sys, VecX* y) {
+std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
   const int nb = sys.body_count();
   // u = (v, w) with w in global axes; targets and weights
   VecX u0 = VecX::Zero(6 * nb);
@@ -259,18 +262,18 @@ std::vector<std::string> SolveVelocities(const System& sys, VecX* y) {
   }
   // B in global angular-velocity components, active rows only
   const SparseMat Bfull = sys.VelocityJacobian(y->data());
-  std::vector<Eigen::Triplet<double>> t;
+  std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;
     for (SparseMat::InnerIterator it(Bfull, c); it; ++it) {
       const int a = sys.rows()[it.row()].active;
       if (a < 0) continue;
       if (comp < 3) {
-        t.emplace_back(a, c, it.value());
+        trip.emplace_back(a, c, it.value());
       } else {
         // B_wbody w_body = B_wbody R^T w_global
         for (int g = 0; g < 3; ++g)
-          t.emplace_back(a, 6 * k + 3 + g, it.value() * R[k](g, comp - 3));
+          trip.emplace_back(a, 6 * k + 3 + g, it.value() * R[k](g, comp - 3));
       }
     }
   }
@@ -278,20 +281,25 @@ std::vector<std::string> SolveVelocities(const System& sys, VecX* y) {
   VecX u = u0;
   if (m > 0) {
     SparseMat B(m, 6 * nb);
-    B.setFromTriplets(t.begin(), t.end());
+    B.setFromTriplets(trip.begin(), trip.end());
     const SparseMat S = B * winv.asDiagonal() * B.transpose();
     Eigen::SparseLU<SparseMat> lu;
     lu.compute(S);
     if (lu.info() != Eigen::Success)
       throw SolverError("initial velocities: the velocity constraints are singular");
-    const VecX z = lu.solve(-(B * u0));
+    // motions prescribe the rates of their rows: B u = c
+    const VecX rates = sys.DriverValues(t, 1);
+    VecX c = VecX::Zero(m);
+    for (size_t r = 0; r < sys.rows().size(); ++r)
+      if (sys.rows()[r].active >= 0) c[sys.rows()[r].active] = rates[r];
+    const VecX z = lu.solve(c - B * u0);
     u = u0 + winv.asDiagonal() * (B.transpose() * z);
     // the weights make that solve ill-conditioned when user values meet the constraints;
     // a least-change correction with unit weights removes what is left of B u
     const SparseMat S1 = B * B.transpose();
     Eigen::SparseLU<SparseMat> lu1;
     lu1.compute(S1);
-    if (lu1.info() == Eigen::Success) u -= B.transpose() * lu1.solve(B * u);
+    if (lu1.info() == Eigen::Success) u -= B.transpose() * lu1.solve(B * u - c);
   }
   // user values the constraints did not allow are reported
   std::vector<std::string> lines;
@@ -320,7 +328,8 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   const int nb = sys.body_count();
   const int m = sys.active_rows();
   const SparseMat Bfull = sys.VelocityJacobian(y->data());
-  const VecX gamma_full = sys.VelocityJacobianRate(y->data());
+  // B u' + gamma = d2f/dt2 on motion rows
+  const VecX gamma_full = sys.VelocityJacobianRate(y->data()) - sys.DriverValues(t, 2);
   std::vector<int> row_of_active(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) row_of_active[sys.rows()[r].active] = static_cast<int>(r);
@@ -436,12 +445,12 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
   }
   const VecX before = *y;
   report.redundant = SetAsideRedundantRows(sys, *y);
-  AssemblePositions(*sys, y);
+  AssemblePositions(*sys, t, y);
   // the redundancy found at the design positions holds unless the assembly moved the parts
   if (*y != before) report.redundant = SetAsideRedundantRows(sys, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
-  const VecX phi = sys->JointResiduals(y->data());
+  const VecX phi = sys->JointResiduals(y->data()) - sys->DriverValues(t, 0);
   std::ostringstream bad;
   for (size_t r = 0; r < sys->rows().size(); ++r)
     if (std::abs(phi[r]) > 1e-8)
@@ -460,7 +469,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     report.max_position_change = std::max(
         report.max_position_change,
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
-  if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, y);
+  if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, y);
   SolveAccelerations(*sys, t, y, yp);
   return report;
 }

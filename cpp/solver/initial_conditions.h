@@ -29,12 +29,12 @@ std::vector<std::string> SetAsideRedundantRows(system::System* sys, const VecX& 
 
 /// Moves the body positions in y as little as possible so that every active joint equation
 /// and every quaternion norm holds. Throws ModelError naming the joints that cannot be met.
-void AssemblePositions(const system::System& sys, VecX* y);
+void AssemblePositions(const system::System& sys, double t, VecX* y);
 
 /// Solves velocities that satisfy the velocity constraints while keeping the user's initial
 /// velocities (those not given are kept as close to zero as possible). Returns one line per
 /// user value that the constraints did not allow.
-std::vector<std::string> SolveVelocities(const system::System& sys, VecX* y);
+std::vector<std::string> SolveVelocities(const system::System& sys, double t, VecX* y);
 
 /// Solves accelerations and multipliers from the index-1 equations; fills y' and the
 /// multipliers in y. Throws ModelError when a part without mass or inertia has a free motion.

@@ -233,6 +233,49 @@ System System::Compile(const model::Model& model) {
     sys.sforce_deps_.push_back(std::move(deps));
   }
 
+  // joint-based motions: one more equation on the joint's markers, driven by time
+  for (const auto& motion : model.motions) {
+    if (!motion->active) continue;
+    if (motion->joint == nullptr)
+      throw ModelError(motion->Describe() +
+                       (motion->i ? ": marker-based motions are not available yet in msolve"
+                                  : ": joint is not set"));
+    const model::Joint* joint = motion->joint;
+    std::string jt = joint->type, mt = motion->jtype, dt = motion->dtype;
+    for (auto* w : {&jt, &mt, &dt})
+      for (auto& ch : *w) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    const bool rotation = mt == "ROTATION";
+    if (mt != "ROTATION" && mt != "TRANSLATION")
+      throw ModelError(motion->Describe() + ": jtype must be TRANSLATION or ROTATION");
+    const bool allowed = jt == "CYLINDRICAL" || (jt == "REVOLUTE" && rotation) ||
+                         (jt == "TRANSLATIONAL" && !rotation);
+    if (!allowed)
+      throw ModelError(motion->Describe() + ": a " + mt + " motion cannot drive " +
+                       joint->Describe() + " of type " + joint->type);
+    if (dt != "DISPLACEMENT")
+      throw ModelError(motion->Describe() + ": dtype " + motion->dtype +
+                       " is not available yet in msolve (DISPLACEMENT is)");
+    if (motion->function.empty()) throw ModelError(motion->Describe() + ": function is not set");
+    int jn = -1;
+    for (size_t k = 0; k < sys.joints_.size(); ++k)
+      if (sys.joints_[k].joint() == joint && sys.joints_[k].motion() == nullptr)
+        jn = static_cast<int>(k);
+    if (jn < 0)
+      throw ModelError(motion->Describe() + ": its joint is inactive or not in the model");
+    auto function =
+        std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), lookup);
+    if (!function->program().leaves().empty())
+      throw ModelError(motion->Describe() + ": the motion function may depend on TIME only");
+    const mbs::JointConstraint& base = sys.joints_[jn];
+    sys.joint_row_start_.push_back(static_cast<int>(sys.rows_.size()));
+    const int index = static_cast<int>(sys.joints_.size());
+    sys.joints_.emplace_back(
+        joint, rotation ? mbs::JointType::kMotionRotation : mbs::JointType::kMotionTranslation,
+        base.i(), base.j(), motion.get());
+    sys.drivers_.push_back({static_cast<int>(sys.rows_.size()), std::move(function)});
+    sys.rows_.push_back({index, 0, -1});
+  }
+
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
   const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
   sys.AcceptStep(0.0, y0.data(), yp0.data());

@@ -62,6 +62,12 @@ double ExpressionFunction::Value(double t, const double* y, const double* yp) co
   return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
 }
 
+double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
+                                                  double* dt) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), dt);
+}
+
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
                                     mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);

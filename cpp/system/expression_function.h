@@ -29,6 +29,9 @@ class ExpressionFunction : public mbs::StateFunction {
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
   void Accept(double t, const double* y, const double* yp) override;
 
+  /// Value and its partial derivative with respect to TIME (for functions of time).
+  double ValueAndTimeDerivative(double t, const double* y, const double* yp, double* dt) const;
+
   const expr::Program& program() const { return program_; }
 
  private:

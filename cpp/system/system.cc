@@ -2,6 +2,7 @@
 #include "system/system.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "math/rotation.h"
 
@@ -118,6 +119,16 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
       }
       F[lambda_offset() + a] = vel;
     }
+  }
+
+  // motions: the driven coordinates follow their functions of time
+  for (const auto& driver : drivers_) {
+    const int a = rows_[driver.row].active;
+    if (a < 0) continue;
+    double rate = 0.0;
+    const double value = driver.function->ValueAndTimeDerivative(t, y, yp, &rate);
+    F[mu_offset() + a] -= value;
+    F[lambda_offset() + a] -= rate;
   }
 }
 
@@ -288,6 +299,27 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   }
 }
 
+VecX System::DriverValues(double t, int order) const {
+  VecX values = VecX::Zero(rows_.size());
+  for (const auto& driver : drivers_) {
+    double rate = 0.0;
+    const double value = driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, &rate);
+    if (order == 0) {
+      values[driver.row] = value;
+    } else if (order == 1) {
+      values[driver.row] = rate;
+    } else {
+      // second derivative: central difference of the exact first derivative
+      const double h = 1e-5 * std::max(1.0, std::abs(t));
+      double ahead = 0.0, behind = 0.0;
+      driver.function->ValueAndTimeDerivative(t + h, nullptr, nullptr, &ahead);
+      driver.function->ValueAndTimeDerivative(t - h, nullptr, nullptr, &behind);
+      values[driver.row] = (ahead - behind) / (2 * h);
+    }
+  }
+  return values;
+}
+
 VecX System::JointResiduals(const double* y) const {
   VecX phi(rows_.size());
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
@@ -408,6 +440,10 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
 }
 
 void System::AcceptStep(double t, const double* y, const double* yp) {
+  for (auto& joint : joints_) {
+    const JointSides sides = SidesOf(joint, y);
+    joint.Accept(sides.state[0], sides.state[1]);
+  }
   for (auto& spring : springs_)
     spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
   for (auto& force : sforces_) force.magnitude().Accept(t, y, yp);

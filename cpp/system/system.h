@@ -27,6 +27,7 @@
 #include "mbs/sforce.h"
 #include "mbs/spring_damper.h"
 #include "model/entities.h"
+#include "system/expression_function.h"
 
 namespace msolve::system {
 
@@ -105,6 +106,11 @@ class System {
 
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
 
+  /// The time functions of Motions over all joint rows: f (order 0), df/dt (1) or
+  /// d2f/dt2 (2) on a motion's row, 0 elsewhere. A joint row's residual is
+  /// JointResiduals - DriverValues(t, 0), its velocity residual B u - DriverValues(t, 1).
+  VecX DriverValues(double t, int order) const;
+
   /// All joint equations (active or not) at the positions in y.
   VecX JointResiduals(const double* y) const;
   /// Gradient of all joint equations with respect to the body positions q (7 per body).
@@ -142,6 +148,12 @@ class System {
   std::vector<mbs::JointConstraint> joints_;
   std::vector<mbs::SpringDamperElement> springs_;
   std::vector<mbs::ScalarForceElement> sforces_;
+  // Motions: the joint row each drives, and its function of time
+  struct Driver {
+    int row;
+    std::unique_ptr<ExpressionFunction> function;
+  };
+  std::vector<Driver> drivers_;
   // per Sforce: the state indices its magnitude reads (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> sforce_deps_;
   std::vector<int> joint_row_start_;

@@ -233,6 +233,28 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
 
 
+def _joint_class():
+    return Joint
+
+
+class Motion(_CoreEntity, _core.MotionSpec):
+    """A motion imposed on a joint: its free coordinate follows ``function``, an expression
+    of TIME. ``jtype="ROTATION"`` drives the rotation of a REVOLUTE or CYLINDRICAL joint (of
+    i's x axis about j's z axis, radians, continuous through whole turns),
+    ``"TRANSLATION"`` the translation of a TRANSLATIONAL or CYLINDRICAL joint along j's z
+    axis. Only ``dtype="DISPLACEMENT"`` and joint-based motions are available so far."""
+
+    _core_type = _core.MotionSpec
+    joint = Reference(_joint_class, field="_joint")
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    jtype = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_jtype")
+    dtype = Enum("DISPLACEMENT VELOCITY ACCELERATION", "DISPLACEMENT", field="_dtype")
+    function = Str(field="_function", doc="The imposed coordinate: an expression of TIME.")
+    icdisp = Double(None, optional=True, field="_icdisp")
+    icvel = Double(None, optional=True, field="_icvel")
+
+
 class _RequestFunction(Str):
     """One of the expressions f1..f8 of a Request (stored in the C++ list of eight)."""
 
