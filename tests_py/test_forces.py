@@ -200,3 +200,33 @@ def test_expression_request_reads_measures_and_time():
     np.testing.assert_allclose(e.getComponent("F3"), run.getObject(disp).getComponent("MAG") ** 2)
     np.testing.assert_allclose(e.getComponent("F4"), run.times)
     np.testing.assert_array_equal(e.getComponent("F8"), 0.0)
+
+
+def test_varval_reads_a_variable_in_forces_and_requests():
+    # the spring of the closed-form test with its deflection in a Variable: same motion
+    m, k, x0 = 2.0, 50.0, 0.1
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    anchor = Marker(part=ground, zp=[1, 0, 0])
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[1.0 + x0, 0, 0]))
+    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[1 + x0, 0, 0], zp=[2 + x0, 0, 0]),
+          j=Marker(part=ground, qp=[1 + x0, 0, 0], zp=[2 + x0, 0, 0]))
+    stretch = Variable(function=f"DM({block.cm.id},{anchor.id}) - 1")
+    force = Variable(function=f"-{k}*VARVAL({stretch.id})")
+    Sforce(i=block.cm, j=anchor, function=f"VARVAL({force.id})")
+    req = Request(f1=f"VARVAL({stretch.id})")
+    run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+    t = run.times
+    expected = x0 * np.cos(math.sqrt(k / m) * t)
+    np.testing.assert_allclose(run.getObject(req).getComponent("F1"), expected, atol=1e-7)
+
+
+def test_recursive_variables_are_rejected():
+    model = Model()
+    Part(ground=True)
+    a = Variable(label="a")
+    b = Variable(function=f"1 + VARVAL({a.id})", label="b")
+    a.function = f"2 * VARVAL({b.id})"
+    with pytest.raises(ValueError, match="refers back to itself"):
+        model.simulate(end=0.1)

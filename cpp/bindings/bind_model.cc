@@ -110,6 +110,12 @@ void DefineModel(py::module_& m) {
   RefProperty(motion, "_i", &Motion::i);
   RefProperty(motion, "_j", &Motion::j);
 
+  py::class_<Variable, Entity, std::shared_ptr<Variable>>(m, "VariableSpec")
+      .def(py::init<>())
+      .def_readwrite("_function", &Variable::function)
+      .def_readwrite("_implicit", &Variable::implicit)
+      .def_readwrite("_ic", &Variable::ic);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -147,6 +153,7 @@ void DefineModel(py::module_& m) {
            [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

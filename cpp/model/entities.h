@@ -103,6 +103,15 @@ class Motion : public Entity {
   std::optional<double> icdisp, icvel;
 };
 
+/// An algebraic variable: the value of `function`, read by other expressions with VARVAL.
+class Variable : public Entity {
+ public:
+  const char* TypeName() const override { return "Variable"; }
+  std::string function;
+  bool implicit = false;
+  std::optional<double> ic;
+};
+
 /// An output request: displacement, velocity, acceleration or force of marker i relative to
 /// marker j, resolved in marker rm (ground when unset).
 class Request : public Entity {
@@ -160,6 +169,7 @@ class Model {
   std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
   std::vector<std::shared_ptr<Sforce>> sforces;
   std::vector<std::shared_ptr<Motion>> motions;
+  std::vector<std::shared_ptr<Variable>> variables;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

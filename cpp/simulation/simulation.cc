@@ -45,7 +45,7 @@ Simulation::Simulation(const model::Model& model)
     const std::string type = Upper(r->type);
     if (type == "EXPRESSION") {
       auto& slots = request_functions_[r.get()];
-      const auto lookup = [this](long id) { return sys_.MarkerById(id); };
+      const system::Resolver lookup = sys_.MakeResolver();
       for (int k = 0; k < 8; ++k) {
         const std::string& text = r->f[k];
         if (text.empty()) continue;

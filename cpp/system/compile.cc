@@ -195,7 +195,44 @@ System System::Compile(const model::Model& model) {
   // scalar forces whose magnitude is an expression
   for (const auto& marker : model.markers)
     if (marker->active) sys.marker_ids_[marker->id] = marker.get();
-  const MarkerLookup lookup = [&sys](long id) { return sys.MarkerById(id); };
+  // variables, compiled in the order their references need
+  std::unordered_map<long, const model::Variable*> variable_ids;
+  for (const auto& variable : model.variables)
+    if (variable->active) variable_ids[variable->id] = variable.get();
+  Resolver resolver;
+  resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
+  resolver.variable = [&](long id) -> const ExpressionFunction* {
+    const auto done = sys.variables_.find(id);
+    if (done != sys.variables_.end()) {
+      if (!done->second)
+        throw std::invalid_argument("Variable " + std::to_string(id) +
+                                    " refers back to itself (a recursive variable)");
+      return done->second.get();
+    }
+    const auto found = variable_ids.find(id);
+    if (found == variable_ids.end())
+      throw std::invalid_argument("unknown variable id " + std::to_string(id));
+    const model::Variable* variable = found->second;
+    if (variable->implicit)
+      throw std::invalid_argument(variable->Describe() +
+                                  ": implicit variables are not available yet in msolve");
+    if (variable->function.empty())
+      throw std::invalid_argument(variable->Describe() + ": function is not set");
+    sys.variables_[id] = nullptr;  // being compiled
+    auto compiled =
+        std::make_unique<ExpressionFunction>(variable->function, variable->Describe(), resolver);
+    const ExpressionFunction* result = compiled.get();
+    sys.variables_[id] = std::move(compiled);
+    return result;
+  };
+  for (const auto& [id, variable] : variable_ids) {
+    try {
+      resolver.variable(id);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(e.what());
+    }
+  }
+  const Resolver& lookup = resolver;
   for (const auto& force : model.sforces) {
     if (!force->active) continue;
     std::string type = force->type;
@@ -280,6 +317,18 @@ System System::Compile(const model::Model& model) {
   const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
   sys.AcceptStep(0.0, y0.data(), yp0.data());
   return sys;
+}
+
+Resolver System::MakeResolver() const {
+  Resolver r;
+  r.marker = [this](long id) { return MarkerById(id); };
+  r.variable = [this](long id) -> const ExpressionFunction* {
+    const auto found = variables_.find(id);
+    if (found == variables_.end() || !found->second)
+      throw std::invalid_argument("unknown variable id " + std::to_string(id));
+    return found->second.get();
+  };
+  return r;
 }
 
 mbs::BodyMarker System::MarkerById(long id) const {

@@ -14,19 +14,29 @@ constexpr double kModeDynamics = 4.0;
 // states and accelerations of a body, as KinematicMeasure::Gradient lays them out
 constexpr int kPerBody = 19;
 
-// resolves measure calls to KinematicMeasures bound to the system's markers
-class MeasureEnvironment : public expr::Environment {
+}  // namespace
+
+// resolves measure calls and VARVAL to the leaves of one ExpressionFunction
+class LeafEnvironment : public expr::Environment {
  public:
-  MeasureEnvironment(const MarkerLookup& markers, std::vector<mbs::KinematicMeasure>* out)
-      : markers_(markers), out_(out) {}
+  LeafEnvironment(const Resolver& resolver, std::vector<ExpressionFunction::Leaf>* leaves,
+                  std::vector<mbs::KinematicMeasure>* measures)
+      : resolver_(resolver), leaves_(leaves), measures_(measures) {}
 
   int Resolve(const std::string& name, const std::vector<long>& ids) override {
+    if (name == "VARVAL") {
+      if (ids.size() != 1) throw std::invalid_argument("VARVAL takes one variable id");
+      ExpressionFunction::Leaf leaf;
+      leaf.variable = resolver_.variable(ids[0]);
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     mbs::MeasureKind kind;
     if (!mbs::ParseMeasure(name, &kind)) {
       static const std::set<std::string> later = {
-          "FX",     "FY",     "FZ",     "FM",   "TX",     "TY",     "TZ",    "TM",
-          "JOINT",  "SFORCE", "MOTION", "BUSH", "VARVAL", "ARYVAL", "DIF",   "DIF1",
-          "AKISPL", "CUBSPL", "SENVAL", "KE",   "DELAY",  "PINVAL", "POUVAL"};
+          "FX",     "FY",     "FZ",     "FM",    "TX",     "TY",    "TZ",   "TM",
+          "JOINT",  "SFORCE", "MOTION", "BUSH",  "ARYVAL", "DIF",   "DIF1", "AKISPL",
+          "CUBSPL", "SENVAL", "KE",     "DELAY", "PINVAL", "POUVAL"};
       if (later.count(name))
         throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
       throw std::invalid_argument("unknown function '" + name + "'");
@@ -37,47 +47,63 @@ class MeasureEnvironment : public expr::Environment {
                                   " marker ids, got " + std::to_string(ids.size()));
     if (ids[0] == 0) throw std::invalid_argument(name + ": the first marker id must not be 0");
     std::vector<mbs::BodyMarker> frames(4);
-    for (size_t k = 0; k < ids.size(); ++k) frames[roles[k]] = markers_(ids[k]);
-    out_->emplace_back(kind, frames);
-    return static_cast<int>(out_->size()) - 1;
+    for (size_t k = 0; k < ids.size(); ++k) frames[roles[k]] = resolver_.marker(ids[k]);
+    measures_->emplace_back(kind, frames);
+    ExpressionFunction::Leaf leaf;
+    leaf.measure = static_cast<int>(measures_->size()) - 1;
+    leaves_->push_back(leaf);
+    return static_cast<int>(leaves_->size()) - 1;
   }
 
  private:
-  const MarkerLookup& markers_;
-  std::vector<mbs::KinematicMeasure>* out_;
+  const Resolver& resolver_;
+  std::vector<ExpressionFunction::Leaf>* leaves_;
+  std::vector<mbs::KinematicMeasure>* measures_;
 };
 
-}  // namespace
-
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
-                                       const MarkerLookup& markers) {
-  MeasureEnvironment env(markers, &measures_);
+                                       const Resolver& resolver) {
+  LeafEnvironment env(resolver, &leaves_, &measures_);
   program_ = expr::Compile(text, env, owner);
-  leaf_values_.assign(measures_.size(), 0.0);
+  leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
 }
 
+double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
+  const Leaf& l = leaves_[leaf];
+  return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
+}
+
 double ExpressionFunction::Value(double t, const double* y, const double* yp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
   return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
                                                   double* dt) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
   return program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), dt);
 }
 
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
                                     mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = measures_[leaf].Value(y, yp);
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
   const double value =
       program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), nullptr);
   dy->clear();
   dyp->clear();
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
-    const mbs::KinematicMeasure& m = measures_[program_.leaves()[k]];
+    const Leaf& leaf = leaves_[program_.leaves()[k]];
+    if (leaf.variable) {
+      leaf.variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+      for (const auto& [index, value] : nested_dy_)
+        dy->emplace_back(index, leaf_partials_[k] * value);
+      for (const auto& [index, value] : nested_dyp_)
+        dyp->emplace_back(index, leaf_partials_[k] * value);
+      continue;
+    }
+    const mbs::KinematicMeasure& m = measures_[leaf.measure];
     m.Gradient(y, yp, &measure_grad_);
     for (size_t b = 0; b < m.bodies().size(); ++b) {
       const int o = System::BodyOffset(m.bodies()[b]);
@@ -95,8 +121,16 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
                                       std::vector<int>* yp_indices) const {
   y_indices->clear();
   yp_indices->clear();
-  for (int leaf : program_.leaves()) {
-    const mbs::KinematicMeasure& m = measures_[leaf];
+  std::vector<int> nested_y, nested_yp;
+  for (int index : program_.leaves()) {
+    const Leaf& leaf = leaves_[index];
+    if (leaf.variable) {
+      leaf.variable->Dependencies(&nested_y, &nested_yp);
+      y_indices->insert(y_indices->end(), nested_y.begin(), nested_y.end());
+      yp_indices->insert(yp_indices->end(), nested_yp.begin(), nested_yp.end());
+      continue;
+    }
+    const mbs::KinematicMeasure& m = measures_[leaf.measure];
     for (int body : m.bodies()) {
       for (int c = 0; c < 13; ++c) y_indices->push_back(System::BodyOffset(body) + c);
       if (mbs::MeasureReadsAccelerations(m.kind()))
@@ -111,7 +145,7 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
 
 void ExpressionFunction::Accept(double t, const double* y, const double* yp) {
   (void)t;
-  for (int leaf : program_.leaves()) measures_[leaf].Accept(y, yp);
+  for (auto& m : measures_) m.Accept(y, yp);
 }
 
 }  // namespace msolve::system

@@ -13,15 +13,22 @@
 
 namespace msolve::system {
 
-/// Finds the runtime marker of a marker id (0 = the global frame); throws
-/// std::invalid_argument("unknown marker id 7") when there is none.
-using MarkerLookup = std::function<mbs::BodyMarker(long id)>;
+class ExpressionFunction;
+
+/// What an expression's entity ids refer to.
+struct Resolver {
+  /// The runtime marker of a marker id (0 = the global frame); throws
+  /// std::invalid_argument("unknown marker id 7") when there is none.
+  std::function<mbs::BodyMarker(long id)> marker;
+  /// The compiled function of a Variable id (for VARVAL); throws std::invalid_argument for
+  /// an unknown id or a variable that refers back to itself.
+  std::function<const ExpressionFunction*(long id)> variable;
+};
 
 class ExpressionFunction : public mbs::StateFunction {
  public:
   /// Compiles `text`; throws expr::ExpressionError naming `owner` for a bad expression.
-  ExpressionFunction(const std::string& text, const std::string& owner,
-                     const MarkerLookup& markers);
+  ExpressionFunction(const std::string& text, const std::string& owner, const Resolver& resolver);
 
   double Value(double t, const double* y, const double* yp) const override;
   double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
@@ -34,10 +41,20 @@ class ExpressionFunction : public mbs::StateFunction {
 
   const expr::Program& program() const { return program_; }
 
+  /// A leaf of the program: a kinematic measure or the value of a Variable.
+  struct Leaf {
+    int measure = -1;  // index into measures_
+    const ExpressionFunction* variable = nullptr;
+  };
+
  private:
-  std::vector<mbs::KinematicMeasure> measures_;  // indexed by leaf index
+  std::vector<Leaf> leaves_;  // indexed by leaf index
+  std::vector<mbs::KinematicMeasure> measures_;
   expr::Program program_;
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
+  mutable mbs::SparseGradient nested_dy_, nested_dyp_;
+
+  double LeafValue(int leaf, double t, const double* y, const double* yp) const;
 };
 
 }  // namespace msolve::system

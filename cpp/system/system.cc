@@ -447,6 +447,7 @@ void System::AcceptStep(double t, const double* y, const double* yp) {
   for (auto& spring : springs_)
     spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
   for (auto& force : sforces_) force.magnitude().Accept(t, y, yp);
+  for (auto& [id, variable] : variables_) variable->Accept(t, y, yp);
 }
 
 }  // namespace msolve::system

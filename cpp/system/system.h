@@ -106,6 +106,9 @@ class System {
 
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
 
+  /// What entity ids in expressions refer to: markers and the compiled Variables.
+  Resolver MakeResolver() const;
+
   /// The time functions of Motions over all joint rows: f (order 0), df/dt (1) or
   /// d2f/dt2 (2) on a motion's row, 0 elsewhere. A joint row's residual is
   /// JointResiduals - DriverValues(t, 0), its velocity residual B u - DriverValues(t, 1).
@@ -154,6 +157,8 @@ class System {
     std::unique_ptr<ExpressionFunction> function;
   };
   std::vector<Driver> drivers_;
+  // compiled Variables by id (null while being compiled: a reference back is a cycle)
+  std::unordered_map<long, std::unique_ptr<ExpressionFunction>> variables_;
   // per Sforce: the state indices its magnitude reads (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> sforce_deps_;
   std::vector<int> joint_row_start_;

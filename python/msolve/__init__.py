@@ -18,6 +18,7 @@ from .entities import (
     Sforce,
     SpringDamper,
     Units,
+    Variable,
 )
 from .model import Model, MsolveError
 from .properties import Point, Vector
@@ -43,6 +44,7 @@ __all__ = [
     "SimulationResults",
     "SpringDamper",
     "Units",
+    "Variable",
     "Vector",
     "math",
 ]

@@ -233,6 +233,16 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
 
 
+class Variable(_CoreEntity, _core.VariableSpec):
+    """An algebraic variable: the value of the expression ``function``, read in other
+    expressions with ``VARVAL(id)``. A variable may not refer back to itself."""
+
+    _core_type = _core.VariableSpec
+    function = Str(field="_function", doc="The value: a MotionSolve expression.")
+    implicit = Bool(False, field="_implicit")
+    ic = Double(None, optional=True, field="_ic")
+
+
 def _joint_class():
     return Joint
 
