@@ -228,5 +228,5 @@ def test_recursive_variables_are_rejected():
     a = Variable(label="a")
     b = Variable(function=f"1 + VARVAL({a.id})", label="b")
     a.function = f"2 * VARVAL({b.id})"
-    with pytest.raises(ValueError, match="refers back to itself"):
+    with pytest.raises(ValueError, match="closes a cycle"):
         model.simulate(end=0.1)

@@ -205,8 +205,9 @@ System System::Compile(const model::Model& model) {
     const auto done = sys.variables_.find(id);
     if (done != sys.variables_.end()) {
       if (!done->second)
-        throw std::invalid_argument("Variable " + std::to_string(id) +
-                                    " refers back to itself (a recursive variable)");
+        throw std::invalid_argument("VARVAL(" + std::to_string(id) +
+                                    ") closes a cycle: variables may not refer back to "
+                                    "themselves through VARVAL");
       return done->second.get();
     }
     const auto found = variable_ids.find(id);
