@@ -49,6 +49,11 @@ Mat3 PartAxes(const model::Part& p) {
   return Axes(p, p.reuler, p.zg, p.xg, p.qg, {"reuler", "zg", "xg", "qg"});
 }
 
+std::string Upper(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return s;
+}
+
 Mat3 InertiaTensor(const std::array<double, 6>& ip) {
   Mat3 J;
   J << ip[0], ip[3], ip[4], ip[3], ip[1], ip[5], ip[4], ip[5], ip[2];
@@ -141,15 +146,7 @@ System System::Compile(const model::Model& model) {
       throw ModelError(joint->Describe() + ": joint type '" + joint->type +
                        "' is not supported (FIXED, REVOLUTE, TRANSLATIONAL, SPHERICAL, "
                        "CYLINDRICAL, UNIVERSAL, PLANAR)");
-    if (joint->i == nullptr || joint->j == nullptr)
-      throw ModelError(joint->Describe() + ": marker " + (joint->i ? "j" : "i") + " is not set");
-    mbs::BodyMarker mi, mj;
-    try {
-      mi = sys.MarkerOf(joint->i);
-      mj = sys.MarkerOf(joint->j);
-    } catch (const ModelError& e) {
-      throw ModelError(joint->Describe() + ": " + e.what());
-    }
+    const auto [mi, mj] = sys.MarkersOf(*joint, joint->i, joint->j);
     if (joint->i->part == joint->j->part)
       throw ModelError(joint->Describe() + ": markers i (" + joint->i->Describe() + ") and j (" +
                        joint->j->Describe() + ") are on the same part (" +
@@ -162,28 +159,17 @@ System System::Compile(const model::Model& model) {
   // spring-dampers
   for (const auto& spring : model.spring_dampers) {
     if (!spring->active) continue;
-    std::string type = spring->type;
-    for (auto& ch : type) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    const std::string type = Upper(spring->type);
     if (type != "TRANSLATION" && type != "ROTATION")
       throw ModelError(spring->Describe() + ": type must be TRANSLATION or ROTATION, got '" +
                        spring->type + "'");
-    if (spring->i == nullptr || spring->j == nullptr)
-      throw ModelError(spring->Describe() + ": marker " + (spring->i ? "j" : "i") + " is not set");
-    mbs::BodyMarker mi, mj;
-    try {
-      mi = sys.MarkerOf(spring->i);
-      mj = sys.MarkerOf(spring->j);
-    } catch (const ModelError& e) {
-      throw ModelError(spring->Describe() + ": " + e.what());
-    }
-    const VecX y0 = sys.DesignState();
-    const Vec3 pi = mbs::MarkerFrame(mi, System::BodyState(mi.body, y0.data())).p;
-    const Vec3 pj = mbs::MarkerFrame(mj, System::BodyState(mj.body, y0.data())).p;
-    double length = spring->length.value_or((pi - pj).norm());
+    const auto [mi, mj] = sys.MarkersOf(*spring, spring->i, spring->j);
+    const double distance = sys.DesignDistance(mi, mj);
+    const double length = spring->length.value_or(distance);
     if (type == "TRANSLATION") {
       if (spring->length && !(*spring->length >= 0))
         throw ModelError(spring->Describe() + ": length must not be negative");
-      if ((pi - pj).norm() < 1e-12)
+      if (distance < 1e-12)
         throw ModelError(spring->Describe() +
                          ": markers i and j coincide, so the direction of the force is undefined");
     }
@@ -236,28 +222,16 @@ System System::Compile(const model::Model& model) {
   const Resolver& lookup = resolver;
   for (const auto& force : model.sforces) {
     if (!force->active) continue;
-    std::string type = force->type;
-    for (auto& ch : type) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    const std::string type = Upper(force->type);
     if (type != "TRANSLATION" && type != "ROTATION")
       throw ModelError(force->Describe() + ": type must be TRANSLATION or ROTATION, got '" +
                        force->type + "'");
-    if (force->i == nullptr || force->j == nullptr)
-      throw ModelError(force->Describe() + ": marker " + (force->i ? "j" : "i") + " is not set");
-    mbs::BodyMarker mi, mj;
-    try {
-      mi = sys.MarkerOf(force->i);
-      mj = sys.MarkerOf(force->j);
-    } catch (const ModelError& e) {
-      throw ModelError(force->Describe() + ": " + e.what());
-    }
+    const auto [mi, mj] = sys.MarkersOf(*force, force->i, force->j);
     if (force->function.empty())
       throw ModelError(force->Describe() + ": function (the force expression) is not set");
     const bool line_of_sight = type == "TRANSLATION" && !force->actiononly;
     if (line_of_sight) {
-      const VecX y0 = sys.DesignState();
-      const Vec3 pi = mbs::MarkerFrame(mi, System::BodyState(mi.body, y0.data())).p;
-      const Vec3 pj = mbs::MarkerFrame(mj, System::BodyState(mj.body, y0.data())).p;
-      if ((pi - pj).norm() < 1e-12)
+      if (sys.DesignDistance(mi, mj) < 1e-12)
         throw ModelError(force->Describe() +
                          ": markers i and j coincide, so the line of action is undefined "
                          "(use actiononly or separate the markers)");
@@ -279,9 +253,7 @@ System System::Compile(const model::Model& model) {
                        (motion->i ? ": marker-based motions are not available yet in msolve"
                                   : ": joint is not set"));
     const model::Joint* joint = motion->joint;
-    std::string jt = joint->type, mt = motion->jtype, dt = motion->dtype;
-    for (auto* w : {&jt, &mt, &dt})
-      for (auto& ch : *w) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    const std::string jt = Upper(joint->type), mt = Upper(motion->jtype), dt = Upper(motion->dtype);
     const bool rotation = mt == "ROTATION";
     if (mt != "ROTATION" && mt != "TRANSLATION")
       throw ModelError(motion->Describe() + ": jtype must be TRANSLATION or ROTATION");
@@ -342,6 +314,25 @@ mbs::BodyMarker System::MarkerById(long id) const {
   } catch (const ModelError& e) {
     throw std::invalid_argument(e.what());
   }
+}
+
+std::pair<mbs::BodyMarker, mbs::BodyMarker> System::MarkersOf(const model::Entity& owner,
+                                                              const model::Marker* i,
+                                                              const model::Marker* j) const {
+  if (i == nullptr || j == nullptr)
+    throw ModelError(owner.Describe() + ": marker " + (i ? "j" : "i") + " is not set");
+  try {
+    return {MarkerOf(i), MarkerOf(j)};
+  } catch (const ModelError& e) {
+    throw ModelError(owner.Describe() + ": " + e.what());
+  }
+}
+
+double System::DesignDistance(const mbs::BodyMarker& a, const mbs::BodyMarker& b) const {
+  const VecX y0 = DesignState();
+  return (mbs::MarkerFrame(a, BodyState(a.body, y0.data())).p -
+          mbs::MarkerFrame(b, BodyState(b.body, y0.data())).p)
+      .norm();
 }
 
 int System::BodyOfPart(const model::Part* part) const {

@@ -17,6 +17,26 @@ using mbs::PairHessian;
 Eigen::Map<const Vec3> V3(const double* p) { return Eigen::Map<const Vec3>(p); }
 Eigen::Map<const Vec4> V4(const double* p) { return Eigen::Map<const Vec4>(p); }
 
+// q'(u) of the two sides of a joint (zero for the ground), the derivative of the quaternion
+// rates with respect to e (Q(w)/2) and L(e)/2
+struct PairRates {
+  Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
+  Eigen::Matrix4d halfQ[2];
+  Eigen::Matrix<double, 4, 3> halfL[2];
+};
+
+PairRates RatesOf(const double* const* q) {
+  PairRates r;
+  for (int s = 0; s < 2; ++s) {
+    if (!q[s]) continue;
+    r.halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
+    r.halfL[s] = 0.5 * math::QuatL(V4(q[s] + 3));
+    r.qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
+    r.qd.segment<4>(kBodyQ * s + 3) = r.halfL[s] * V3(q[s] + 10);
+  }
+  return r;
+}
+
 }  // namespace
 
 VecX System::DesignState() const {
@@ -231,17 +251,10 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
     const double* const* q = sides.state;
     joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
 
-    // local quantities of both sides: q'(u), its derivative in e, L(e)
-    Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
-    Eigen::Matrix4d halfQ[2];
-    Eigen::Matrix<double, 4, 3> halfL[2];
-    for (int s = 0; s < 2; ++s) {
-      if (!q[s]) continue;
-      halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
-      halfL[s] = 0.5 * math::QuatL(V4(q[s] + 3));
-      qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
-      qd.segment<4>(kBodyQ * s + 3) = halfL[s] * V3(q[s] + 10);
-    }
+    const PairRates rates = RatesOf(q);
+    const auto& qd = rates.qd;
+    const auto& halfQ = rates.halfQ;
+    const auto& halfL = rates.halfL;
     auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
     auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
 
@@ -392,14 +405,9 @@ VecX System::VelocityJacobianRate(const double* y) const {
     const int* side_body = sides.body;
     const double* const* q = sides.state;
     joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
-    Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
-    Eigen::Matrix4d halfQ[2];
-    for (int s = 0; s < 2; ++s) {
-      if (!q[s]) continue;
-      halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
-      qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
-      qd.segment<4>(kBodyQ * s + 3) = 0.5 * math::QuatL(V4(q[s] + 3)) * V3(q[s] + 10);
-    }
+    const PairRates rates = RatesOf(q);
+    const auto& qd = rates.qd;
+    const auto& halfQ = rates.halfQ;
     for (int r = 0; r < joint.rows(); ++r) {
       double g = qd.dot(hess[r] * qd);
       for (int s = 0; s < 2; ++s)

@@ -84,6 +84,14 @@ class System {
   /// throws std::invalid_argument("unknown marker id 7") when there is none.
   mbs::BodyMarker MarkerById(long id) const;
 
+  /// The runtime views of the markers i and j of an element; throws ModelError naming the
+  /// owner when one is not set or cannot be used.
+  std::pair<mbs::BodyMarker, mbs::BodyMarker> MarkersOf(const model::Entity& owner,
+                                                        const model::Marker* i,
+                                                        const model::Marker* j) const;
+  /// Distance of two markers in the design position.
+  double DesignDistance(const mbs::BodyMarker& a, const mbs::BodyMarker& b) const;
+
   /// The runtime view of a marker (body and offsets); throws when unknown.
   const mbs::BodyMarker& MarkerOf(const model::Marker* marker) const;
 
