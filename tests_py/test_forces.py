@@ -230,3 +230,46 @@ def test_recursive_variables_are_rejected():
     a.function = f"2 * VARVAL({b.id})"
     with pytest.raises(ValueError, match="closes a cycle"):
         model.simulate(end=0.1)
+
+
+def test_vforce_components_in_rm_axes_with_reaction_on_jfloat():
+    # rm turned 90 deg about z: its x axis is global +y. fx = 6 pushes a along +y
+    # (a = 6/2), and b, holding the floating marker, along -y (a = 6/3)
+    model, a, b = two_free_bodies()
+    rm = Marker(part=model.getChildren(Part)[0], reuler=[math.pi / 2, 0, 0])
+    Vforce(i=a.cm, jfloat=Marker(part=b), rm=rm, fx="6")
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+    np.testing.assert_allclose(run.getObject(a).getComponent("Y"), 3.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(run.getObject(b).getComponent("Y"), -2.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(run.getObject(a).getComponent("X"), 1.0, atol=1e-10)
+
+
+def test_vtorque_turns_i_and_j_opposite_ways():
+    # Vtorque tz = 8 about global z: a turns by 8/4 t^2/2, b by -8/5 t^2/2
+    model, a, b = two_free_bodies()
+    Vtorque(i=a.cm, jfloat=b.cm, tz="8")
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+
+    def angle(part):
+        res = run.getObject(part)
+        return 2 * np.arctan2(res.getComponent("E3"), res.getComponent("E0"))
+
+    np.testing.assert_allclose(angle(a), 8 / 4.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle(b), -8 / 5.0 * t**2 / 2, atol=1e-10)
+
+
+def test_gforce_reaction_acts_at_the_point_of_i():
+    # fz = 2 (global axes) lifts a by 2/2 t^2/2 and pushes b down by 2/3 t^2/2; on b the
+    # reaction acts at a's position (1, 0, 0), a lever arm that turns b about y:
+    # (1, 0, 0) x (0, 0, -2) = (0, 2, 0), so wy of b grows as 2 t / Iyy = 2 t
+    model, a, b = two_free_bodies()
+    Gforce(i=a.cm, j=b.cm, fz="2")
+    wb = Request(type="VELOCITY", i=b.cm)
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    t = run.times
+    np.testing.assert_allclose(run.getObject(a).getComponent("Z"), 1.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(run.getObject(b).getComponent("Z"), -2 / 3 * t**2 / 2,
+                               atol=1e-10)
+    np.testing.assert_allclose(run.getObject(wb).getComponent("WY"), 2.0 * t, atol=1e-9)

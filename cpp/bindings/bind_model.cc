@@ -116,6 +116,14 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_implicit", &Variable::implicit)
       .def_readwrite("_ic", &Variable::ic);
 
+  py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
+  vforce.def(py::init<>())
+      .def_readwrite("_kind", &VectorForce::kind)
+      .def_readwrite("_components", &VectorForce::components);
+  RefProperty(vforce, "_i", &VectorForce::i);
+  RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
+  RefProperty(vforce, "_rm", &VectorForce::rm);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -154,6 +162,8 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })
+      .def("_add",
+           [](Model& self, std::shared_ptr<VectorForce> e) { self.vector_forces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

@@ -88,6 +88,20 @@ class Sforce : public Entity {
   std::string function;
 };
 
+/// A force and/or torque on marker i with components given by expressions, resolved in the
+/// axes of marker rm (ground when unset); the reaction acts on the part of jfloat at i's
+/// position. Vforce has fx fy fz, Vtorque tx ty tz, Gforce all six.
+class VectorForce : public Entity {
+ public:
+  const char* TypeName() const override { return kind.c_str(); }
+  std::string kind = "Vforce";  // Vforce, Vtorque or Gforce
+  Marker* i = nullptr;
+  Marker* jfloat = nullptr;
+  Marker* rm = nullptr;
+  /// fx fy fz tx ty tz (empty = zero)
+  std::array<std::string, 6> components;
+};
+
 /// A motion imposed on the free coordinate of a joint (REVOLUTE: rotation, TRANSLATIONAL:
 /// translation, CYLINDRICAL: either): the coordinate equals `function`, an expression of
 /// TIME.
@@ -170,6 +184,7 @@ class Model {
   std::vector<std::shared_ptr<Sforce>> sforces;
   std::vector<std::shared_ptr<Motion>> motions;
   std::vector<std::shared_ptr<Variable>> variables;
+  std::vector<std::shared_ptr<VectorForce>> vector_forces;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

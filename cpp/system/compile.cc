@@ -1,4 +1,5 @@
 // compile(model) -> System: validates the description and builds the runtime elements
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
@@ -243,6 +244,34 @@ System System::Compile(const model::Model& model) {
     sys.sforces_.emplace_back(force.get(), type == "ROTATION", force->actiononly, mi, mj,
                               std::move(magnitude));
     sys.sforce_deps_.push_back(std::move(deps));
+  }
+
+  // vector forces (Vforce, Vtorque, Gforce)
+  for (const auto& force : model.vector_forces) {
+    if (!force->active) continue;
+    const auto [mi, mj] = sys.MarkersOf(*force, force->i, force->jfloat);
+    mbs::BodyMarker mr;  // the global frame when rm is unset
+    if (force->rm) mr = sys.MarkersOf(*force, force->rm, force->rm).first;
+    std::array<std::unique_ptr<mbs::StateFunction>, 6> components;
+    std::pair<std::vector<int>, std::vector<int>> deps;
+    static const char* names[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
+    for (int k = 0; k < 6; ++k) {
+      const std::string& text = force->components[k];
+      if (text.empty()) continue;
+      auto f =
+          std::make_unique<ExpressionFunction>(text, force->Describe() + " " + names[k], lookup);
+      std::vector<int> y_deps, yp_deps;
+      f->Dependencies(&y_deps, &yp_deps);
+      deps.first.insert(deps.first.end(), y_deps.begin(), y_deps.end());
+      deps.second.insert(deps.second.end(), yp_deps.begin(), yp_deps.end());
+      components[k] = std::move(f);
+    }
+    for (auto* v : {&deps.first, &deps.second}) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+    sys.vector_forces_.emplace_back(force.get(), mi, mj, mr, std::move(components));
+    sys.vector_force_deps_.push_back(std::move(deps));
   }
 
   // joint-based motions: one more equation on the joint's markers, driven by time

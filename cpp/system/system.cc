@@ -107,6 +107,12 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     if (force.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.i().body) + 7) -= on_i;
     if (force.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.j().body) + 7) -= on_j;
   }
+  for (const auto& force : vector_forces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    const auto& body = force.bodies();
+    if (body[0] >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(body[0]) + 7) -= on_i;
+    if (body[1] >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(body[1]) + 7) -= on_j;
+  }
 
   // joints: constraints, reactions, stabilisation
   double phi[6];
@@ -236,6 +242,45 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
         for (size_t k = 0; k < ydeps.size(); ++k) add(row, ydeps[k], -unit[r] * dense[k]);
         for (size_t k = 0; k < ypdeps.size(); ++k)
           add(row, ypdeps[k], -unit[r] * dense[ydeps.size() + k]);
+      }
+    }
+  }
+
+  // vector forces: sum over components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp)
+  double unit[12];
+  mbs::TripleForceJacobian vjac;
+  for (size_t n = 0; n < vector_forces_.size(); ++n) {
+    const auto& force = vector_forces_[n];
+    const auto& [ydeps, ypdeps] = vector_force_deps_[n];
+    const auto& body = force.bodies();
+    Eigen::Matrix<double, 12, Eigen::Dynamic> deps =
+        Eigen::Matrix<double, 12, Eigen::Dynamic>::Zero(12, ydeps.size() + ypdeps.size());
+    mbs::TripleForceJacobian geometry = mbs::TripleForceJacobian::Zero();
+    for (int k = 0; k < 6; ++k) {
+      const mbs::StateFunction* component = force.component(k);
+      if (!component) continue;
+      const double f = component->Gradient(t, y, yp, &df_dy, &df_dyp);
+      force.UnitWrench(k, y, unit, &vjac);
+      geometry += f * vjac;
+      const Eigen::Map<const Eigen::Matrix<double, 12, 1>> u(unit);
+      for (const auto& [index, value] : df_dy)
+        deps.col(std::lower_bound(ydeps.begin(), ydeps.end(), index) - ydeps.begin()) += value * u;
+      for (const auto& [index, value] : df_dyp)
+        deps.col(ydeps.size() + (std::lower_bound(ypdeps.begin(), ypdeps.end(), index) -
+                                 ypdeps.begin())) += cj * value * u;
+    }
+    for (int s = 0; s < 2; ++s) {
+      if (body[s] < 0) continue;
+      for (int r = 0; r < 6; ++r) {
+        const int row = BodyOffset(body[s]) + 7 + r;
+        for (int m = 0; m < mbs::kForceMarkers; ++m) {
+          if (body[m] < 0) continue;
+          for (int c = 0; c < mbs::kBodyX; ++c)
+            add(row, BodyOffset(body[m]) + c, -geometry(6 * s + r, mbs::kBodyX * m + c));
+        }
+        for (size_t k = 0; k < ydeps.size(); ++k) add(row, ydeps[k], -deps(6 * s + r, k));
+        for (size_t k = 0; k < ypdeps.size(); ++k)
+          add(row, ypdeps[k], -deps(6 * s + r, ydeps.size() + k));
       }
     }
   }
@@ -444,6 +489,11 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
     if (force.i().body >= 0) f.segment<6>(6 * force.i().body) += on_i;
     if (force.j().body >= 0) f.segment<6>(6 * force.j().body) += on_j;
   }
+  for (const auto& force : vector_forces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    if (force.bodies()[0] >= 0) f.segment<6>(6 * force.bodies()[0]) += on_i;
+    if (force.bodies()[1] >= 0) f.segment<6>(6 * force.bodies()[1]) += on_j;
+  }
   return f;
 }
 
@@ -455,6 +505,9 @@ void System::AcceptStep(double t, const double* y, const double* yp) {
   for (auto& spring : springs_)
     spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
   for (auto& force : sforces_) force.magnitude().Accept(t, y, yp);
+  for (auto& force : vector_forces_)
+    for (int k = 0; k < 6; ++k)
+      if (force.component(k)) force.component(k)->Accept(t, y, yp);
   for (auto& [id, variable] : variables_) variable->Accept(t, y, yp);
 }
 

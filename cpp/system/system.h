@@ -26,6 +26,7 @@
 #include "mbs/joint.h"
 #include "mbs/sforce.h"
 #include "mbs/spring_damper.h"
+#include "mbs/vector_force.h"
 #include "model/entities.h"
 #include "system/expression_function.h"
 
@@ -165,6 +166,9 @@ class System {
     std::unique_ptr<ExpressionFunction> function;
   };
   std::vector<Driver> drivers_;
+  std::vector<mbs::VectorForceElement> vector_forces_;
+  // per vector force: the state indices its components read (y, then yp), sorted
+  std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<ExpressionFunction>> variables_;
   // per Sforce: the state indices its magnitude reads (y, then yp), sorted

@@ -8,6 +8,7 @@ import math
 
 from .entities import (
     Accgrav,
+    Gforce,
     Integrator,
     Joint,
     Marker,
@@ -19,6 +20,8 @@ from .entities import (
     SpringDamper,
     Units,
     Variable,
+    Vforce,
+    Vtorque,
 )
 from .model import Model, MsolveError
 from .properties import Point, Vector
@@ -29,6 +32,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Accgrav",
     "BodyResult",
+    "Gforce",
     "Integrator",
     "Joint",
     "Marker",
@@ -45,6 +49,8 @@ __all__ = [
     "SpringDamper",
     "Units",
     "Variable",
+    "Vforce",
+    "Vtorque",
     "Vector",
     "math",
 ]

@@ -233,6 +233,82 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
 
 
+class _Component(Str):
+    """One component expression of a vector force (slot 0..5 of fx fy fz tx ty tz)."""
+
+    def __init__(self, slot):
+        super().__init__("", doc="Component expression, in the axes of rm.")
+        self.slot = slot
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj._components[self.slot]
+
+    def __set__(self, obj, value):
+        value = "" if value is None else self.convert(obj, value)
+        slots = list(obj._components)
+        slots[self.slot] = value
+        obj._components = slots
+        obj._property_changed(self.name)
+
+
+class _VectorForce(_CoreEntity, _core.VectorForceSpec):
+    """Common part of Vforce, Vtorque and Gforce: applied at marker ``i``, components in
+    the axes of ``rm`` (ground when unset), reaction on the part of ``jfloat`` at i's
+    position (``j`` is accepted as an alias of ``jfloat``)."""
+
+    _core_type = _core.VectorForceSpec
+    _aliases = {"j": "jfloat"}
+    i = Reference(_marker_class, field="_i")
+    jfloat = Reference(_marker_class, field="_jfloat")
+    rm = Reference(_marker_class, field="_rm")
+
+    def __init__(self, **kwds):
+        _core.VectorForceSpec.__init__(self)
+        self._kind = type(self).__name__
+        SolverObject.__init__(self, **kwds)
+
+    @property
+    def j(self):
+        """Alias of ``jfloat``."""
+        return self.jfloat
+
+    @j.setter
+    def j(self, value):
+        self.jfloat = value
+
+
+class Vforce(_VectorForce):
+    """A force on marker ``i`` with components ``fx fy fz`` (expressions) in the axes of
+    ``rm``; the reaction acts on the part of ``jfloat`` at i's position."""
+
+    fx = _Component(0)
+    fy = _Component(1)
+    fz = _Component(2)
+
+
+class Vtorque(_VectorForce):
+    """A torque on the part of ``i`` with components ``tx ty tz`` (expressions) in the axes
+    of ``rm``; the reaction acts on the part of ``jfloat``."""
+
+    tx = _Component(3)
+    ty = _Component(4)
+    tz = _Component(5)
+
+
+class Gforce(_VectorForce):
+    """A force and a torque on marker ``i`` with components ``fx fy fz tx ty tz``
+    (expressions) in the axes of ``rm``; the reaction acts on the part of ``jfloat``."""
+
+    fx = _Component(0)
+    fy = _Component(1)
+    fz = _Component(2)
+    tx = _Component(3)
+    ty = _Component(4)
+    tz = _Component(5)
+
+
 class Variable(_CoreEntity, _core.VariableSpec):
     """An algebraic variable: the value of the expression ``function``, read in other
     expressions with ``VARVAL(id)``. A variable may not refer back to itself."""

@@ -1,0 +1,49 @@
+// Runtime vector force (Vforce, Vtorque, Gforce): up to six components, each a StateFunction,
+// resolved in the axes of a reference marker and applied at I, with the reaction on the body
+// of the floating marker J at the same point.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "mbs/spring_damper.h"
+#include "mbs/state_function.h"
+
+namespace msolve::mbs {
+
+/// The three markers of a vector force: I, J (floating reaction marker), R (component axes).
+inline constexpr int kForceMarkers = 3;
+/// d(wrench on I, wrench on J) / d(states of the bodies of I, J, R) (13 columns each).
+using TripleForceJacobian = Eigen::Matrix<double, 12, kForceMarkers * kBodyX>;
+
+class VectorForceElement {
+ public:
+  /// components[k] (fx fy fz tx ty tz) may be nullptr for a zero component.
+  VectorForceElement(const model::VectorForce* source, BodyMarker i, BodyMarker j, BodyMarker r,
+                     std::array<std::unique_ptr<StateFunction>, 6> components);
+
+  const model::VectorForce* source() const { return source_; }
+  /// Bodies of I, J and R (kGround for the ground).
+  const std::array<int, kForceMarkers>& bodies() const { return bodies_; }
+  const StateFunction* component(int k) const { return components_[k].get(); }
+  StateFunction* component(int k) { return components_[k].get(); }
+
+  /// Wrenches on the bodies of I and J.
+  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i, Wrench* on_j) const;
+
+  /// For component k: the unit wrenches (on I then on J, 12) and their Jacobian with
+  /// respect to the states of the bodies of I, J, R.
+  void UnitWrench(int k, const double* y, double* unit, TripleForceJacobian* jac) const;
+
+ private:
+  template <class S>
+  void Compute(const S* const* x, const S* f, S* out) const;
+
+  const model::VectorForce* source_;
+  BodyMarker m_[kForceMarkers];
+  std::array<int, kForceMarkers> bodies_;
+  std::array<std::unique_ptr<StateFunction>, 6> components_;
+};
+
+}  // namespace msolve::mbs
