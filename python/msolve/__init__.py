@@ -49,8 +49,8 @@ __all__ = [
     "SpringDamper",
     "Units",
     "Variable",
+    "Vector",
     "Vforce",
     "Vtorque",
-    "Vector",
     "math",
 ]
