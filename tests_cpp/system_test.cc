@@ -235,7 +235,7 @@ TEST(SystemTest, CompiledBodies) {
   const Mat3 A = *math::FrameFromPoints(*crank.im->zp - crank.im->qp, std::nullopt);
   EXPECT_LT((b.inertia - A * J * A.transpose()).norm(), 1e-14);
   EXPECT_DOUBLE_EQ(b.mass, 2.5);
-  EXPECT_LT((sys.gravity() - Vec3(0.3, -9.81, 0)).norm(), 1e-14);
+  EXPECT_LT((sys.Gravity(0.0) - Vec3(0.3, -9.81, 0)).norm(), 1e-14);
 }
 
 TEST(SystemTest, JacobianMatchesFiniteDifferencesSI) {

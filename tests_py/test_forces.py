@@ -273,3 +273,17 @@ def test_gforce_reaction_acts_at_the_point_of_i():
     np.testing.assert_allclose(run.getObject(b).getComponent("Z"), -2 / 3 * t**2 / 2,
                                atol=1e-10)
     np.testing.assert_allclose(run.getObject(wb).getComponent("WY"), 2.0 * t, atol=1e-9)
+
+
+def test_gravity_as_an_expression_of_time():
+    # kgrav = -2 t: a free body at rest falls as z = -t^3 / 3
+    model = Model()
+    Integrator(error=1e-10)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    g = Accgrav(kgrav="-2*TIME")
+    assert g.kgrav == "-2*TIME"
+    assert g.igrav == 0.0
+    run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+    t = run.times
+    np.testing.assert_allclose(run.getObject(body).getComponent("Z"), -(t**3) / 3, atol=1e-8)

@@ -137,7 +137,8 @@ void DefineModel(py::module_& m) {
       .def(py::init<>())
       .def_readwrite("_igrav", &Accgrav::igrav)
       .def_readwrite("_jgrav", &Accgrav::jgrav)
-      .def_readwrite("_kgrav", &Accgrav::kgrav);
+      .def_readwrite("_kgrav", &Accgrav::kgrav)
+      .def_readwrite("_expressions", &Accgrav::expressions);
 
   py::class_<Integrator, Entity, std::shared_ptr<Integrator>>(m, "IntegratorSpec")
       .def(py::init<>())

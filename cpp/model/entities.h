@@ -160,6 +160,8 @@ class Accgrav : public Entity {
  public:
   const char* TypeName() const override { return "Accgrav"; }
   double igrav = 0.0, jgrav = 0.0, kgrav = 0.0;
+  /// components given as expressions of TIME instead (empty = the number above)
+  std::array<std::string, 3> expressions;
 };
 
 /// Integrator settings of dynamic analyses (MotionSolve defaults when unset).

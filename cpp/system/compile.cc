@@ -274,6 +274,21 @@ System System::Compile(const model::Model& model) {
     sys.vector_force_deps_.push_back(std::move(deps));
   }
 
+  // gravity components given as expressions of time
+  if (model.accgrav && model.accgrav->active) {
+    static const char* names[3] = {"igrav", "jgrav", "kgrav"};
+    for (int a = 0; a < 3; ++a) {
+      const std::string& text = model.accgrav->expressions[a];
+      if (text.empty()) continue;
+      auto f = std::make_unique<ExpressionFunction>(
+          text, model.accgrav->Describe() + " " + names[a], lookup);
+      if (!f->program().leaves().empty())
+        throw ModelError(model.accgrav->Describe() + ": " + names[a] +
+                         " may depend on TIME only (use a Vforce for state-dependent forces)");
+      sys.gravity_functions_[a] = std::move(f);
+    }
+  }
+
   // joint-based motions: one more equation on the joint's markers, driven by time
   for (const auto& motion : model.motions) {
     if (!motion->active) continue;

@@ -76,6 +76,8 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
   std::vector<double> qdot(kBodyQ * nb);
   PositionRates(y, qdot.data());
 
+  const Vec3 gravity = Gravity(t);
+
   // bodies: kinematics, Newton-Euler, unit quaternions
   for (int k = 0; k < nb; ++k) {
     const Body& b = bodies_[k];
@@ -89,7 +91,7 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     Eigen::Map<Vec4> f_e(f + 3);
     f_r = V3(xp) - V3(x + 7);
     f_e = V4(xp + 3) - Eigen::Map<const Vec4>(qdot.data() + kBodyQ * k + 3) + 2.0 * mu_n * e;
-    f_v = b.mass / ucf_ * (V3(xp + 7) - gravity_);
+    f_v = b.mass / ucf_ * (V3(xp + 7) - gravity);
     f_w = (b.inertia * V3(xp + 10) + w.cross(b.inertia * w)) / ucf_;
     F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
   }
@@ -357,6 +359,13 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   }
 }
 
+Vec3 System::Gravity(double t) const {
+  Vec3 g = gravity_;
+  for (int a = 0; a < 3; ++a)
+    if (gravity_functions_[a]) g[a] = gravity_functions_[a]->Value(t, nullptr, nullptr);
+  return g;
+}
+
 VecX System::DriverValues(double t, int order) const {
   VecX values = VecX::Zero(rows_.size());
   for (const auto& driver : drivers_) {
@@ -470,11 +479,12 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
     zeros = VecX::Zero(size());
     yp = zeros.data();
   }
+  const Vec3 gravity = Gravity(t);
   VecX f(6 * body_count());
   for (int k = 0; k < body_count(); ++k) {
     const Body& b = bodies_[k];
     const Vec3 w = V3(y + BodyOffset(k) + 10);
-    f.segment<3>(6 * k) = b.mass * gravity_ / ucf_;
+    f.segment<3>(6 * k) = b.mass * gravity / ucf_;
     f.segment<3>(6 * k + 3) = -w.cross(b.inertia * w) / ucf_;
   }
   mbs::Wrench on_i, on_j;

@@ -77,7 +77,8 @@ class System {
   const std::vector<mbs::ScalarForceElement>& sforces() const { return sforces_; }
   const std::vector<JointRow>& rows() const { return rows_; }
   double ucf() const { return ucf_; }
-  const Vec3& gravity() const { return gravity_; }
+  /// Gravitational acceleration at time t (components may be expressions of TIME).
+  Vec3 Gravity(double t) const;
 
   /// The body index of a part, or kGround / -2 (not part of the system).
   int BodyOfPart(const model::Part* part) const;
@@ -181,6 +182,7 @@ class System {
   int active_count_ = 0;
   double ucf_ = 1.0;
   Vec3 gravity_ = Vec3::Zero();
+  std::array<std::unique_ptr<ExpressionFunction>, 3> gravity_functions_;
 };
 
 }  // namespace msolve::system

@@ -75,13 +75,40 @@ class Units(_CoreEntity, _core.UnitsSpec):
         return self._consistency_factor()
 
 
+class _GravityComponent(Double):
+    """A number, or an expression of TIME given as a string."""
+
+    def __init__(self, slot):
+        super().__init__(0.0, field=("_igrav", "_jgrav", "_kgrav")[slot])
+        self.slot = slot
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        text = obj._expressions[self.slot]
+        return text if text else getattr(obj, self.field)
+
+    def __set__(self, obj, value):
+        slots = list(obj._expressions)
+        if isinstance(value, str):
+            if not value.strip():
+                raise self.error(obj, "must be a number or an expression", value, ValueError)
+            slots[self.slot] = value
+        else:
+            setattr(obj, self.field, self.convert(obj, value))
+            slots[self.slot] = ""
+        obj._expressions = slots
+        obj._property_changed(self.name)
+
+
 class Accgrav(_CoreEntity, _core.AccgravSpec):
-    """Gravitational acceleration in model length / time^2: ``Accgrav(kgrav=-9.81)``."""
+    """Gravitational acceleration in model length / time^2: ``Accgrav(kgrav=-9.81)``. A
+    component may also be an expression of TIME, e.g. ``kgrav="-9.81*STEP(TIME,0,0,1,1)"``."""
 
     _core_type = _core.AccgravSpec
-    igrav = Double(0.0, field="_igrav")
-    jgrav = Double(0.0, field="_jgrav")
-    kgrav = Double(0.0, field="_kgrav")
+    igrav = _GravityComponent(0)
+    jgrav = _GravityComponent(1)
+    kgrav = _GravityComponent(2)
 
 
 class Integrator(_CoreEntity, _core.IntegratorSpec):
