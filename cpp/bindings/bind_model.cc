@@ -110,6 +110,14 @@ void DefineModel(py::module_& m) {
   RefProperty(motion, "_i", &Motion::i);
   RefProperty(motion, "_j", &Motion::j);
 
+  py::class_<Diff, Entity, std::shared_ptr<Diff>>(m, "DiffSpec")
+      .def(py::init<>())
+      .def_readwrite("_function", &Diff::function)
+      .def_readwrite("_implicit", &Diff::implicit)
+      .def_readwrite("_ic", &Diff::ic)
+      .def_readwrite("_ic_dot", &Diff::ic_dot)
+      .def_readwrite("_static_hold", &Diff::static_hold);
+
   py::class_<Variable, Entity, std::shared_ptr<Variable>>(m, "VariableSpec")
       .def(py::init<>())
       .def_readwrite("_function", &Variable::function)
@@ -165,6 +173,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })
       .def("_add",
            [](Model& self, std::shared_ptr<VectorForce> e) { self.vector_forces.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Diff> e) { self.diffs.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

@@ -117,6 +117,19 @@ class Motion : public Entity {
   std::optional<double> icdisp, icvel;
 };
 
+/// A user differential equation: state y with y(0) = ic and y' = function (explicit), or
+/// function(y, y', ...) = 0 (implicit). Read with DIF(id) (y) and DIF1(id) (y').
+class Diff : public Entity {
+ public:
+  const char* TypeName() const override { return "Diff"; }
+  std::string function;
+  bool implicit = false;
+  double ic = 0.0;
+  /// y'(0) for an implicit equation (a first guess the initial conditions refine)
+  double ic_dot = 0.0;
+  bool static_hold = false;
+};
+
 /// An algebraic variable: the value of `function`, read by other expressions with VARVAL.
 class Variable : public Entity {
  public:
@@ -187,6 +200,7 @@ class Model {
   std::vector<std::shared_ptr<Motion>> motions;
   std::vector<std::shared_ptr<Variable>> variables;
   std::vector<std::shared_ptr<VectorForce>> vector_forces;
+  std::vector<std::shared_ptr<Diff>> diffs;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

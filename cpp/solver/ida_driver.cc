@@ -81,7 +81,7 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   // multipliers are forces, whose accuracy follows from that of the motion: their weight in
   // the Newton test is negligible (the constraint tolerances below take care of them)
   VecX atol = VecX::Constant(sys.size(), 1e20);
-  atol.head(system::kBodyStates * sys.body_count()).setConstant(settings.error);
+  atol.head(sys.differential_size()).setConstant(settings.error);
   atol_ = MakeVector(atol, ctx_.get());
   Check(IDASVtolerances(mem_, 0.0, atol_.get()), "IDASVtolerances");
   Check(IDASetId(mem_, id_.get()), "IDASetId");

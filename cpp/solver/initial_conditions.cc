@@ -431,6 +431,7 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   }
   for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
   y->segment(sys.mu_offset(), m + nb).setZero();
+  sys.SolveDiffRates(t, y->data(), yp->data());
 }
 
 InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y, VecX* yp,
@@ -439,8 +440,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
   // redundancy at the design configuration, assembly, then again where assembled
   {
     VecX resized = VecX::Zero(sys->size());
-    resized.head(system::kBodyStates * sys->body_count()) =
-        y->head(system::kBodyStates * sys->body_count());
+    resized.head(sys->differential_size()) = y->head(sys->differential_size());
     *y = resized;
   }
   const VecX before = *y;
@@ -461,8 +461,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
         bad.str());
   {
     VecX resized = VecX::Zero(sys->size());
-    resized.head(system::kBodyStates * sys->body_count()) =
-        y->head(system::kBodyStates * sys->body_count());
+    resized.head(sys->differential_size()) = y->head(sys->differential_size());
     *y = resized;
   }
   for (int k = 0; k < sys->body_count(); ++k)

@@ -186,8 +186,22 @@ System System::Compile(const model::Model& model) {
   std::unordered_map<long, const model::Variable*> variable_ids;
   for (const auto& variable : model.variables)
     if (variable->active) variable_ids[variable->id] = variable.get();
+  // Diff states follow the bodies' states
+  std::unordered_map<long, int> diff_index;
+  for (const auto& diff : model.diffs) {
+    if (!diff->active) continue;
+    const int index = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size());
+    diff_index[diff->id] = index;
+    sys.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
+  }
   Resolver resolver;
   resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
+  resolver.diff = [&diff_index](long id) {
+    const auto found = diff_index.find(id);
+    if (found == diff_index.end())
+      throw std::invalid_argument("unknown Diff id " + std::to_string(id));
+    return found->second;
+  };
   resolver.variable = [&](long id) -> const ExpressionFunction* {
     const auto done = sys.variables_.find(id);
     if (done != sys.variables_.end()) {
@@ -289,6 +303,19 @@ System System::Compile(const model::Model& model) {
     }
   }
 
+  // the equations of the Diffs
+  for (auto& diff : sys.diffs_) {
+    if (diff.source->function.empty())
+      throw ModelError(diff.source->Describe() + ": function is not set");
+    diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
+                                                         diff.source->Describe(), lookup);
+    diff.function->Dependencies(&diff.y_deps, &diff.yp_deps);
+    if (diff.source->implicit &&
+        !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
+      throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
+                       std::to_string(diff.source->id) + ")");
+  }
+
   // joint-based motions: one more equation on the joint's markers, driven by time
   for (const auto& motion : model.motions) {
     if (!motion->active) continue;
@@ -339,6 +366,11 @@ System System::Compile(const model::Model& model) {
 Resolver System::MakeResolver() const {
   Resolver r;
   r.marker = [this](long id) { return MarkerById(id); };
+  r.diff = [this](long id) {
+    for (const auto& d : diffs_)
+      if (d.source->id == id) return d.index;
+    throw std::invalid_argument("unknown Diff id " + std::to_string(id));
+  };
   r.variable = [this](long id) -> const ExpressionFunction* {
     const auto found = variables_.find(id);
     if (found == variables_.end() || !found->second)

@@ -24,6 +24,15 @@ class LeafEnvironment : public expr::Environment {
       : resolver_(resolver), leaves_(leaves), measures_(measures) {}
 
   int Resolve(const std::string& name, const std::vector<long>& ids) override {
+    if (name == "DIF" || name == "DIF1") {
+      if (ids.size() != 1) throw std::invalid_argument(name + " takes one Diff id");
+      if (!resolver_.diff) throw std::invalid_argument(name + " is not available here");
+      ExpressionFunction::Leaf leaf;
+      leaf.state = resolver_.diff(ids[0]);
+      leaf.derivative = name == "DIF1";
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     if (name == "VARVAL") {
       if (ids.size() != 1) throw std::invalid_argument("VARVAL takes one variable id");
       ExpressionFunction::Leaf leaf;
@@ -71,6 +80,7 @@ ExpressionFunction::ExpressionFunction(const std::string& text, const std::strin
 
 double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
   const Leaf& l = leaves_[leaf];
+  if (l.state >= 0) return l.derivative ? yp[l.state] : y[l.state];
   return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
 }
 
@@ -95,6 +105,10 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const Leaf& leaf = leaves_[program_.leaves()[k]];
+    if (leaf.state >= 0) {
+      (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
+      continue;
+    }
     if (leaf.variable) {
       leaf.variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
       for (const auto& [index, value] : nested_dy_)
@@ -124,6 +138,10 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   std::vector<int> nested_y, nested_yp;
   for (int index : program_.leaves()) {
     const Leaf& leaf = leaves_[index];
+    if (leaf.state >= 0) {
+      (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
+      continue;
+    }
     if (leaf.variable) {
       leaf.variable->Dependencies(&nested_y, &nested_yp);
       y_indices->insert(y_indices->end(), nested_y.begin(), nested_y.end());

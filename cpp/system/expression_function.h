@@ -23,6 +23,9 @@ struct Resolver {
   /// The compiled function of a Variable id (for VARVAL); throws std::invalid_argument for
   /// an unknown id or a variable that refers back to itself.
   std::function<const ExpressionFunction*(long id)> variable;
+  /// The state index of a Diff id (for DIF and DIF1); throws std::invalid_argument for an
+  /// unknown id.
+  std::function<int(long id)> diff;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -45,6 +48,8 @@ class ExpressionFunction : public mbs::StateFunction {
   struct Leaf {
     int measure = -1;  // index into measures_
     const ExpressionFunction* variable = nullptr;
+    int state = -1;           // a state read directly (DIF: y[state], DIF1: yp[state])
+    bool derivative = false;  // DIF1
   };
 
  private:

@@ -41,6 +41,7 @@ PairRates RatesOf(const double* const* q) {
 
 VecX System::DesignState() const {
   VecX y = VecX::Zero(size());
+  for (const auto& d : diffs_) y[d.index] = d.source->ic;
   for (int k = 0; k < body_count(); ++k) {
     y.segment<3>(BodyOffset(k)) = bodies_[k].r0;
     y.segment<4>(BodyOffset(k) + 3) = bodies_[k].e0;
@@ -50,7 +51,7 @@ VecX System::DesignState() const {
 
 VecX System::DifferentialIds() const {
   VecX id = VecX::Zero(size());
-  id.head(kBodyStates * body_count()).setOnes();
+  id.head(differential_size()).setOnes();
   return id;
 }
 
@@ -147,6 +148,12 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
       }
       F[lambda_offset() + a] = vel;
     }
+  }
+
+  // Diffs: y' - f = 0, or f = 0 when implicit
+  for (const auto& d : diffs_) {
+    const double f = d.function->Value(t, y, yp);
+    F[d.index] = d.source->implicit ? f : yp[d.index] - f;
   }
 
   // motions: the driven coordinates follow their functions of time
@@ -246,6 +253,22 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
           add(row, ypdeps[k], -unit[r] * dense[ydeps.size() + k]);
       }
     }
+  }
+
+  // Diffs: rows of y' - f (or f), on the pattern of the state and what f reads
+  for (const auto& d : diffs_) {
+    d.function->Gradient(t, y, yp, &df_dy, &df_dyp);
+    const double sign = d.source->implicit ? 1.0 : -1.0;
+    dense.assign(d.y_deps.size() + d.yp_deps.size(), 0.0);
+    for (const auto& [index, value] : df_dy)
+      dense[std::lower_bound(d.y_deps.begin(), d.y_deps.end(), index) - d.y_deps.begin()] += value;
+    for (const auto& [index, value] : df_dyp)
+      dense[d.y_deps.size() + (std::lower_bound(d.yp_deps.begin(), d.yp_deps.end(), index) -
+                               d.yp_deps.begin())] += cj * value;
+    add(d.index, d.index, d.source->implicit ? 0.0 : cj);
+    for (size_t k = 0; k < d.y_deps.size(); ++k) add(d.index, d.y_deps[k], sign * dense[k]);
+    for (size_t k = 0; k < d.yp_deps.size(); ++k)
+      add(d.index, d.yp_deps[k], sign * dense[d.y_deps.size() + k]);
   }
 
   // vector forces: sum over components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp)
@@ -355,6 +378,28 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
       for (int i = 0; i < 13; ++i)
         for (int c = 0; c < kPairQ; ++c)
           if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
+    }
+  }
+}
+
+void System::SolveDiffRates(double t, const double* y, double* yp) const {
+  mbs::SparseGradient dy, dyp;
+  for (const auto& d : diffs_) {
+    if (!d.source->implicit) {
+      yp[d.index] = d.function->Value(t, y, yp);
+      continue;
+    }
+    // implicit: Newton on f(y') = 0 from the given y'(0)
+    yp[d.index] = d.source->ic_dot;
+    for (int iteration = 0; iteration < 50; ++iteration) {
+      const double f = d.function->Gradient(t, y, yp, &dy, &dyp);
+      double slope = 0.0;
+      for (const auto& [index, value] : dyp)
+        if (index == d.index) slope += value;
+      if (slope == 0.0) break;
+      const double step = f / slope;
+      yp[d.index] -= step;
+      if (std::abs(step) <= 1e-14 * (1.0 + std::abs(yp[d.index]))) break;
     }
   }
 }
@@ -519,6 +564,7 @@ void System::AcceptStep(double t, const double* y, const double* yp) {
     for (int k = 0; k < 6; ++k)
       if (force.component(k)) force.component(k)->Accept(t, y, yp);
   for (auto& [id, variable] : variables_) variable->Accept(t, y, yp);
+  for (auto& d : diffs_) d.function->Accept(t, y, yp);
 }
 
 }  // namespace msolve::system

@@ -3,7 +3,8 @@
 // initial-conditions analysis see the mechanics only through this class.
 //
 // State y, per body k at 13 k: position r of the mass centre (3, global), Euler parameters e
-// (4), velocity v (3, global), angular velocity w (3, body axes); then the multipliers lambda
+// (4), velocity v (3, global), angular velocity w (3, body axes); then the states of the
+// Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
 // the active joint equations and of the unit-norm condition of every quaternion (position
 // level, GGL stabilisation).
@@ -66,8 +67,12 @@ class System {
 
   int body_count() const { return static_cast<int>(bodies_.size()); }
   int active_rows() const { return active_count_; }
-  int size() const { return kBodyStates * body_count() + 2 * active_count_ + body_count(); }
-  int lambda_offset() const { return kBodyStates * body_count(); }
+  /// Number of differential states: the bodies' then the Diffs'.
+  int differential_size() const {
+    return kBodyStates * body_count() + static_cast<int>(diffs_.size());
+  }
+  int size() const { return differential_size() + 2 * active_count_ + body_count(); }
+  int lambda_offset() const { return differential_size(); }
   int mu_offset() const { return lambda_offset() + active_count_; }
   static int BodyOffset(int k) { return kBodyStates * k; }
 
@@ -115,6 +120,10 @@ class System {
                 std::vector<Triplet>* out) const;
 
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
+
+  /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton) for
+  /// the other states in y and yp.
+  void SolveDiffRates(double t, const double* y, double* yp) const;
 
   /// What entity ids in expressions refer to: markers and the compiled Variables.
   Resolver MakeResolver() const;
@@ -167,6 +176,14 @@ class System {
     std::unique_ptr<ExpressionFunction> function;
   };
   std::vector<Driver> drivers_;
+  // Diffs: the state index of each and its equation
+  struct DiffState {
+    const model::Diff* source;
+    int index;
+    std::unique_ptr<ExpressionFunction> function;
+    std::vector<int> y_deps, yp_deps;  // what the function reads, sorted
+  };
+  std::vector<DiffState> diffs_;
   std::vector<mbs::VectorForceElement> vector_forces_;
   // per vector force: the state indices its components read (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;

@@ -8,6 +8,7 @@ import math
 
 from .entities import (
     Accgrav,
+    Diff,
     Gforce,
     Integrator,
     Joint,
@@ -32,6 +33,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Accgrav",
     "BodyResult",
+    "Diff",
     "Gforce",
     "Integrator",
     "Joint",

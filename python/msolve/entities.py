@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from . import _core
 from .base import SolverObject
-from .properties import Angles, Bool, Double, Enum, Int, Ips, Location, Reference, Str
+from .properties import (
+    Angles,
+    Bool,
+    Double,
+    Enum,
+    Int,
+    Ips,
+    Location,
+    Property,
+    Reference,
+    Str,
+)
 
 
 class _CoreEntity(SolverObject):
@@ -334,6 +345,43 @@ class Gforce(_VectorForce):
     tx = _Component(3)
     ty = _Component(4)
     tz = _Component(5)
+
+
+class _DiffInitial(Property):
+    """The initial value, or ``[value, derivative]`` (the derivative is the first guess of
+    y'(0) for an implicit equation)."""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj.__dict__.get("_ic_given", 0.0)
+
+    def __set__(self, obj, value):
+        if isinstance(value, (list, tuple)):
+            if len(value) not in (1, 2):
+                raise self.error(obj, "must be a number or [value, derivative]", value,
+                                 ValueError)
+            numbers = [Double().convert(obj, v) for v in value]
+            obj._ic = numbers[0]
+            obj._ic_dot = numbers[1] if len(numbers) == 2 else 0.0
+            obj.__dict__["_ic_given"] = list(numbers)
+        else:
+            obj._ic = Double().convert(obj, value)
+            obj._ic_dot = 0.0
+            obj.__dict__["_ic_given"] = obj._ic
+        obj._property_changed(self.name)
+
+
+class Diff(_CoreEntity, _core.DiffSpec):
+    """A user differential equation with state y: y' = ``function`` (explicit), or
+    ``function`` = 0 (``implicit=True``, the expression reads DIF1). ``ic`` is y(0) or
+    ``[y(0), y'(0)]``. Other expressions read y with ``DIF(id)`` and y' with ``DIF1(id)``."""
+
+    _core_type = _core.DiffSpec
+    function = Str(field="_function", doc="The equation: a MotionSolve expression.")
+    implicit = Bool(False, field="_implicit")
+    ic = _DiffInitial(0.0)
+    static_hold = Bool(False, field="_static_hold")
 
 
 class Variable(_CoreEntity, _core.VariableSpec):
