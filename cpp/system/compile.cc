@@ -265,7 +265,13 @@ System System::Compile(const model::Model& model) {
     if (!force->active) continue;
     const auto [mi, mj] = sys.MarkersOf(*force, force->i, force->jfloat);
     mbs::BodyMarker mr;  // the global frame when rm is unset
-    if (force->rm) mr = sys.MarkersOf(*force, force->rm, force->rm).first;
+    if (force->rm) {
+      try {
+        mr = sys.MarkerOf(force->rm);
+      } catch (const ModelError& e) {
+        throw ModelError(force->Describe() + ": rm " + e.what());
+      }
+    }
     std::array<std::unique_ptr<mbs::StateFunction>, 6> components;
     std::pair<std::vector<int>, std::vector<int>> deps;
     static const char* names[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
