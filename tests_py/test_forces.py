@@ -287,3 +287,20 @@ def test_gravity_as_an_expression_of_time():
     run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
     t = run.times
     np.testing.assert_allclose(run.getObject(body).getComponent("Z"), -(t**3) / 3, atol=1e-8)
+
+
+def test_force_request_reports_the_spring_on_its_markers():
+    # a spring stretched by x0 pulls the block back with k x0 along -x; on the ground
+    # marker (request I = the spring's j marker) the reaction is +k x0
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    anchor = Marker(part=ground)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1.1, 0, 0]))
+    SpringDamper(i=block.cm, j=anchor, k=100.0, length=1.0)
+    on_block = Request(type="FORCE", i=block.cm, j=anchor)
+    on_ground = Request(type="FORCE", i=anchor, j=block.cm)
+    run = model.simulate(end=0.0, dtout=0.1, returnResults=True)
+    assert run.getObject(on_block).getComponent("FX")[0] == pytest.approx(-10.0, rel=1e-12)
+    assert run.getObject(on_ground).getComponent("FX")[0] == pytest.approx(10.0, rel=1e-12)
+    assert run.getObject(on_ground).getComponent("TZ")[0] == pytest.approx(0.0, abs=1e-12)

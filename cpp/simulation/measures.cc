@@ -48,7 +48,7 @@ void Fill(double* out, const Vec3& f, const Vec3& t) {
 
 }  // namespace
 
-std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, const VecX& y,
+std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, double t, const VecX& y,
                                                   const VecX& yp) const {
   std::array<double, 8> out{};
   std::string type = r.type;
@@ -98,12 +98,55 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, const
         }
         const Vec3 cm(q[moving][0], q[moving][1], q[moving][2]);
         // torque about I's origin; the other side carries the opposite wrench
-        Vec3 t = Rb * tb + (cm - I.p).cross(f);
-        if (moving != side) f = -f, t = -t;
+        Vec3 moment = Rb * tb + (cm - I.p).cross(f);
+        if (moving != side) f = -f, moment = -moment;
         force += f;
-        torque += t;
+        torque += moment;
       }
       row0 += joint.rows();
+    }
+    // force elements connecting I (and J): their wrench on I's side, at I
+    const auto add_element = [&](const model::Marker* ei, const model::Marker* ej,
+                                 const mbs::BodyMarker& bi, const mbs::BodyMarker& bj,
+                                 const mbs::Wrench& on_i, const mbs::Wrench& on_j, bool reaction) {
+      int side = -1;
+      if (ei == r.i && (r.j == nullptr || ej == r.j))
+        side = 0;
+      else if (ej == r.i && (r.j == nullptr || ei == r.j))
+        side = 1;
+      if (side < 0) return;
+      if (side == 1 && !reaction) return;  // an action-only element puts nothing on J
+      // the wrench of a moving side, or the opposite of the other side's for the ground
+      int use = side;
+      if ((side == 0 ? bi.body : bj.body) < 0) use = 1 - side;
+      const int body = use == 0 ? bi.body : bj.body;
+      if (body < 0) return;
+      const mbs::Wrench& w = use == 0 ? on_i : on_j;
+      const int o = System::BodyOffset(body);
+      const Mat3 Rb = math::QuatToMatrix<double>(Vec4(y.segment<4>(o + 3).normalized()));
+      Vec3 f = w.head<3>();
+      Vec3 moment = Rb * w.tail<3>() + (Vec3(y.segment<3>(o)) - I.p).cross(f);
+      if (use != side) f = -f, moment = -moment;
+      force += f;
+      torque += moment;
+    };
+    mbs::Wrench on_i, on_j;
+    for (const auto& spring : sys_.spring_dampers()) {
+      spring.Evaluate(System::BodyState(spring.i().body, y.data()),
+                      System::BodyState(spring.j().body, y.data()), &on_i, &on_j, nullptr);
+      add_element(spring.source()->i, spring.source()->j, spring.i(), spring.j(), on_i, on_j, true);
+    }
+    for (const auto& sforce : sys_.sforces()) {
+      sforce.Evaluate(t, y.data(), yp.data(), &on_i, &on_j);
+      add_element(sforce.source()->i, sforce.source()->j, sforce.i(), sforce.j(), on_i, on_j,
+                  !sforce.source()->actiononly);
+    }
+    for (const auto& vforce : sys_.vector_forces()) {
+      vforce.Evaluate(t, y.data(), yp.data(), &on_i, &on_j);
+      mbs::BodyMarker bi, bj;
+      bi.body = vforce.bodies()[0];
+      bj.body = vforce.bodies()[1];
+      add_element(vforce.source()->i, vforce.source()->jfloat, bi, bj, on_i, on_j, true);
     }
     Fill(out.data(), Rm.transpose() * force, Rm.transpose() * torque);
   }

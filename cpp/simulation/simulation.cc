@@ -157,7 +157,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   for (auto& series : out->requests) {
     const auto found = request_functions_.find(series.request);
     if (found == request_functions_.end()) {
-      series.values.push_back(EvaluateRequest(*series.request, y, yp));
+      series.values.push_back(EvaluateRequest(*series.request, t, y, yp));
       continue;
     }
     std::array<double, 8> v{};

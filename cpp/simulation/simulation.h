@@ -67,7 +67,7 @@ class Simulation {
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
   // after every accepted step: elements and request expressions with memory
   void AcceptStep(double t, const double* y, const double* yp);
-  std::array<double, 8> EvaluateRequest(const model::Request& r, const VecX& y,
+  std::array<double, 8> EvaluateRequest(const model::Request& r, double t, const VecX& y,
                                         const VecX& yp) const;
 
   const model::Model& model_;

@@ -80,6 +80,7 @@ class System {
   const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
   const std::vector<mbs::SpringDamperElement>& spring_dampers() const { return springs_; }
   const std::vector<mbs::ScalarForceElement>& sforces() const { return sforces_; }
+  const std::vector<mbs::VectorForceElement>& vector_forces() const { return vector_forces_; }
   const std::vector<JointRow>& rows() const { return rows_; }
   double ucf() const { return ucf_; }
   /// Gravitational acceleration at time t (components may be expressions of TIME).
