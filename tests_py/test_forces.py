@@ -301,6 +301,7 @@ def test_force_request_reports_the_spring_on_its_markers():
     on_block = Request(type="FORCE", i=block.cm, j=anchor)
     on_ground = Request(type="FORCE", i=anchor, j=block.cm)
     run = model.simulate(end=0.0, dtout=0.1, returnResults=True)
+    assert len(run.times) == 1  # end = now: the initial output only
     assert run.getObject(on_block).getComponent("FX")[0] == pytest.approx(-10.0, rel=1e-12)
     assert run.getObject(on_ground).getComponent("FX")[0] == pytest.approx(10.0, rel=1e-12)
     assert run.getObject(on_ground).getComponent("TZ")[0] == pytest.approx(0.0, abs=1e-12)

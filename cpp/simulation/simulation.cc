@@ -116,8 +116,11 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       ida_hmax_ = *settings.hmax;
     }
     const double t0 = t_;
+    // outputs every dtout up to end (the last interval may be shorter); none when end = now
     const long n =
-        std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)));
+        options.end > t0
+            ? std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)))
+            : 0;
     for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : t0 + k * options.dtout;
       if (!nothing_moves) {
