@@ -132,6 +132,25 @@ void DefineModel(py::module_& m) {
   RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
   RefProperty(vforce, "_rm", &VectorForce::rm);
 
+  py::class_<Array, Entity, std::shared_ptr<Array>>(m, "ArraySpec")
+      .def(py::init<>())
+      .def_readwrite("_type", &Array::type)
+      .def_readwrite("_size", &Array::size)
+      .def_readwrite("_numbers", &Array::numbers)
+      .def_property(
+          "_variables", [](Array& self) { return self.variables; },
+          [](Array& self, std::vector<Variable*> value) { self.variables = std::move(value); },
+          py::return_value_policy::reference);
+
+  py::class_<Tfsiso, Entity, std::shared_ptr<Tfsiso>> tfsiso(m, "TfsisoSpec");
+  tfsiso.def(py::init<>())
+      .def_readwrite("_numerator", &Tfsiso::numerator)
+      .def_readwrite("_denominator", &Tfsiso::denominator)
+      .def_readwrite("_static_hold", &Tfsiso::static_hold);
+  RefProperty(tfsiso, "_x", &Tfsiso::x);
+  RefProperty(tfsiso, "_y", &Tfsiso::y);
+  RefProperty(tfsiso, "_u", &Tfsiso::u);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -174,6 +193,8 @@ void DefineModel(py::module_& m) {
       .def("_add",
            [](Model& self, std::shared_ptr<VectorForce> e) { self.vector_forces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Diff> e) { self.diffs.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Array> e) { self.arrays.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Tfsiso> e) { self.tfsisos.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

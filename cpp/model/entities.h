@@ -130,6 +130,32 @@ class Diff : public Entity {
   bool static_hold = false;
 };
 
+class Variable;
+
+/// A list of numbers or references read with ARYVAL(id, k): X holds the states of a
+/// Tfsiso, Y its output, U its inputs (variables), IC constants (numbers).
+class Array : public Entity {
+ public:
+  const char* TypeName() const override { return "Array"; }
+  std::string type = "X";
+  int size = 0;
+  std::vector<double> numbers;
+  std::vector<Variable*> variables;
+};
+
+/// A single-input single-output transfer function G(s) = N(s) / D(s), coefficients in
+/// ascending powers of s, realised in observable canonical form (see system.h): states in
+/// the X array, input from the first variable of the U array, output in the Y array.
+class Tfsiso : public Entity {
+ public:
+  const char* TypeName() const override { return "Tfsiso"; }
+  Array* x = nullptr;
+  Array* y = nullptr;
+  Array* u = nullptr;
+  std::vector<double> numerator, denominator;
+  bool static_hold = false;
+};
+
 /// An algebraic variable: the value of `function`, read by other expressions with VARVAL.
 class Variable : public Entity {
  public:
@@ -201,6 +227,8 @@ class Model {
   std::vector<std::shared_ptr<Variable>> variables;
   std::vector<std::shared_ptr<VectorForce>> vector_forces;
   std::vector<std::shared_ptr<Diff>> diffs;
+  std::vector<std::shared_ptr<Array>> arrays;
+  std::vector<std::shared_ptr<Tfsiso>> tfsisos;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

@@ -194,6 +194,49 @@ System System::Compile(const model::Model& model) {
     diff_index[diff->id] = index;
     sys.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
   }
+  // Tfsiso states follow the Diffs'
+  for (const auto& array : model.arrays)
+    if (array->active) sys.arrays_[array->id] = array.get();
+  for (const auto& tf : model.tfsisos) {
+    if (!tf->active) continue;
+    const auto& den = tf->denominator;
+    const auto& num = tf->numerator;
+    if (den.size() < 2)
+      throw ModelError(tf->Describe() + ": the denominator needs at least 2 coefficients");
+    if (den.back() == 0.0)
+      throw ModelError(tf->Describe() +
+                       ": the last denominator coefficient (highest power of s) is 0");
+    if (num.empty() || num.size() > den.size())
+      throw ModelError(tf->Describe() + ": the numerator needs 1 to " + std::to_string(den.size()) +
+                       " coefficients (a proper transfer function)");
+    if (tf->x == nullptr) throw ModelError(tf->Describe() + ": the X array is not set");
+    if (tf->u == nullptr) throw ModelError(tf->Describe() + ": the U array is not set");
+    const int n = static_cast<int>(den.size()) - 1;
+    if (tf->x->size != 0 && tf->x->size != n)
+      throw ModelError(tf->Describe() + ": its X array " + tf->x->Describe() + " has size " +
+                       std::to_string(tf->x->size) + " but the transfer function has " +
+                       std::to_string(n) + " states");
+    LinearStates ls{tf.get(), 0, n, MatX::Zero(n, n), VecX::Zero(n), 0.0, nullptr, {}, {}};
+    const double an = den.back();
+    const auto alpha = [&](int k) { return den[k] / an; };
+    const auto beta = [&](int k) { return k < static_cast<int>(num.size()) ? num[k] / an : 0.0; };
+    ls.D = beta(n);
+    for (int i = 1; i <= n; ++i) {
+      ls.A(i - 1, 0) = -alpha(n - i);
+      if (i < n) ls.A(i - 1, i) = 1.0;
+      ls.B(i - 1) = beta(n - i) - alpha(n - i) * ls.D;
+    }
+    sys.linear_.push_back(std::move(ls));
+  }
+  {
+    int first = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size());
+    for (auto& ls : sys.linear_) {
+      ls.first = first;
+      first += ls.n;
+      sys.linear_state_count_ += ls.n;
+    }
+  }
+
   Resolver resolver;
   resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
   resolver.diff = [&diff_index](long id) {
@@ -227,12 +270,29 @@ System System::Compile(const model::Model& model) {
     sys.variables_[id] = std::move(compiled);
     return result;
   };
+  resolver.array = [&](long id, long k) { return sys.ArrayById(id, k, resolver.variable); };
   for (const auto& [id, variable] : variable_ids) {
     try {
       resolver.variable(id);
     } catch (const std::invalid_argument& e) {
       throw ModelError(e.what());
     }
+  }
+  // the inputs of the Tfsisos: the first variable of the U array
+  for (auto& ls : sys.linear_) {
+    const model::Array* u = ls.source->u;
+    if (Upper(u->type) != "U")
+      throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() + " has type " +
+                       u->type + ", not U");
+    if (u->variables.empty() || u->variables[0] == nullptr)
+      throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() +
+                       " has no variable");
+    try {
+      ls.input = resolver.variable(u->variables[0]->id);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(ls.source->Describe() + ": " + e.what());
+    }
+    ls.input->Dependencies(&ls.y_deps, &ls.yp_deps);
   }
   const Resolver& lookup = resolver;
   for (const auto& force : model.sforces) {
@@ -369,6 +429,53 @@ System System::Compile(const model::Model& model) {
   return sys;
 }
 
+Resolver::ArrayValue System::ArrayById(
+    long id, long k, const std::function<const ExpressionFunction*(long)>& variable) const {
+  const auto found = arrays_.find(id);
+  if (found == arrays_.end()) throw std::invalid_argument("unknown array id " + std::to_string(id));
+  const model::Array* array = found->second;
+  Resolver::ArrayValue value;
+  const std::string type = Upper(array->type);
+  const auto bad_index = [&](long size) {
+    return std::invalid_argument(array->Describe() + " has no element " + std::to_string(k) +
+                                 " (it has " + std::to_string(size) + ")");
+  };
+  if (type == "IC") {
+    if (k < 1 || k > static_cast<long>(array->numbers.size()))
+      throw bad_index(array->numbers.size());
+    value.constant = array->numbers[k - 1];
+    return value;
+  }
+  if (type == "U") {
+    if (k < 1 || k > static_cast<long>(array->variables.size()))
+      throw bad_index(array->variables.size());
+    if (array->variables[k - 1] == nullptr)
+      throw std::invalid_argument(array->Describe() + ": variable " + std::to_string(k) +
+                                  " is not set");
+    value.variable = variable(array->variables[k - 1]->id);
+    return value;
+  }
+  for (const auto& ls : linear_) {
+    if (type == "X" && ls.source->x == array) {
+      if (k < 1 || k > ls.n) throw bad_index(ls.n);
+      value.terms.emplace_back(ls.first + k - 1, 1.0);
+      return value;
+    }
+    if (type == "Y" && ls.source->y == array) {
+      if (k != 1) throw bad_index(1);
+      value.terms.emplace_back(ls.first, 1.0);
+      const auto& vars = ls.source->u->variables;
+      if (ls.D != 0.0 && !vars.empty() && vars[0]) {
+        value.variable = variable(vars[0]->id);
+        value.variable_scale = ls.D;
+      }
+      return value;
+    }
+  }
+  throw std::invalid_argument(array->Describe() + " (type " + array->type +
+                              ") is not used by any Tfsiso");
+}
+
 Resolver System::MakeResolver() const {
   Resolver r;
   r.marker = [this](long id) { return MarkerById(id); };
@@ -383,6 +490,7 @@ Resolver System::MakeResolver() const {
       throw std::invalid_argument("unknown variable id " + std::to_string(id));
     return found->second.get();
   };
+  r.array = [this, variable = r.variable](long id, long k) { return ArrayById(id, k, variable); };
   return r;
 }
 

@@ -33,6 +33,15 @@ class LeafEnvironment : public expr::Environment {
       leaves_->push_back(leaf);
       return static_cast<int>(leaves_->size()) - 1;
     }
+    if (name == "ARYVAL") {
+      if (ids.size() != 2) throw std::invalid_argument("ARYVAL takes an array id and an index");
+      if (!resolver_.array) throw std::invalid_argument("ARYVAL is not available here");
+      ExpressionFunction::Leaf leaf;
+      leaf.combination = true;
+      leaf.array = resolver_.array(ids[0], ids[1]);
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     if (name == "VARVAL") {
       if (ids.size() != 1) throw std::invalid_argument("VARVAL takes one variable id");
       ExpressionFunction::Leaf leaf;
@@ -81,6 +90,12 @@ ExpressionFunction::ExpressionFunction(const std::string& text, const std::strin
 double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
   const Leaf& l = leaves_[leaf];
   if (l.state >= 0) return l.derivative ? yp[l.state] : y[l.state];
+  if (l.combination) {
+    double v = l.array.constant;
+    for (const auto& [index, c] : l.array.terms) v += c * y[index];
+    if (l.array.variable) v += l.array.variable_scale * l.array.variable->Value(t, y, yp);
+    return v;
+  }
   return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
 }
 
@@ -109,8 +124,19 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
     }
-    if (leaf.variable) {
-      leaf.variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+    const ExpressionFunction* variable = leaf.variable;
+    double scale = 1.0;
+    if (leaf.combination) {
+      for (const auto& [index, c] : leaf.array.terms)
+        dy->emplace_back(index, leaf_partials_[k] * c);
+      variable = leaf.array.variable;
+      scale = leaf.array.variable_scale;
+      if (!variable) continue;
+    }
+    if (variable) {
+      variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+      for (auto& entry : nested_dy_) entry.second *= scale;
+      for (auto& entry : nested_dyp_) entry.second *= scale;
       for (const auto& [index, value] : nested_dy_)
         dy->emplace_back(index, leaf_partials_[k] * value);
       for (const auto& [index, value] : nested_dyp_)
@@ -142,8 +168,14 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;
     }
-    if (leaf.variable) {
-      leaf.variable->Dependencies(&nested_y, &nested_yp);
+    const ExpressionFunction* variable = leaf.variable;
+    if (leaf.combination) {
+      for (const auto& [state, c] : leaf.array.terms) y_indices->push_back(state);
+      variable = leaf.array.variable;
+      if (!variable) continue;
+    }
+    if (variable) {
+      variable->Dependencies(&nested_y, &nested_yp);
       y_indices->insert(y_indices->end(), nested_y.begin(), nested_y.end());
       yp_indices->insert(yp_indices->end(), nested_yp.begin(), nested_yp.end());
       continue;

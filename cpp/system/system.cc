@@ -156,6 +156,14 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     F[d.index] = d.source->implicit ? f : yp[d.index] - f;
   }
 
+  // Tfsisos: x' - A x - B u = 0
+  for (const auto& ls : linear_) {
+    const double u = ls.input ? ls.input->Value(t, y, yp) : 0.0;
+    const Eigen::Map<const VecX> x(y + ls.first, ls.n);
+    Eigen::Map<VecX> f(F + ls.first, ls.n);
+    f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x - ls.B * u;
+  }
+
   // motions: the driven coordinates follow their functions of time
   for (const auto& driver : drivers_) {
     const int a = rows_[driver.row].active;
@@ -271,6 +279,28 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
       add(d.index, d.yp_deps[k], sign * dense[d.y_deps.size() + k]);
   }
 
+  // Tfsisos: cj I - A on the states, -B du on what the input reads
+  for (const auto& ls : linear_) {
+    for (int i = 0; i < ls.n; ++i)
+      for (int j = 0; j < ls.n; ++j)
+        add(ls.first + i, ls.first + j, (i == j ? cj : 0.0) - ls.A(i, j));
+    if (!ls.input) continue;
+    ls.input->Gradient(t, y, yp, &df_dy, &df_dyp);
+    dense.assign(ls.y_deps.size() + ls.yp_deps.size(), 0.0);
+    for (const auto& [index, value] : df_dy)
+      dense[std::lower_bound(ls.y_deps.begin(), ls.y_deps.end(), index) - ls.y_deps.begin()] +=
+          value;
+    for (const auto& [index, value] : df_dyp)
+      dense[ls.y_deps.size() + (std::lower_bound(ls.yp_deps.begin(), ls.yp_deps.end(), index) -
+                                ls.yp_deps.begin())] += cj * value;
+    for (int i = 0; i < ls.n; ++i) {
+      for (size_t k = 0; k < ls.y_deps.size(); ++k)
+        add(ls.first + i, ls.y_deps[k], -ls.B[i] * dense[k]);
+      for (size_t k = 0; k < ls.yp_deps.size(); ++k)
+        add(ls.first + i, ls.yp_deps[k], -ls.B[i] * dense[ls.y_deps.size() + k]);
+    }
+  }
+
   // vector forces: sum over components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp)
   double unit[12];
   mbs::TripleForceJacobian vjac;
@@ -384,6 +414,11 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
 
 void System::SolveDiffRates(double t, const double* y, double* yp) const {
   mbs::SparseGradient dy, dyp;
+  for (const auto& ls : linear_) {
+    const double u = ls.input ? ls.input->Value(t, y, yp) : 0.0;
+    Eigen::Map<VecX>(yp + ls.first, ls.n) =
+        ls.A * Eigen::Map<const VecX>(y + ls.first, ls.n) + ls.B * u;
+  }
   for (const auto& d : diffs_) {
     if (!d.source->implicit) {
       yp[d.index] = d.function->Value(t, y, yp);

@@ -4,7 +4,10 @@
 //
 // State y, per body k at 13 k: position r of the mass centre (3, global), Euler parameters e
 // (4), velocity v (3, global), angular velocity w (3, body axes); then the states of the
-// Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the multipliers lambda
+// Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the states x of the Tfsisos
+// (x' = A x + B u, observable canonical form: with a_k, b_k the coefficients of s^k divided
+// by a_n and d = b_n, x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, output
+// y = x_1 + d u, x(0) = 0); then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
 // the active joint equations and of the unit-norm condition of every quaternion (position
 // level, GGL stabilisation).
@@ -69,7 +72,7 @@ class System {
   int active_rows() const { return active_count_; }
   /// Number of differential states: the bodies' then the Diffs'.
   int differential_size() const {
-    return kBodyStates * body_count() + static_cast<int>(diffs_.size());
+    return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_;
   }
   int size() const { return differential_size() + 2 * active_count_ + body_count(); }
   int lambda_offset() const { return differential_size(); }
@@ -125,6 +128,11 @@ class System {
   /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton) for
   /// the other states in y and yp.
   void SolveDiffRates(double t, const double* y, double* yp) const;
+
+  /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y output of a
+  /// Tfsiso); `variable` compiles or finds the Variable of an id.
+  Resolver::ArrayValue ArrayById(
+      long id, long k, const std::function<const ExpressionFunction*(long)>& variable) const;
 
   /// What entity ids in expressions refer to: markers and the compiled Variables.
   Resolver MakeResolver() const;
@@ -185,6 +193,19 @@ class System {
     std::vector<int> y_deps, yp_deps;  // what the function reads, sorted
   };
   std::vector<DiffState> diffs_;
+  // Tfsisos: states first .. first + n - 1
+  struct LinearStates {
+    const model::Tfsiso* source;
+    int first, n;
+    MatX A;
+    VecX B;
+    double D;
+    const ExpressionFunction* input;   // nullptr: u = 0
+    std::vector<int> y_deps, yp_deps;  // what the input reads, sorted
+  };
+  std::vector<LinearStates> linear_;
+  int linear_state_count_ = 0;
+  std::unordered_map<long, const model::Array*> arrays_;
   std::vector<mbs::VectorForceElement> vector_forces_;
   // per vector force: the state indices its components read (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;

@@ -8,6 +8,7 @@ import math
 
 from .entities import (
     Accgrav,
+    Array,
     Diff,
     Gforce,
     Integrator,
@@ -19,6 +20,7 @@ from .entities import (
     Request,
     Sforce,
     SpringDamper,
+    Tfsiso,
     Units,
     Variable,
     Vforce,
@@ -32,6 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Accgrav",
+    "Array",
     "BodyResult",
     "Diff",
     "Gforce",
@@ -49,6 +52,7 @@ __all__ = [
     "Sforce",
     "SimulationResults",
     "SpringDamper",
+    "Tfsiso",
     "Units",
     "Variable",
     "Vector",

@@ -12,12 +12,14 @@ from .properties import (
     Angles,
     Bool,
     Double,
+    Doubles,
     Enum,
     Int,
     Ips,
     Location,
     Property,
     Reference,
+    References,
     Str,
 )
 
@@ -392,6 +394,42 @@ class Variable(_CoreEntity, _core.VariableSpec):
     function = Str(field="_function", doc="The value: a MotionSolve expression.")
     implicit = Bool(False, field="_implicit")
     ic = Double(None, optional=True, field="_ic")
+
+
+def _variable_class():
+    return Variable
+
+
+def _array_class():
+    return Array
+
+
+class Array(_CoreEntity, _core.ArraySpec):
+    """Values read with ``ARYVAL(id, k)`` (k from 1): type X holds the states of a Tfsiso,
+    Y its output, U its inputs (``variables``), IC constants (``numbers``)."""
+
+    _core_type = _core.ArraySpec
+    type = Enum("X Y U IC", "X", field="_type")
+    size = Int(0, field="_size")
+    numbers = Doubles(field="_numbers")
+    variables = References(_variable_class, field="_variables")
+
+
+class Tfsiso(_CoreEntity, _core.TfsisoSpec):
+    """A transfer function G(s) = N(s)/D(s) from the first variable of the U array ``u`` to
+    the Y array ``y``, states in the X array ``x``. ``numerator`` and ``denominator`` list the
+    coefficients in ascending powers of s. Realisation (what ``ARYVAL(x, k)`` returns):
+    observable canonical form, with a_k, b_k the coefficients divided by the last
+    denominator coefficient and d = b_n: x_k' = -a_(n-k) x_1 + x_(k+1) + (b_(n-k) - a_(n-k) d) u,
+    y = x_1 + d u, all states zero at the start."""
+
+    _core_type = _core.TfsisoSpec
+    x = Reference(_array_class, field="_x")
+    y = Reference(_array_class, field="_y")
+    u = Reference(_array_class, field="_u")
+    numerator = Doubles(field="_numerator")
+    denominator = Doubles(field="_denominator")
+    static_hold = Bool(False, field="_static_hold")
 
 
 def _joint_class():

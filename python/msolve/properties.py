@@ -216,6 +216,43 @@ class Reference(Property):
         return value
 
 
+class Doubles(Property):
+    """A list of numbers of any length."""
+
+    def __init__(self, default=(), **kw):
+        super().__init__(list(default), **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            value = [value]
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise self.error(obj, "must be a list of numbers", value)
+        return [_number(self, obj, v) for v in value]
+
+    def from_field(self, value):
+        return [float(v) for v in value]
+
+
+class References(Reference):
+    """A list of references to entities of one class."""
+
+    def __init__(self, cls, **kw):
+        super().__init__(cls, **kw)
+        self.default = []
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if not isinstance(value, (list, tuple)):
+            value = [value]
+        return [Reference.convert(self, obj, v) for v in value]
+
+    def from_field(self, value):
+        return list(value)
+
+
 class Point:
     """A point in space; ``Point(0, 1, 2) + [1, 0, 0]`` gives another point."""
 
