@@ -7,27 +7,37 @@ import pytest
 
 from msolve import *
 
+# the block of the spring-mass tests: mass M on a TRANSLATIONAL joint along x, released at
+# x = 1 + X0 from rest, with a spring of free length 1 to the ground origin
+M, K, C, X0 = 2.0, 50.0, 2.0, 0.1
 
-def test_spring_mass_damper_matches_closed_form():
-    # m x'' + c x' + k x = 0, x(0) = 0.1, x'(0) = 0 (underdamped):
-    # x = exp(-z wn t) (x0 cos(wd t) + z wn x0 / wd sin(wd t)), wn = sqrt(k/m), z = c/(2 sqrt(km))
-    m, k, c, x0 = 2.0, 50.0, 2.0, 0.1
+
+def sliding_block():
     model = Model()
     Integrator(error=1e-9)
     ground = Part(ground=True)
     anchor = Marker(part=ground, zp=[1, 0, 0])
-    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[1.0 + x0, 0, 0]))
-    slider = Marker(part=block, qp=[1.0 + x0, 0, 0], zp=[2.0 + x0, 0, 0])
-    Joint(type="TRANSLATIONAL", i=slider, j=Marker(part=ground, qp=[1.0 + x0, 0, 0],
-                                                   zp=[2.0 + x0, 0, 0]))
-    spring = SpringDamper(i=block.cm, j=anchor, k=k, c=c, length=1.0)
-    run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
-    t = run.times
-    x = run.getObject(block).getComponent("X") - 1.0
-    wn, z = math.sqrt(k / m), c / (2 * math.sqrt(k * m))
+    block = Part(mass=M, ip=[1, 1, 1], cm=Marker(qp=[1.0 + X0, 0, 0]))
+    slider = Marker(part=block, qp=[1.0 + X0, 0, 0], zp=[2.0 + X0, 0, 0])
+    Joint(type="TRANSLATIONAL", i=slider, j=Marker(part=ground, qp=[1.0 + X0, 0, 0],
+                                                   zp=[2.0 + X0, 0, 0]))
+    return model, block, anchor
+
+
+def damped_oscillation(t):
+    # m x'' + c x' + k x = 0, x(0) = x0, x'(0) = 0 (underdamped):
+    # x = exp(-z wn t) (x0 cos(wd t) + z wn x0 / wd sin(wd t)), wn = sqrt(k/m), z = c/(2 sqrt(km))
+    wn, z = math.sqrt(K / M), C / (2 * math.sqrt(K * M))
     wd = wn * math.sqrt(1 - z * z)
-    expected = np.exp(-z * wn * t) * (x0 * np.cos(wd * t) + z * wn * x0 / wd * np.sin(wd * t))
-    np.testing.assert_allclose(x, expected, rtol=0, atol=1e-7)
+    return np.exp(-z * wn * t) * (X0 * np.cos(wd * t) + z * wn * X0 / wd * np.sin(wd * t))
+
+
+def test_spring_mass_damper_matches_closed_form():
+    model, block, anchor = sliding_block()
+    spring = SpringDamper(i=block.cm, j=anchor, k=K, c=C, length=1.0)
+    run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
+    x = run.getObject(block).getComponent("X") - 1.0
+    np.testing.assert_allclose(x, damped_oscillation(run.times), rtol=0, atol=1e-7)
     assert spring.length == 1.0
 
 
@@ -91,24 +101,12 @@ def test_spring_damper_rejects_bad_input():
 
 def test_sforce_expression_spring_matches_closed_form():
     # the spring-damper of the first test written as an Sforce expression of DM and VR
-    m, k, c, x0 = 2.0, 50.0, 2.0, 0.1
-    model = Model()
-    Integrator(error=1e-9)
-    ground = Part(ground=True)
-    anchor = Marker(part=ground, zp=[1, 0, 0])
-    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[1.0 + x0, 0, 0]))
-    slider = Marker(part=block, qp=[1.0 + x0, 0, 0], zp=[2.0 + x0, 0, 0])
-    Joint(type="TRANSLATIONAL", i=slider, j=Marker(part=ground, qp=[1.0 + x0, 0, 0],
-                                                   zp=[2.0 + x0, 0, 0]))
+    model, block, anchor = sliding_block()
     i, j = block.cm.id, anchor.id
-    Sforce(i=block.cm, j=anchor, function=f"-{k}*(DM({i},{j})-1) - {c}*VR({i},{j})")
+    Sforce(i=block.cm, j=anchor, function=f"-{K}*(DM({i},{j})-1) - {C}*VR({i},{j})")
     run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
-    t = run.times
     x = run.getObject(block).getComponent("X") - 1.0
-    wn, z = math.sqrt(k / m), c / (2 * math.sqrt(k * m))
-    wd = wn * math.sqrt(1 - z * z)
-    expected = np.exp(-z * wn * t) * (x0 * np.cos(wd * t) + z * wn * x0 / wd * np.sin(wd * t))
-    np.testing.assert_allclose(x, expected, rtol=0, atol=1e-7)
+    np.testing.assert_allclose(x, damped_oscillation(run.times), rtol=0, atol=1e-7)
 
 
 def two_free_bodies():
@@ -203,22 +201,15 @@ def test_expression_request_reads_measures_and_time():
 
 
 def test_varval_reads_a_variable_in_forces_and_requests():
-    # the spring of the closed-form test with its deflection in a Variable: same motion
-    m, k, x0 = 2.0, 50.0, 0.1
-    model = Model()
-    Integrator(error=1e-9)
-    ground = Part(ground=True)
-    anchor = Marker(part=ground, zp=[1, 0, 0])
-    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[1.0 + x0, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[1 + x0, 0, 0], zp=[2 + x0, 0, 0]),
-          j=Marker(part=ground, qp=[1 + x0, 0, 0], zp=[2 + x0, 0, 0]))
+    # the undamped spring of the closed-form test with its deflection in a Variable:
+    # x = x0 cos(sqrt(k/m) t)
+    model, block, anchor = sliding_block()
     stretch = Variable(function=f"DM({block.cm.id},{anchor.id}) - 1")
-    force = Variable(function=f"-{k}*VARVAL({stretch.id})")
+    force = Variable(function=f"-{K}*VARVAL({stretch.id})")
     Sforce(i=block.cm, j=anchor, function=f"VARVAL({force.id})")
     req = Request(f1=f"VARVAL({stretch.id})")
     run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
-    t = run.times
-    expected = x0 * np.cos(math.sqrt(k / m) * t)
+    expected = X0 * np.cos(math.sqrt(K / M) * run.times)
     np.testing.assert_allclose(run.getObject(req).getComponent("F1"), expected, atol=1e-7)
 
 

@@ -273,24 +273,36 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
 
 
-class _Component(Str):
-    """One component expression of a vector force (slot 0..5 of fx fy fz tx ty tz)."""
+class _ExpressionSlot(Str):
+    """One expression of a fixed-size list of expressions stored in a C++ field (the f1..f8
+    of a Request, the fx..tz of a vector force); empty means unused."""
 
-    def __init__(self, slot):
-        super().__init__("", doc="Component expression, in the axes of rm.")
+    def __init__(self, field, slot, doc):
+        super().__init__("", doc=doc)
+        self.list_field = field
         self.slot = slot
 
     def __get__(self, obj, owner=None):
         if obj is None:
             return self
-        return obj._components[self.slot]
+        return getattr(obj, self.list_field)[self.slot]
 
     def __set__(self, obj, value):
         value = "" if value is None else self.convert(obj, value)
-        slots = list(obj._components)
+        slots = list(getattr(obj, self.list_field))
         slots[self.slot] = value
-        obj._components = slots
+        setattr(obj, self.list_field, slots)
         obj._property_changed(self.name)
+
+
+def _component(slot):
+    return _ExpressionSlot("_components", slot, "Component expression, in the axes of rm.")
+
+
+def _request_function(slot):
+    return _ExpressionSlot(
+        "_f", slot, f"Expression of component F{slot + 1} (EXPRESSION requests)."
+    )
 
 
 class _VectorForce(_CoreEntity, _core.VectorForceSpec):
@@ -323,30 +335,30 @@ class Vforce(_VectorForce):
     """A force on marker ``i`` with components ``fx fy fz`` (expressions) in the axes of
     ``rm``; the reaction acts on the part of ``jfloat`` at i's position."""
 
-    fx = _Component(0)
-    fy = _Component(1)
-    fz = _Component(2)
+    fx = _component(0)
+    fy = _component(1)
+    fz = _component(2)
 
 
 class Vtorque(_VectorForce):
     """A torque on the part of ``i`` with components ``tx ty tz`` (expressions) in the axes
     of ``rm``; the reaction acts on the part of ``jfloat``."""
 
-    tx = _Component(3)
-    ty = _Component(4)
-    tz = _Component(5)
+    tx = _component(3)
+    ty = _component(4)
+    tz = _component(5)
 
 
 class Gforce(_VectorForce):
     """A force and a torque on marker ``i`` with components ``fx fy fz tx ty tz``
     (expressions) in the axes of ``rm``; the reaction acts on the part of ``jfloat``."""
 
-    fx = _Component(0)
-    fy = _Component(1)
-    fz = _Component(2)
-    tx = _Component(3)
-    ty = _Component(4)
-    tz = _Component(5)
+    fx = _component(0)
+    fy = _component(1)
+    fz = _component(2)
+    tx = _component(3)
+    ty = _component(4)
+    tz = _component(5)
 
 
 class _DiffInitial(Property):
@@ -454,26 +466,6 @@ class Motion(_CoreEntity, _core.MotionSpec):
     icvel = Double(None, optional=True, field="_icvel")
 
 
-class _RequestFunction(Str):
-    """One of the expressions f1..f8 of a Request (stored in the C++ list of eight)."""
-
-    def __init__(self, slot):
-        super().__init__("", doc=f"Expression of component F{slot + 1} (EXPRESSION requests).")
-        self.slot = slot
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        return obj._f[self.slot]
-
-    def __set__(self, obj, value):
-        value = "" if value is None else self.convert(obj, value)
-        slots = list(obj._f)
-        slots[self.slot] = value
-        obj._f = slots
-        obj._property_changed(self.name)
-
-
 class Request(_CoreEntity, _core.RequestSpec):
     """Output of marker ``i`` relative to marker ``j`` (ground when unset), resolved in
     ``rm`` (ground when unset). Components by type:
@@ -496,14 +488,14 @@ class Request(_CoreEntity, _core.RequestSpec):
     rm = Reference(_marker_class, field="_rm")
     comment = Str(field="_comment")
     results_name = Str()
-    f1 = _RequestFunction(0)
-    f2 = _RequestFunction(1)
-    f3 = _RequestFunction(2)
-    f4 = _RequestFunction(3)
-    f5 = _RequestFunction(4)
-    f6 = _RequestFunction(5)
-    f7 = _RequestFunction(6)
-    f8 = _RequestFunction(7)
+    f1 = _request_function(0)
+    f2 = _request_function(1)
+    f3 = _request_function(2)
+    f4 = _request_function(3)
+    f5 = _request_function(4)
+    f6 = _request_function(5)
+    f7 = _request_function(6)
+    f8 = _request_function(7)
 
     def _property_changed(self, name):
         # a request given only expressions is an EXPRESSION request
