@@ -109,6 +109,12 @@ def test_sforce_expression_spring_matches_closed_form():
     np.testing.assert_allclose(x, damped_oscillation(run.times), rtol=0, atol=1e-7)
 
 
+def angle_about_z(run, part):
+    # rotation angle of a part turning about the global z axis, from its Euler parameters
+    res = run.getObject(part)
+    return 2 * np.arctan2(res.getComponent("E3"), res.getComponent("E0"))
+
+
 def two_free_bodies():
     model = Model()
     Integrator(error=1e-10)
@@ -152,13 +158,8 @@ def test_sforce_rotation_turns_i_positively_about_j_z_and_j_back():
     Sforce(type="ROTATION", i=a.cm, j=b.cm, function="8")
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
-
-    def angle(part):
-        res = run.getObject(part)
-        return 2 * np.arctan2(res.getComponent("E3"), res.getComponent("E0"))
-
-    np.testing.assert_allclose(angle(a), 8 / 4.0 * t**2 / 2, atol=1e-10)
-    np.testing.assert_allclose(angle(b), -8 / 5.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle_about_z(run, a), 8 / 4.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle_about_z(run, b), -8 / 5.0 * t**2 / 2, atol=1e-10)
 
 
 @pytest.mark.parametrize(
@@ -242,13 +243,8 @@ def test_vtorque_turns_i_and_j_opposite_ways():
     Vtorque(i=a.cm, jfloat=b.cm, tz="8")
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
-
-    def angle(part):
-        res = run.getObject(part)
-        return 2 * np.arctan2(res.getComponent("E3"), res.getComponent("E0"))
-
-    np.testing.assert_allclose(angle(a), 8 / 4.0 * t**2 / 2, atol=1e-10)
-    np.testing.assert_allclose(angle(b), -8 / 5.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle_about_z(run, a), 8 / 4.0 * t**2 / 2, atol=1e-10)
+    np.testing.assert_allclose(angle_about_z(run, b), -8 / 5.0 * t**2 / 2, atol=1e-10)
 
 
 def test_gforce_reaction_acts_at_the_point_of_i():
