@@ -20,8 +20,9 @@ int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
     // constraint residuals of this iterate, for the Newton convergence test
     const int m = d->sys_.active_rows();
     d->velocity_residual_ = m ? F.segment(d->sys_.lambda_offset(), m).cwiseAbs().maxCoeff() : 0;
-    d->position_residual_ =
-        F.segment(d->sys_.mu_offset(), m + d->sys_.body_count()).cwiseAbs().maxCoeff();
+    // joint rows and quaternion norms (none in a model without moving parts)
+    const int np = m + d->sys_.body_count();
+    d->position_residual_ = np ? F.segment(d->sys_.mu_offset(), np).cwiseAbs().maxCoeff() : 0;
     return 0;
   } catch (...) {
     d->error_ = std::current_exception();
