@@ -253,6 +253,31 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesMillimetres) {
   ExpectJacobianMatchesFiniteDifferences(sys, 1000.0, 21);
 }
 
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceElements) {
+  // a bushing between two moving parts and a spring-damper to the ground, every
+  // coefficient nonzero: their wrenches enter the dynamic rows
+  auto m = MakeMechanism(false);
+  auto bushing = std::make_shared<model::Bushing>();
+  bushing->id = 1;
+  bushing->i = m->markers[7].get();  // link end
+  bushing->j = m->markers[9].get();  // slider rail
+  bushing->k = {100, 200, 300};
+  bushing->c = {1, 2, 3};
+  bushing->kt = {10, 20, 30};
+  bushing->ct = {0.1, 0.2, 0.3};
+  bushing->force = {1, -2, 3};
+  bushing->torque = {-0.1, 0.2, -0.3};
+  m->bushings.push_back(bushing);
+  auto spring = std::make_shared<model::SpringDamper>();
+  spring->id = 1;
+  spring->i = m->markers[5].get();  // crank pin
+  spring->j = m->markers[1].get();  // ground rail
+  spring->k = 50, spring->c = 2, spring->force = 3;
+  m->spring_dampers.push_back(spring);
+  const System sys = System::Compile(*m);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
+}
+
 TEST(SystemTest, JacobianMatchesFiniteDifferencesWithRowsSetAside) {
   // redundant rows set aside shrink the multiplier blocks; the Jacobian must follow
   auto m = MakeMechanism(false);

@@ -292,3 +292,88 @@ def test_force_request_reports_the_spring_on_its_markers():
     assert run.getObject(on_block).getComponent("FX")[0] == pytest.approx(-10.0, rel=1e-12)
     assert run.getObject(on_ground).getComponent("FX")[0] == pytest.approx(10.0, rel=1e-12)
     assert run.getObject(on_ground).getComponent("TZ")[0] == pytest.approx(0.0, abs=1e-12)
+
+
+def free_body_on_bushing(**bushing):
+    # a free body whose cm sits at the ground marker j; j's x axis is the global y axis and
+    # its z axis the global x axis, so components in j's axes differ from global ones
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    j = Marker(part=ground, zp=[1, 0, 0], xp=[0, 1, 0])
+    body = Part(mass=M, ip=[0.3, 0.4, 0.5], **bushing.pop("initial", {}))
+    body.cm = Marker(part=body)
+    i = Marker(part=body, zp=[1, 0, 0], xp=[0, 1, 0])  # aligned with j at rest
+    Bushing(i=i, j=j, **bushing)
+    return model, body, i, j
+
+
+def test_bushing_stiffness_and_damping_act_along_the_axes_of_j():
+    # displaced along j's x axis (global y) by X0, the body oscillates along it with the
+    # closed form of the damped spring-mass; stiff along the other axes, nothing else moves
+    model, body, _, _ = free_body_on_bushing(
+        k=[K, 1e4, 2e4], c=[C, 0, 0], kt=[1e3] * 3, initial={"qg": [0, X0, 0]}
+    )
+    run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
+    result = run.getObject(body)
+    np.testing.assert_allclose(result.getComponent("Y"), damped_oscillation(run.times), atol=1e-7)
+    for name in ("X", "Z"):
+        np.testing.assert_allclose(result.getComponent(name), 0.0, atol=1e-12)
+
+
+def test_bushing_torsion_about_the_z_axis_of_j_through_whole_turns():
+    # spin w0 about j's z axis (global x): I theta'' = -kt theta, theta = w0/wn sin(wn t) with
+    # amplitude 5 rad, so the rotation c must be followed through +-pi
+    kt, w0, inertia = 2.0, 10.0, 0.3
+    wn = math.sqrt(kt / inertia)
+    model, _, i, j = free_body_on_bushing(k=[1e4] * 3, kt=[1e3, 1e3, kt], initial={"wx": w0})
+    model.angle = Request(type="EXPRESSION", f2=f"AZ({i.id}, {j.id})")
+    run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
+    angle = run.getObject(model.angle).getComponent("F2")
+    np.testing.assert_allclose(angle, w0 / wn * np.sin(wn * run.times), atol=1e-6)
+
+
+def test_bushing_reaction_on_j_includes_the_moment_of_the_deflection():
+    # Static equilibrium under gravity -g y with a preload P along j's x axis... here j has
+    # the global axes. Deflection x = (P/kx, -m g/ky, 0) balances both: the force on the
+    # body is (0, m g, 0). The reaction on j at j is -F and -T - x F (Adams BUSHING), so its
+    # torque about z is -(P/kx) m g; the body stays at rest.
+    g, P, kx, ky = 9.81, 30.0, 1000.0, 2000.0
+    model = Model()
+    Integrator(error=1e-10)
+    Accgrav(jgrav=-g)
+    ground = Part(ground=True)
+    j = Marker(part=ground)
+    body = Part(mass=M, ip=[0.3, 0.4, 0.5], qg=[P / kx, -M * g / ky, 0])
+    body.cm = Marker(part=body)
+    Bushing(i=body.cm, j=j, k=[kx, ky, 1e3], kt=[1e3] * 3, c=[10] * 3, force=[P, 0, 0])
+    model.on_i = Request(type="FORCE", i=body.cm, j=j)
+    model.on_j = Request(type="FORCE", i=j, j=body.cm)
+    run = model.simulate(end=0.5, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(run.getObject(body).getComponent("Y"), -M * g / ky, atol=1e-12)
+    on_i, on_j = run.getObject(model.on_i), run.getObject(model.on_j)
+    np.testing.assert_allclose(on_i.getComponent("FY"), M * g, rtol=1e-9)
+    np.testing.assert_allclose(on_i.getComponent("TZ"), 0.0, atol=1e-9)
+    np.testing.assert_allclose(on_j.getComponent("FY"), -M * g, rtol=1e-9)
+    np.testing.assert_allclose(on_j.getComponent("TZ"), -P / kx * M * g, rtol=1e-9)
+
+
+def test_bushing_attributes_are_checked():
+    Model()
+    with pytest.raises(ValueError, match=r"Bushing.*'k'.*3 numbers"):
+        Bushing(k=[1, 2])
+    with pytest.raises(ValueError, match=r"Bushing.*'c'.*at least 0"):
+        Bushing(c=[1, -2, 3])
+    with pytest.raises(TypeError, match=r"Bushing.*'kt'"):
+        Bushing(kt="stiff")
+
+
+def test_bushing_with_perpendicular_z_axes_is_refused():
+    # the rotations about x and y (AX, AY) are undefined when z_i is perpendicular to z_j
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(part=body)
+    Bushing(i=body.cm, j=Marker(part=ground, zp=[1, 0, 0]), k=[1, 1, 1], label="mount")
+    with pytest.raises(ValueError, match=r"Bushing 1 'mount'.*90 degrees"):
+        model.simulate(end=0.1)

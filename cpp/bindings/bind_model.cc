@@ -89,6 +89,17 @@ void DefineModel(py::module_& m) {
   RefProperty(spring, "_i", &SpringDamper::i);
   RefProperty(spring, "_j", &SpringDamper::j);
 
+  py::class_<Bushing, Entity, std::shared_ptr<Bushing>> bushing(m, "BushingSpec");
+  bushing.def(py::init<>())
+      .def_readwrite("_k", &Bushing::k)
+      .def_readwrite("_c", &Bushing::c)
+      .def_readwrite("_kt", &Bushing::kt)
+      .def_readwrite("_ct", &Bushing::ct)
+      .def_readwrite("_force", &Bushing::force)
+      .def_readwrite("_torque", &Bushing::torque);
+  RefProperty(bushing, "_i", &Bushing::i);
+  RefProperty(bushing, "_j", &Bushing::j);
+
   py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
   sforce.def(py::init<>())
       .def_readwrite("_type", &Sforce::type)
@@ -187,6 +198,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
       .def("_add",
            [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Bushing> e) { self.bushings.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })

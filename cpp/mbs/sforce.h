@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "mbs/spring_damper.h"
+#include "mbs/pair_force.h"
 #include "mbs/state_function.h"
 
 namespace msolve::mbs {

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "mbs/spring_damper.h"
+#include "mbs/pair_force.h"
 #include "mbs/state_function.h"
 
 namespace msolve::mbs {

@@ -74,6 +74,19 @@ class SpringDamper : public Entity {
   double angle = 0.0;
 };
 
+/// A linear bushing between markers i and j (Adams BUSHING): in the axes of j, force
+/// F = -k x - c v + force on i, with x the displacement of i from j and v its time derivative
+/// in j's frame; torque T = -kt (a, b, c) - ct w + torque, with a, b, c the projected
+/// rotations AX, AY, AZ of i relative to j and w the angular velocity of i relative to j.
+/// The reaction on j is -F and -T - x F (taken at j).
+class Bushing : public Entity {
+ public:
+  const char* TypeName() const override { return "Bushing"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  std::array<double, 3> k{}, c{}, kt{}, ct{}, force{}, torque{};
+};
+
 /// A scalar force or torque between markers i and j whose magnitude is an expression
 /// (`function`). TRANSLATION action-reaction: along the line from j to i, positive pushing
 /// them apart; action-only: on i along j's z axis. ROTATION: about j's z axis, on i (and the
@@ -222,6 +235,7 @@ class Model {
   std::vector<std::shared_ptr<Joint>> joints;
   std::vector<std::shared_ptr<Request>> requests;
   std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
+  std::vector<std::shared_ptr<Bushing>> bushings;
   std::vector<std::shared_ptr<Sforce>> sforces;
   std::vector<std::shared_ptr<Motion>> motions;
   std::vector<std::shared_ptr<Variable>> variables;

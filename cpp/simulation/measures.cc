@@ -131,10 +131,11 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, doubl
       torque += moment;
     };
     mbs::Wrench on_i, on_j;
-    for (const auto& spring : sys_.spring_dampers()) {
-      spring.Evaluate(System::BodyState(spring.i().body, y.data()),
-                      System::BodyState(spring.j().body, y.data()), &on_i, &on_j, nullptr);
-      add_element(spring.source()->i, spring.source()->j, spring.i(), spring.j(), on_i, on_j, true);
+    for (const auto& element : sys_.pair_forces()) {
+      element->Evaluate(System::BodyState(element->i().body, y.data()),
+                        System::BodyState(element->j().body, y.data()), &on_i, &on_j, nullptr);
+      add_element(element->i().source, element->j().source, element->i(), element->j(), on_i, on_j,
+                  true);
     }
     for (const auto& sforce : sys_.sforces()) {
       sforce.Evaluate(t, y.data(), yp.data(), &on_i, &on_j);

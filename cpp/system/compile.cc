@@ -177,7 +177,33 @@ System System::Compile(const model::Model& model) {
     for (double v : {spring->k, spring->c, spring->kt, spring->ct})
       if (!(v >= 0))
         throw ModelError(spring->Describe() + ": stiffness and damping must not be negative");
-    sys.springs_.emplace_back(spring.get(), type == "ROTATION", mi, mj, length);
+    sys.pair_forces_.push_back(std::make_unique<mbs::SpringDamperElement>(
+        spring.get(), type == "ROTATION", mi, mj, length));
+  }
+  // bushings
+  for (const auto& bushing : model.bushings) {
+    if (!bushing->active) continue;
+    const auto [mi, mj] = sys.MarkersOf(*bushing, bushing->i, bushing->j);
+    for (const auto* values : {&bushing->k, &bushing->c, &bushing->kt, &bushing->ct})
+      for (double v : *values)
+        if (!(v >= 0))
+          throw ModelError(bushing->Describe() + ": stiffness and damping must not be negative");
+    for (const auto* values : {&bushing->force, &bushing->torque})
+      for (double v : *values)
+        if (!std::isfinite(v))
+          throw ModelError(bushing->Describe() + ": preloads must be finite numbers");
+    // the rotations a, b (AX, AY) are undefined where the z axes are perpendicular
+    const VecX y0 = sys.DesignState();
+    const double cos_z =
+        mbs::MarkerFrame(mi, System::BodyState(mi.body, y0.data()))
+            .R.col(2)
+            .dot(mbs::MarkerFrame(mj, System::BodyState(mj.body, y0.data())).R.col(2));
+    if (!(cos_z > 0))
+      throw ModelError(bushing->Describe() +
+                       ": the z axes of markers i and j are 90 degrees or more apart in the "
+                       "design position, where the bushing's rotations about x and y are "
+                       "undefined; align the two markers");
+    sys.pair_forces_.push_back(std::make_unique<mbs::BushingElement>(bushing.get(), mi, mj));
   }
   // scalar forces whose magnitude is an expression
   for (const auto& marker : model.markers)

@@ -99,11 +99,11 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
 
   // force elements: applied wrenches enter the dynamic rows with a minus sign
   mbs::Wrench on_i, on_j;
-  for (const auto& spring : springs_) {
-    spring.Evaluate(BodyState(spring.i().body, y), BodyState(spring.j().body, y), &on_i, &on_j,
-                    nullptr);
-    if (spring.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.i().body) + 7) -= on_i;
-    if (spring.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(spring.j().body) + 7) -= on_j;
+  for (const auto& element : pair_forces_) {
+    const int bi = element->i().body, bj = element->j().body;
+    element->Evaluate(BodyState(bi, y), BodyState(bj, y), &on_i, &on_j, nullptr);
+    if (bi >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= on_i;
+    if (bj >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= on_j;
   }
   for (const auto& force : sforces_) {
     force.Evaluate(t, y, yp, &on_i, &on_j);
@@ -215,9 +215,9 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   // force elements: -d(wrench)/d(states) of both bodies
   mbs::Wrench on_i, on_j;
   mbs::PairForceJacobian fjac;
-  for (const auto& spring : springs_) {
-    const int body[2] = {spring.i().body, spring.j().body};
-    spring.Evaluate(BodyState(body[0], y), BodyState(body[1], y), &on_i, &on_j, &fjac);
+  for (const auto& element : pair_forces_) {
+    const int body[2] = {element->i().body, element->j().body};
+    element->Evaluate(BodyState(body[0], y), BodyState(body[1], y), &on_i, &on_j, &fjac);
     for (int s = 0; s < 2; ++s) {
       if (body[s] < 0) continue;
       for (int s2 = 0; s2 < 2; ++s2) {
@@ -536,7 +536,6 @@ VecX System::VelocityJacobianRate(const double* y) const {
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
     const JointSides sides = SidesOf(joint, y);
-    const int* side_body = sides.body;
     const double* const* q = sides.state;
     joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
     const PairRates rates = RatesOf(q);
@@ -568,11 +567,11 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
     f.segment<3>(6 * k + 3) = -w.cross(b.inertia * w) / ucf_;
   }
   mbs::Wrench on_i, on_j;
-  for (const auto& spring : springs_) {
-    spring.Evaluate(BodyState(spring.i().body, y), BodyState(spring.j().body, y), &on_i, &on_j,
-                    nullptr);
-    if (spring.i().body >= 0) f.segment<6>(6 * spring.i().body) += on_i;
-    if (spring.j().body >= 0) f.segment<6>(6 * spring.j().body) += on_j;
+  for (const auto& element : pair_forces_) {
+    const int bi = element->i().body, bj = element->j().body;
+    element->Evaluate(BodyState(bi, y), BodyState(bj, y), &on_i, &on_j, nullptr);
+    if (bi >= 0) f.segment<6>(6 * bi) += on_i;
+    if (bj >= 0) f.segment<6>(6 * bj) += on_j;
   }
   for (const auto& force : sforces_) {
     force.Evaluate(t, y, yp, &on_i, &on_j);
@@ -592,8 +591,8 @@ void System::AcceptStep(double t, const double* y, const double* yp) {
     const JointSides sides = SidesOf(joint, y);
     joint.Accept(sides.state[0], sides.state[1]);
   }
-  for (auto& spring : springs_)
-    spring.Accept(BodyState(spring.i().body, y), BodyState(spring.j().body, y));
+  for (auto& element : pair_forces_)
+    element->Accept(BodyState(element->i().body, y), BodyState(element->j().body, y));
   for (auto& force : sforces_) force.magnitude().Accept(t, y, yp);
   for (auto& force : vector_forces_)
     for (int k = 0; k < 6; ++k)

@@ -27,6 +27,7 @@
 #include <Eigen/SparseCore>
 
 #include "common/types.h"
+#include "mbs/bushing.h"
 #include "mbs/joint.h"
 #include "mbs/sforce.h"
 #include "mbs/spring_damper.h"
@@ -81,7 +82,10 @@ class System {
 
   const std::vector<Body>& bodies() const { return bodies_; }
   const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
-  const std::vector<mbs::SpringDamperElement>& spring_dampers() const { return springs_; }
+  /// Spring-dampers and bushings: elements whose wrench depends on two bodies' states.
+  const std::vector<std::unique_ptr<mbs::PairForceElement>>& pair_forces() const {
+    return pair_forces_;
+  }
   const std::vector<mbs::ScalarForceElement>& sforces() const { return sforces_; }
   const std::vector<mbs::VectorForceElement>& vector_forces() const { return vector_forces_; }
   const std::vector<JointRow>& rows() const { return rows_; }
@@ -177,7 +181,7 @@ class System {
  private:
   std::vector<Body> bodies_;
   std::vector<mbs::JointConstraint> joints_;
-  std::vector<mbs::SpringDamperElement> springs_;
+  std::vector<std::unique_ptr<mbs::PairForceElement>> pair_forces_;
   std::vector<mbs::ScalarForceElement> sforces_;
   // Motions: the joint row each drives, and its function of time
   struct Driver {

@@ -9,6 +9,7 @@ import math
 from .entities import (
     Accgrav,
     Array,
+    Bushing,
     Diff,
     Gforce,
     Integrator,
@@ -36,6 +37,7 @@ __all__ = [
     "Accgrav",
     "Array",
     "BodyResult",
+    "Bushing",
     "Diff",
     "Gforce",
     "Integrator",

@@ -255,6 +255,28 @@ class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
     angle = Double(0.0, field="_angle", doc="Free angle (radians).")
 
 
+class Bushing(_CoreEntity, _core.BushingSpec):
+    """A linear bushing between markers ``i`` (where the force is applied) and ``j`` (where
+    the reaction is applied), computed in the axes of ``j`` as in Adams BUSHING.
+
+    Force on i: ``F = -k*x - c*v + force`` with x the position of i's origin relative to j's
+    and v its time derivative in j's frame. Torque on i: ``T = -kt*(a, b, c) - ct*w + torque``
+    with a, b, c the rotations AX, AY, AZ of i relative to j (accurate while two of them stay
+    small; keep a and b small) and w the angular velocity of i relative to j. The reaction on
+    j is ``-F`` and ``-T - x*F``. Each attribute is a list of three numbers (x, y, z of j).
+    """
+
+    _core_type = _core.BushingSpec
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    k = Doubles([0.0] * 3, count=3, minimum=0.0, field="_k", doc="Stiffness (x, y, z).")
+    c = Doubles([0.0] * 3, count=3, minimum=0.0, field="_c", doc="Damping (x, y, z).")
+    kt = Doubles([0.0] * 3, count=3, minimum=0.0, field="_kt", doc="Rotational stiffness.")
+    ct = Doubles([0.0] * 3, count=3, minimum=0.0, field="_ct", doc="Rotational damping.")
+    force = Doubles([0.0] * 3, count=3, field="_force", doc="Preload force (x, y, z of j).")
+    torque = Doubles([0.0] * 3, count=3, field="_torque", doc="Preload torque (x, y, z of j).")
+
+
 class Sforce(_CoreEntity, _core.SforceSpec):
     """A scalar force or torque between markers ``i`` and ``j`` whose magnitude is the
     expression ``function``, e.g. ``"-10*(DM(2,3)-1) - 0.1*VR(2,3)"``.

@@ -217,19 +217,29 @@ class Reference(Property):
 
 
 class Doubles(Property):
-    """A list of numbers of any length."""
+    """A list of numbers: of any length, or of exactly ``count`` numbers; each at least
+    ``minimum`` when given."""
 
-    def __init__(self, default=(), **kw):
+    def __init__(self, default=(), *, count=None, minimum=None, **kw):
         super().__init__(list(default), **kw)
+        self.count = count
+        self.minimum = minimum
 
     def convert(self, obj, value):
         if value is None:
+            if self.count is not None:
+                raise self.error(obj, f"must be a list of {self.count} numbers", value)
             return []
         if isinstance(value, numbers.Real) and not isinstance(value, bool):
             value = [value]
         if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
             raise self.error(obj, "must be a list of numbers", value)
-        return [_number(self, obj, v) for v in value]
+        value = [_number(self, obj, v) for v in value]
+        if self.count is not None and len(value) != self.count:
+            raise self.error(obj, f"must be a list of {self.count} numbers", value, ValueError)
+        if self.minimum is not None and any(v < self.minimum for v in value):
+            raise self.error(obj, f"values must be at least {self.minimum}", value, ValueError)
+        return value
 
     def from_field(self, value):
         return [float(v) for v in value]
