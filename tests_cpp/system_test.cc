@@ -278,6 +278,34 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceElements) {
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
 }
 
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceMeasures) {
+  // forces that read joint reactions (multipliers) and another element's force: the
+  // Jacobian has columns of multipliers in the dynamic rows
+  auto m = MakeMechanism(false);
+  auto spring = std::make_shared<model::SpringDamper>();
+  spring->id = 1;
+  spring->i = m->markers[5].get();  // crank pin
+  spring->j = m->markers[1].get();  // ground rail
+  spring->k = 50, spring->c = 2;
+  m->spring_dampers.push_back(spring);
+  auto friction = std::make_shared<model::Sforce>();
+  friction->id = 1;
+  friction->type = "ROTATION";
+  friction->i = m->markers[4].get();  // crank pivot
+  friction->j = m->markers[0].get();  // ground pivot
+  friction->function = "-0.01*JOINT(1,0,1,0) - 0.02*JOINT(1,0,8,11) + 0.1*FX(23) + SPDP(1,1,3,30)";
+  m->sforces.push_back(friction);
+  auto push = std::make_shared<model::Sforce>();
+  push->id = 2;
+  push->actiononly = true;
+  push->i = m->markers[9].get();  // slider rail
+  push->j = m->markers[1].get();  // ground rail
+  push->function = "0.05*JOINT(3,1,2,41) - 0.03*JOINT(3,0,1,0) + 0.01*SFORCE(1,0,8,0)";
+  m->sforces.push_back(push);
+  const System sys = System::Compile(*m);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 51);
+}
+
 TEST(SystemTest, JacobianMatchesFiniteDifferencesWithRowsSetAside) {
   // redundant rows set aside shrink the multiplier blocks; the Jacobian must follow
   auto m = MakeMechanism(false);

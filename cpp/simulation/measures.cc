@@ -67,88 +67,10 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, doubl
   } else if (type == "ACCELERATION") {
     Fill(out.data(), Rm.transpose() * (I.a - J.a), Rm.transpose() * (I.wd - J.wd));
   } else if (type == "FORCE") {
-    // reactions of the joints connecting I (and J, when given) acting on I's part, at I
-    Vec3 force = Vec3::Zero(), torque = Vec3::Zero();
-    int row0 = 0;
-    for (const auto& joint : sys_.joints()) {
-      const model::Joint* mj = joint.joint();
-      int side = -1;
-      if (mj->i == r.i && (r.j == nullptr || mj->j == r.j))
-        side = 0;
-      else if (mj->j == r.i && (r.j == nullptr || mj->i == r.j))
-        side = 1;
-      if (side >= 0) {
-        // wrench on one moving side from the multipliers: -B^T lambda
-        const int moving = (side == 0 ? joint.i().body : joint.j().body) >= 0 ? side : 1 - side;
-        const System::JointSides sides = System::SidesOf(joint, y.data());
-        const double* const* q = sides.state;
-        double phi[6];
-        mbs::PairGradient grad;
-        joint.Evaluate(q[0], q[1], phi, &grad);
-        const Vec4 e(q[moving][3], q[moving][4], q[moving][5], q[moving][6]);
-        const Mat3 Rb = math::QuatToMatrix<double>(Vec4(e.normalized()));
-        Vec3 f = Vec3::Zero(), tb = Vec3::Zero();
-        for (int k = 0; k < joint.rows(); ++k) {
-          const int a = sys_.rows()[row0 + k].active;
-          if (a < 0) continue;
-          const double lambda = y[sys_.lambda_offset() + a];
-          f -= lambda * grad.row(k).segment<3>(7 * moving).transpose();
-          tb -= lambda * 0.5 * math::QuatL(e).transpose() *
-                grad.row(k).segment<4>(7 * moving + 3).transpose();
-        }
-        const Vec3 cm(q[moving][0], q[moving][1], q[moving][2]);
-        // torque about I's origin; the other side carries the opposite wrench
-        Vec3 moment = Rb * tb + (cm - I.p).cross(f);
-        if (moving != side) f = -f, moment = -moment;
-        force += f;
-        torque += moment;
-      }
-      row0 += joint.rows();
-    }
-    // force elements connecting I (and J): their wrench on I's side, at I
-    const auto add_element = [&](const model::Marker* ei, const model::Marker* ej,
-                                 const mbs::BodyMarker& bi, const mbs::BodyMarker& bj,
-                                 const mbs::Wrench& on_i, const mbs::Wrench& on_j, bool reaction) {
-      int side = -1;
-      if (ei == r.i && (r.j == nullptr || ej == r.j))
-        side = 0;
-      else if (ej == r.i && (r.j == nullptr || ei == r.j))
-        side = 1;
-      if (side < 0) return;
-      if (side == 1 && !reaction) return;  // an action-only element puts nothing on J
-      // the wrench of a moving side, or the opposite of the other side's for the ground
-      int use = side;
-      if ((side == 0 ? bi.body : bj.body) < 0) use = 1 - side;
-      const int body = use == 0 ? bi.body : bj.body;
-      if (body < 0) return;
-      const mbs::Wrench& w = use == 0 ? on_i : on_j;
-      const int o = System::BodyOffset(body);
-      const Mat3 Rb = math::QuatToMatrix<double>(Vec4(y.segment<4>(o + 3).normalized()));
-      Vec3 f = w.head<3>();
-      Vec3 moment = Rb * w.tail<3>() + (Vec3(y.segment<3>(o)) - I.p).cross(f);
-      if (use != side) f = -f, moment = -moment;
-      force += f;
-      torque += moment;
-    };
-    mbs::Wrench on_i, on_j;
-    for (const auto& element : sys_.pair_forces()) {
-      element->Evaluate(System::BodyState(element->i().body, y.data()),
-                        System::BodyState(element->j().body, y.data()), &on_i, &on_j, nullptr);
-      add_element(element->i().source, element->j().source, element->i(), element->j(), on_i, on_j,
-                  true);
-    }
-    for (const auto& sforce : sys_.sforces()) {
-      sforce.Evaluate(t, y.data(), yp.data(), &on_i, &on_j);
-      add_element(sforce.source()->i, sforce.source()->j, sforce.i(), sforce.j(), on_i, on_j,
-                  !sforce.source()->actiononly);
-    }
-    for (const auto& vforce : sys_.vector_forces()) {
-      vforce.Evaluate(t, y.data(), yp.data(), &on_i, &on_j);
-      mbs::BodyMarker bi, bj;
-      bi.body = vforce.bodies()[0];
-      bj.body = vforce.bodies()[1];
-      add_element(vforce.source()->i, vforce.source()->jfloat, bi, bj, on_i, on_j, true);
-    }
+    // joint and motion reactions and force elements connecting I (and J) acting on I's part,
+    // at I
+    Vec3 force, torque;
+    request_forces_.at(&r)->Wrench(t, y.data(), yp.data(), &force, &torque);
     Fill(out.data(), Rm.transpose() * force, Rm.transpose() * torque);
   }
   return out;

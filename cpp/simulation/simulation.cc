@@ -66,6 +66,7 @@ Simulation::Simulation(const model::Model& model)
       sys_.MarkerOf(r->i);
       if (r->j) sys_.MarkerOf(r->j);
       if (r->rm) sys_.MarkerOf(r->rm);
+      if (type == "FORCE") request_forces_[r.get()] = sys_.NetForce(r->i, r->j);
     } catch (const ModelError& e) {
       throw ModelError(r->Describe() + ": " + e.what());
     }

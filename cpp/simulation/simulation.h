@@ -76,6 +76,8 @@ class Simulation {
                      std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
       request_functions_;
   system::System sys_;
+  // the measures of FORCE requests
+  std::unordered_map<const model::Request*, std::unique_ptr<system::ForceMeasure>> request_forces_;
   VecX y_, yp_;
   double t_ = 0.0;
   bool initialized_ = false;

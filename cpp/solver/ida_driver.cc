@@ -43,6 +43,23 @@ int Jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J
   }
 }
 
+// Error weights (IDAWFtolerances) of a model whose forces read reaction forces: as the
+// absolute tolerances below, except that the reactions lambda are converged by Newton to
+// 1e-8 of the largest one; otherwise their errors would feed the forces that read them.
+int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
+  auto* d = static_cast<IdaDriver*>(data);
+  const auto Y = View(y);
+  auto W = View(ewt);
+  const int n = d->sys_.differential_size(), m = d->sys_.active_rows();
+  W.head(n).setConstant(1.0 / d->error_bound_);
+  W.tail(W.size() - n).setConstant(1e-20);
+  if (m > 0) {
+    const double scale = std::max(1.0, Y.segment(n, m).cwiseAbs().maxCoeff());
+    W.segment(n, m).setConstant(1.0 / (kReactionTolerance * scale));
+  }
+  return 0;
+}
+
 // keep IDA's messages for the exception instead of printing them
 void ErrorHandler(int, const char*, const char*, char* msg, void* data) {
   static_cast<IdaDriver*>(data)->last_message_ = msg;
@@ -84,7 +101,11 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   VecX atol = VecX::Constant(sys.size(), 1e20);
   atol.head(sys.differential_size()).setConstant(settings.error);
   atol_ = MakeVector(atol, ctx_.get());
-  Check(IDASVtolerances(mem_, 0.0, atol_.get()), "IDASVtolerances");
+  error_bound_ = settings.error;
+  if (sys.ReadsMultipliers())
+    Check(IDAWFtolerances(mem_, ErrorWeights), "IDAWFtolerances");
+  else
+    Check(IDASVtolerances(mem_, 0.0, atol_.get()), "IDASVtolerances");
   Check(IDASetId(mem_, id_.get()), "IDASetId");
   // multipliers are index-2 variables: keep them out of the local error test
   Check(IDASetSuppressAlg(mem_, SUNTRUE), "IDASetSuppressAlg");

@@ -19,6 +19,9 @@ namespace msolve::solver {
 /// step goes on until the iterate before its last correction meets a tenth of them.
 inline constexpr double kConstraintTolerance = 1e-10;
 inline constexpr double kVelocityConstraintTolerance = 1e-8;
+/// Relative accuracy (of the largest reaction) to which Newton converges the reactions of a
+/// model whose forces read them (FX, JOINT, ...).
+inline constexpr double kReactionTolerance = 1e-8;
 
 struct IntegratorSettings {
   double error = 1e-3;  // absolute local error on positions and velocities, model units
@@ -68,6 +71,7 @@ class IdaDriver {
   std::vector<system::Triplet> triplets_;
   std::unique_ptr<JacobianMatrix> jac_;
   std::exception_ptr error_;
+  double error_bound_ = 0.0;  // the integrator error, absolute, on differential states
 
  private:
   ContextPtr ctx_;

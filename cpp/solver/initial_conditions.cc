@@ -1,6 +1,7 @@
 #include "solver/initial_conditions.h"
 
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 #include <kinsol/kinsol.h>
@@ -20,6 +21,8 @@ using system::SparseMat;
 
 // up to this size the index-1 (KKT) system is solved densely
 constexpr int kDenseKktLimit = 200;
+// passes of the fixed point in the reactions when forces read them
+constexpr int kReactionPasses = 50;
 using system::System;
 
 std::string JointName(const System& sys, int row) {
@@ -400,26 +403,41 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   const int n = 6 * nb + m;
   SparseMat K(n, n);
   K.setFromTriplets(trip.begin(), trip.end());
-  VecX rhs(n);
-  rhs.head(6 * nb) =
-      sys.AppliedForces(t, y->data(), yp->size() == sys.size() ? yp->data() : nullptr);
-  for (int a = 0; a < m; ++a) rhs[6 * nb + a] = -gamma_full[row_of_active[a]];
-  VecX sol = VecX::Zero(n);
+  std::function<VecX(const VecX&)> solve = [](const VecX& rhs) { return rhs; };
+  Eigen::FullPivLU<MatX> dense_lu;
+  Eigen::SparseLU<SparseMat> sparse_lu;
   if (n > 0 && n <= kDenseKktLimit) {
     // small systems: dense LU with full pivoting, the most accurate for this indefinite matrix
-    const MatX dense(K);
-    Eigen::FullPivLU<MatX> lu(dense);
-    if (!lu.isInvertible())
+    dense_lu.compute(MatX(K));
+    if (!dense_lu.isInvertible())
       throw ModelError("the equations of motion are singular at the initial configuration");
-    sol = lu.solve(rhs);
+    solve = [&](const VecX& rhs) -> VecX { return dense_lu.solve(rhs); };
   } else if (n > 0) {
-    Eigen::SparseLU<SparseMat> lu;
-    lu.compute(K);
-    if (lu.info() != Eigen::Success)
+    sparse_lu.compute(K);
+    if (sparse_lu.info() != Eigen::Success)
       throw ModelError("the equations of motion are singular at the initial configuration");
-    sol = lu.solve(rhs);
-    // one step of iterative refinement
-    sol += lu.solve(rhs - K * sol);
+    solve = [&](const VecX& rhs) -> VecX {
+      VecX sol = sparse_lu.solve(rhs);
+      return sol + sparse_lu.solve(rhs - K * sol);  // one step of iterative refinement
+    };
+  }
+  // forces that read reactions (FX, JOINT, ...) make this a fixed point in lambda
+  VecX rhs(n), sol = VecX::Zero(n);
+  for (int a = 0; a < m; ++a) rhs[6 * nb + a] = -gamma_full[row_of_active[a]];
+  const int max_passes = sys.ReadsMultipliers() ? kReactionPasses : 1;
+  for (int pass = 0; pass < max_passes && n > 0; ++pass) {
+    rhs.head(6 * nb) =
+        sys.AppliedForces(t, y->data(), yp->size() == sys.size() ? yp->data() : nullptr);
+    const VecX previous = sol;
+    sol = solve(rhs);
+    for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
+    const double change = (sol - previous).tail(m).cwiseAbs().maxCoeff();
+    const double scale = std::max(1.0, sol.tail(m).cwiseAbs().maxCoeff());
+    if (max_passes == 1 || m == 0 || change <= 1e-12 * scale) break;
+    if (pass + 1 == max_passes)
+      throw ModelError(
+          "the initial reaction forces do not settle: forces that read them (FX, JOINT, ...) "
+          "change them too much");
   }
   yp->setZero(sys.size());
   std::vector<double> qdot(7 * nb);
@@ -429,7 +447,6 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
     for (int d = 0; d < 7; ++d) (*yp)[o + d] = qdot[7 * k + d];
     yp->segment<6>(o + 7) = sol.segment<6>(6 * k);
   }
-  for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
   y->segment(sys.mu_offset(), m + nb).setZero();
   sys.SolveDiffRates(t, y->data(), yp->data());
 }

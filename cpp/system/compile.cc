@@ -297,6 +297,13 @@ System System::Compile(const model::Model& model) {
     return result;
   };
   resolver.array = [&](long id, long k) { return sys.ArrayById(id, k, resolver.variable); };
+  resolver.force = [&sys](const std::string& name, const std::vector<long>& ids,
+                          const std::string& owner) -> std::unique_ptr<mbs::StateFunction> {
+    if (!ForceMeasure::Handles(name)) return nullptr;
+    auto measure = std::make_unique<ForceMeasure>(name, ids, owner, sys);
+    sys.unlinked_force_measures_.push_back(measure.get());
+    return measure;
+  };
   for (const auto& [id, variable] : variable_ids) {
     try {
       resolver.variable(id);
@@ -318,7 +325,6 @@ System System::Compile(const model::Model& model) {
     } catch (const std::invalid_argument& e) {
       throw ModelError(ls.source->Describe() + ": " + e.what());
     }
-    ls.input->Dependencies(&ls.y_deps, &ls.yp_deps);
   }
   const Resolver& lookup = resolver;
   for (const auto& force : model.sforces) {
@@ -339,11 +345,8 @@ System System::Compile(const model::Model& model) {
     }
     auto magnitude =
         std::make_unique<ExpressionFunction>(force->function, force->Describe(), lookup);
-    std::pair<std::vector<int>, std::vector<int>> deps;
-    magnitude->Dependencies(&deps.first, &deps.second);
     sys.sforces_.emplace_back(force.get(), type == "ROTATION", force->actiononly, mi, mj,
                               std::move(magnitude));
-    sys.sforce_deps_.push_back(std::move(deps));
   }
 
   // vector forces (Vforce, Vtorque, Gforce)
@@ -359,25 +362,14 @@ System System::Compile(const model::Model& model) {
       }
     }
     std::array<std::unique_ptr<mbs::StateFunction>, 6> components;
-    std::pair<std::vector<int>, std::vector<int>> deps;
     static const char* names[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
     for (int k = 0; k < 6; ++k) {
       const std::string& text = force->components[k];
       if (text.empty()) continue;
-      auto f =
+      components[k] =
           std::make_unique<ExpressionFunction>(text, force->Describe() + " " + names[k], lookup);
-      std::vector<int> y_deps, yp_deps;
-      f->Dependencies(&y_deps, &yp_deps);
-      deps.first.insert(deps.first.end(), y_deps.begin(), y_deps.end());
-      deps.second.insert(deps.second.end(), yp_deps.begin(), yp_deps.end());
-      components[k] = std::move(f);
-    }
-    for (auto* v : {&deps.first, &deps.second}) {
-      std::sort(v->begin(), v->end());
-      v->erase(std::unique(v->begin(), v->end()), v->end());
     }
     sys.vector_forces_.emplace_back(force.get(), mi, mj, mr, std::move(components));
-    sys.vector_force_deps_.push_back(std::move(deps));
   }
 
   // gravity components given as expressions of time
@@ -401,7 +393,8 @@ System System::Compile(const model::Model& model) {
       throw ModelError(diff.source->Describe() + ": function is not set");
     diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
                                                          diff.source->Describe(), lookup);
-    diff.function->Dependencies(&diff.y_deps, &diff.yp_deps);
+    std::vector<int> y_deps;
+    diff.function->Dependencies(&y_deps, &diff.yp_deps);
     if (diff.source->implicit &&
         !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
       throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
@@ -449,8 +442,13 @@ System System::Compile(const model::Model& model) {
     sys.rows_.push_back({index, 0, -1});
   }
 
+  // force measures find their elements; a measure that reads itself is a cycle
+  const std::vector<ForceMeasure*> force_measures = std::move(sys.unlinked_force_measures_);
+  sys.unlinked_force_measures_.clear();
+  for (ForceMeasure* measure : force_measures) measure->Link(sys);
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
   const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
+  for (const ForceMeasure* measure : force_measures) measure->Value(0.0, y0.data(), yp0.data());
   sys.AcceptStep(0.0, y0.data(), yp0.data());
   return sys;
 }
@@ -517,7 +515,21 @@ Resolver System::MakeResolver() const {
     return found->second.get();
   };
   r.array = [this, variable = r.variable](long id, long k) { return ArrayById(id, k, variable); };
+  r.force = [this](const std::string& name, const std::vector<long>& ids,
+                   const std::string& owner) -> std::unique_ptr<mbs::StateFunction> {
+    if (!ForceMeasure::Handles(name)) return nullptr;
+    auto measure = std::make_unique<ForceMeasure>(name, ids, owner, *this);
+    measure->Link(*this);
+    return measure;
+  };
   return r;
+}
+
+std::unique_ptr<ForceMeasure> System::NetForce(const model::Marker* i,
+                                               const model::Marker* j) const {
+  auto measure = std::make_unique<ForceMeasure>(i, j, *this);
+  measure->Link(*this);
+  return measure;
 }
 
 mbs::BodyMarker System::MarkerById(long id) const {
@@ -572,6 +584,46 @@ const mbs::BodyMarker& System::MarkerOf(const model::Marker* marker) const {
 void System::SetActiveRows(const std::vector<bool>& active) {
   active_count_ = 0;
   for (size_t k = 0; k < rows_.size(); ++k) rows_[k].active = active[k] ? active_count_++ : -1;
+  RefreshDependencies();
+}
+
+void System::RefreshDependencies() {
+  const auto merge = [](const mbs::StateFunction* f, std::vector<int>* y, std::vector<int>* yp) {
+    if (f == nullptr) return;
+    std::vector<int> fy, fyp;
+    f->Dependencies(&fy, &fyp);
+    y->insert(y->end(), fy.begin(), fy.end());
+    yp->insert(yp->end(), fyp.begin(), fyp.end());
+    for (auto* v : {y, yp}) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+  };
+  sforce_deps_.assign(sforces_.size(), {});
+  for (size_t n = 0; n < sforces_.size(); ++n)
+    merge(&sforces_[n].magnitude(), &sforce_deps_[n].first, &sforce_deps_[n].second);
+  vector_force_deps_.assign(vector_forces_.size(), {});
+  for (size_t n = 0; n < vector_forces_.size(); ++n)
+    for (int k = 0; k < 6; ++k)
+      merge(vector_forces_[n].component(k), &vector_force_deps_[n].first,
+            &vector_force_deps_[n].second);
+  for (auto& d : diffs_) {
+    d.y_deps.clear(), d.yp_deps.clear();
+    merge(d.function.get(), &d.y_deps, &d.yp_deps);
+  }
+  for (auto& ls : linear_) {
+    ls.y_deps.clear(), ls.yp_deps.clear();
+    merge(ls.input, &ls.y_deps, &ls.yp_deps);
+  }
+  // the multipliers follow every differential state
+  const auto reads = [this](const std::vector<int>& deps) {
+    return !deps.empty() && deps.back() >= lambda_offset();
+  };
+  reads_multipliers_ = false;
+  for (const auto& deps : sforce_deps_) reads_multipliers_ |= reads(deps.first);
+  for (const auto& deps : vector_force_deps_) reads_multipliers_ |= reads(deps.first);
+  for (const auto& d : diffs_) reads_multipliers_ |= reads(d.y_deps);
+  for (const auto& ls : linear_) reads_multipliers_ |= reads(ls.y_deps);
 }
 
 }  // namespace msolve::system

@@ -4,6 +4,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "system/force_measure.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -19,9 +20,15 @@ constexpr int kPerBody = 19;
 // resolves measure calls and VARVAL to the leaves of one ExpressionFunction
 class LeafEnvironment : public expr::Environment {
  public:
-  LeafEnvironment(const Resolver& resolver, std::vector<ExpressionFunction::Leaf>* leaves,
-                  std::vector<mbs::KinematicMeasure>* measures)
-      : resolver_(resolver), leaves_(leaves), measures_(measures) {}
+  LeafEnvironment(const Resolver& resolver, const std::string& owner,
+                  std::vector<ExpressionFunction::Leaf>* leaves,
+                  std::vector<mbs::KinematicMeasure>* measures,
+                  std::vector<std::unique_ptr<mbs::StateFunction>>* force_measures)
+      : resolver_(resolver),
+        owner_(owner),
+        leaves_(leaves),
+        measures_(measures),
+        force_measures_(force_measures) {}
 
   int Resolve(const std::string& name, const std::vector<long>& ids) override {
     if (name == "DIF" || name == "DIF1") {
@@ -49,12 +56,22 @@ class LeafEnvironment : public expr::Environment {
       leaves_->push_back(leaf);
       return static_cast<int>(leaves_->size()) - 1;
     }
+    if (ForceMeasure::Handles(name) && !resolver_.force)
+      throw std::invalid_argument("function '" + name + "' is not available here");
+    if (resolver_.force) {
+      auto force = resolver_.force(name, ids, owner_);
+      if (force) {
+        ExpressionFunction::Leaf leaf;
+        leaf.variable = force.get();
+        force_measures_->push_back(std::move(force));
+        leaves_->push_back(leaf);
+        return static_cast<int>(leaves_->size()) - 1;
+      }
+    }
     mbs::MeasureKind kind;
     if (!mbs::ParseMeasure(name, &kind)) {
-      static const std::set<std::string> later = {
-          "FX",     "FY",     "FZ",     "FM",    "TX",     "TY",    "TZ",   "TM",
-          "JOINT",  "SFORCE", "MOTION", "BUSH",  "ARYVAL", "DIF",   "DIF1", "AKISPL",
-          "CUBSPL", "SENVAL", "KE",     "DELAY", "PINVAL", "POUVAL"};
+      static const std::set<std::string> later = {"AKISPL", "CUBSPL", "SENVAL", "KE",
+                                                  "DELAY",  "PINVAL", "POUVAL"};
       if (later.count(name))
         throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
       throw std::invalid_argument("unknown function '" + name + "'");
@@ -75,13 +92,15 @@ class LeafEnvironment : public expr::Environment {
 
  private:
   const Resolver& resolver_;
+  const std::string& owner_;
   std::vector<ExpressionFunction::Leaf>* leaves_;
   std::vector<mbs::KinematicMeasure>* measures_;
+  std::vector<std::unique_ptr<mbs::StateFunction>>* force_measures_;
 };
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver) {
-  LeafEnvironment env(resolver, &leaves_, &measures_);
+  LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
@@ -124,7 +143,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
     }
-    const ExpressionFunction* variable = leaf.variable;
+    const mbs::StateFunction* variable = leaf.variable;
     double scale = 1.0;
     if (leaf.combination) {
       for (const auto& [index, c] : leaf.array.terms)
@@ -168,7 +187,7 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;
     }
-    const ExpressionFunction* variable = leaf.variable;
+    const mbs::StateFunction* variable = leaf.variable;
     if (leaf.combination) {
       for (const auto& [state, c] : leaf.array.terms) y_indices->push_back(state);
       variable = leaf.array.variable;

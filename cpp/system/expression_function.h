@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,12 @@ struct Resolver {
     double variable_scale = 1.0;
   };
   std::function<ArrayValue(long id, long k)> array;
+  /// A force measure (FX ... TM, JOINT, SFORCE, ...) called `name` with the integer
+  /// arguments `ids` in an expression of `owner`; throws std::invalid_argument for a wrong
+  /// call.
+  std::function<std::unique_ptr<mbs::StateFunction>(
+      const std::string& name, const std::vector<long>& ids, const std::string& owner)>
+      force;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -53,10 +60,11 @@ class ExpressionFunction : public mbs::StateFunction {
 
   const expr::Program& program() const { return program_; }
 
-  /// A leaf of the program: a kinematic measure or the value of a Variable.
+  /// A leaf of the program: a kinematic measure, the value of a Variable or of a force
+  /// measure, a state, or a combination of states (ARYVAL).
   struct Leaf {
-    int measure = -1;  // index into measures_
-    const ExpressionFunction* variable = nullptr;
+    int measure = -1;                              // index into measures_
+    const mbs::StateFunction* variable = nullptr;  // a Variable or a force measure
     int state = -1;           // a state read directly (DIF: y[state], DIF1: yp[state])
     bool derivative = false;  // DIF1
     // ARYVAL: constant + sum of coefficient * y[index] (+ variable_scale * variable)
@@ -67,6 +75,7 @@ class ExpressionFunction : public mbs::StateFunction {
  private:
   std::vector<Leaf> leaves_;  // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
+  std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
   expr::Program program_;
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;

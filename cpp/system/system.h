@@ -34,6 +34,7 @@
 #include "mbs/vector_force.h"
 #include "model/entities.h"
 #include "system/expression_function.h"
+#include "system/force_measure.h"
 
 namespace msolve::system {
 
@@ -111,8 +112,15 @@ class System {
   const mbs::BodyMarker& MarkerOf(const model::Marker* marker) const;
 
   /// Chooses which joint rows take part in the equations (the others are set aside as
-  /// redundant); changes size().
+  /// redundant); changes size() and the multipliers that force measures read.
   void SetActiveRows(const std::vector<bool>& active);
+
+  /// Whether a force, Diff or Tfsiso input reads reaction forces (multipliers).
+  bool ReadsMultipliers() const { return reads_multipliers_; }
+
+  /// A FORCE request's measure: the wrench at marker i from the elements connecting i and j
+  /// (all elements at i when j is nullptr).
+  std::unique_ptr<ForceMeasure> NetForce(const model::Marker* i, const model::Marker* j) const;
 
   /// The design state: bodies at their design positions, everything else zero.
   VecX DesignState() const;
@@ -226,6 +234,12 @@ class System {
   double ucf_ = 1.0;
   Vec3 gravity_ = Vec3::Zero();
   std::array<std::unique_ptr<ExpressionFunction>, 3> gravity_functions_;
+  // force measures created while compiling, linked once every element exists
+  std::vector<ForceMeasure*> unlinked_force_measures_;
+
+  bool reads_multipliers_ = false;
+  // what the force elements, Diffs and Tfsiso inputs read (depends on the active rows)
+  void RefreshDependencies();
 };
 
 }  // namespace msolve::system

@@ -1,0 +1,347 @@
+#include "system/force_measure.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "common/error.h"
+#include "math/rotation.h"
+#include "mbs/bushing.h"
+#include "mbs/joint.h"
+#include "mbs/sforce.h"
+#include "mbs/spring_damper.h"
+#include "mbs/vector_force.h"
+#include "system/system.h"
+
+namespace msolve::system {
+namespace {
+
+// component of the net measures in the order |F| Fx Fy Fz |T| Tx Ty Tz
+int NetComponent(const std::string& name) {
+  static const char* names[8] = {"FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"};
+  for (int k = 0; k < 8; ++k)
+    if (name == names[k]) return k;
+  return -1;
+}
+
+const char* const kElementNames[] = {"JOINT", "MOTION", "SFORCE", "BUSH",
+                                     "SPDP",  "VFORCE", "VTORQ",  "GFORCE"};
+
+std::string Call(const std::string& name, const std::vector<long>& ids) {
+  std::string s = name + "(";
+  for (size_t k = 0; k < ids.size(); ++k) s += (k ? "," : "") + std::to_string(ids[k]);
+  return s + ")";
+}
+
+// the generalised wrench of one side (force global, torque in body axes about the mass
+// centre) as a force and a moment about p, global; for the ground, the opposite of the
+// other side's (the elements apply equal and opposite wrenches at one point)
+void SideWrench(const double* y, int body, const mbs::Wrench& w, int other_body,
+                const mbs::Wrench& other, const Vec3& p, Vec3* force, Vec3* moment) {
+  const bool own = body >= 0;
+  const int b = own ? body : other_body;
+  if (b < 0) {
+    force->setZero(), moment->setZero();
+    return;
+  }
+  const mbs::Wrench& use = own ? w : other;
+  const double* x = y + System::BodyOffset(b);
+  const Mat3 Rb = math::QuatToMatrix<double>(Vec4(Vec4(x[3], x[4], x[5], x[6]).normalized()));
+  *force = use.head<3>();
+  *moment = Rb * use.tail<3>() + (Vec3(x[0], x[1], x[2]) - p).cross(*force);
+  if (!own) *force = -*force, *moment = -*moment;
+}
+
+}  // namespace
+
+bool ForceMeasure::Handles(const std::string& name) {
+  if (NetComponent(name) >= 0) return true;
+  return std::find(std::begin(kElementNames), std::end(kElementNames), name) !=
+         std::end(kElementNames);
+}
+
+ForceMeasure::ForceMeasure(const model::Marker* i, const model::Marker* j, const System& sys)
+    : call_("FORCE"), i_(i), j_(j), point_(sys.MarkerOf(i)) {}
+
+ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids,
+                           const std::string& owner, const System& sys)
+    : owner_(owner), call_(Call(name, ids)) {
+  const int net = NetComponent(name);
+  if (net >= 0) {
+    const size_t most = name == "FM" || name == "TM" ? 2 : 3;
+    const size_t least = name == "TM" ? 2 : 1;
+    if (ids.size() < least || ids.size() > most)
+      throw std::invalid_argument(name + " takes " +
+                                  (least == most
+                                       ? std::to_string(most)
+                                       : std::to_string(least) + " to " + std::to_string(most)) +
+                                  " marker ids, got " + std::to_string(ids.size()));
+    if (ids[0] == 0) throw std::invalid_argument(name + ": the first marker id must not be 0");
+    point_ = sys.MarkerById(ids[0]);
+    i_ = point_.source;
+    if (ids.size() > 1 && ids[1] != 0) j_ = sys.MarkerById(ids[1]).source;
+    if (name == "TM" && j_ == nullptr) throw std::invalid_argument("TM needs both markers I and J");
+    if (ids.size() > 2) frame_ = sys.MarkerById(ids[2]);
+    component_ = net;
+    return;
+  }
+  const auto found = std::find(std::begin(kElementNames), std::end(kElementNames), name);
+  if (found == std::end(kElementNames)) throw std::invalid_argument("unknown function " + name);
+  target_ = static_cast<Target>(1 + (found - std::begin(kElementNames)));
+  if (ids.size() < 3 || ids.size() > 4)
+    throw std::invalid_argument(name + " takes (id, jflag, comp[, rm]), got " +
+                                std::to_string(ids.size()) + " arguments");
+  if (ids[1] > 1) throw std::invalid_argument(name + ": jflag must be 0 (I side) or 1 (J side)");
+  if (ids[2] < 1 || ids[2] > 8)
+    throw std::invalid_argument(name + ": comp must be 1 to 8 (|F| Fx Fy Fz |T| Tx Ty Tz)");
+  element_id_ = ids[0];
+  component_ = static_cast<int>(ids[2]) - 1;
+  if (ids.size() > 3) frame_ = sys.MarkerById(ids[3]);
+  Contribution side;
+  side.side = static_cast<int>(ids[1]);
+  contributions_.push_back(side);  // the element is found by Link
+}
+
+void ForceMeasure::AddContribution(const System& sys, Contribution c) {
+  if (c.joint) {
+    const int index = static_cast<int>(c.joint - sys.joints().data());
+    for (const JointRow& row : sys.rows())
+      if (row.joint == index) c.rows.push_back(&row);
+  }
+  contributions_.push_back(std::move(c));
+}
+
+void ForceMeasure::Link(const System& sys) {
+  lambda_offset_ = sys.lambda_offset();
+  linked_ = true;
+  if (target_ == Target::kNet) {
+    contributions_.clear();
+    // the side of an element whose markers (a, b) connect i_ to j_ (or to anything)
+    const auto side_of = [&](const mbs::BodyMarker& a, const mbs::BodyMarker& b) {
+      if (a.source == i_ && (j_ == nullptr || b.source == j_)) return 0;
+      if (b.source == i_ && (j_ == nullptr || a.source == j_)) return 1;
+      return -1;
+    };
+    for (const auto& joint : sys.joints()) {
+      Contribution c;
+      c.joint = &joint;
+      c.side = side_of(joint.i(), joint.j());
+      if (c.side >= 0) AddContribution(sys, c);
+    }
+    for (const auto& pair : sys.pair_forces()) {
+      Contribution c;
+      c.pair = pair.get();
+      c.side = side_of(pair->i(), pair->j());
+      if (c.side >= 0) AddContribution(sys, c);
+    }
+    for (const auto& sforce : sys.sforces()) {
+      Contribution c;
+      c.sforce = &sforce;
+      c.side = side_of(sforce.i(), sforce.j());
+      // an action-only force puts nothing on J
+      if (c.side == 0 || (c.side == 1 && !sforce.source()->actiononly)) AddContribution(sys, c);
+    }
+    for (const auto& vforce : sys.vector_forces()) {
+      Contribution c;
+      c.vforce = &vforce;
+      c.side = side_of(sys.MarkerOf(vforce.source()->i), sys.MarkerOf(vforce.source()->jfloat));
+      if (c.side >= 0) AddContribution(sys, c);
+    }
+    return;
+  }
+  Contribution c = contributions_.front();
+  contributions_.clear();
+  const long id = element_id_;
+  const mbs::BodyMarker* side_marker[2] = {nullptr, nullptr};
+  std::string kind;
+  switch (target_) {
+    case Target::kJoint:
+    case Target::kMotion:
+      kind = target_ == Target::kJoint ? "Joint" : "Motion";
+      for (const auto& joint : sys.joints()) {
+        const model::Entity* source = joint.motion();
+        if (target_ == Target::kJoint && source == nullptr) source = joint.joint();
+        if (source && source->id == id &&
+            (target_ == Target::kMotion) == (joint.motion() != nullptr)) {
+          c.joint = &joint;
+          side_marker[0] = &joint.i(), side_marker[1] = &joint.j();
+        }
+      }
+      break;
+    case Target::kSforce:
+      kind = "Sforce";
+      for (const auto& sforce : sys.sforces())
+        if (sforce.source()->id == id) {
+          c.sforce = &sforce;
+          side_marker[0] = &sforce.i(), side_marker[1] = &sforce.j();
+        }
+      break;
+    case Target::kBush:
+    case Target::kSpdp:
+      kind = target_ == Target::kBush ? "Bushing" : "SpringDamper";
+      for (const auto& pair : sys.pair_forces())
+        if (pair->source()->id == id && kind == pair->source()->TypeName()) {
+          c.pair = pair.get();
+          side_marker[0] = &pair->i(), side_marker[1] = &pair->j();
+        }
+      break;
+    default:
+      kind = target_ == Target::kVforce  ? "Vforce"
+             : target_ == Target::kVtorq ? "Vtorque"
+                                         : "Gforce";
+      for (const auto& vforce : sys.vector_forces())
+        if (vforce.source()->id == id && kind == vforce.source()->TypeName()) {
+          c.vforce = &vforce;
+          point_ = sys.MarkerOf(c.side == 0 ? vforce.source()->i : vforce.source()->jfloat);
+        }
+      break;
+  }
+  if (!c.joint && !c.sforce && !c.pair && !c.vforce)
+    throw ModelError(owner_ + ": " + call_ + ": there is no active " + kind + " " +
+                     std::to_string(id));
+  if (side_marker[0]) point_ = *side_marker[c.side];
+  AddContribution(sys, c);
+}
+
+void ForceMeasure::ContributionWrench(const Contribution& c, double t, const double* y,
+                                      const double* yp, const Vec3& p, Vec3* force,
+                                      Vec3* moment) const {
+  mbs::Wrench w[2];
+  int body[2];
+  if (c.joint) {
+    // reactions from the multipliers: -Phi_q^T lambda on each moving side
+    const System::JointSides sides = System::SidesOf(*c.joint, y);
+    double phi[6];
+    mbs::PairGradient grad;
+    c.joint->Evaluate(sides.state[0], sides.state[1], phi, &grad);
+    for (int s = 0; s < 2; ++s) {
+      body[s] = sides.body[s];
+      w[s].setZero();
+      if (body[s] < 0) continue;
+      const double* q = sides.state[s];
+      const Vec4 e(q[3], q[4], q[5], q[6]);
+      for (size_t k = 0; k < c.rows.size(); ++k) {
+        const int a = c.rows[k]->active;
+        if (a < 0) continue;
+        const double lambda = y[lambda_offset_ + a];
+        w[s].head<3>() -= lambda * grad.row(k).segment<3>(mbs::kBodyQ * s).transpose();
+        w[s].tail<3>() -= lambda * 0.5 * math::QuatL(e).transpose() *
+                          grad.row(k).segment<4>(mbs::kBodyQ * s + 3).transpose();
+      }
+    }
+  } else if (c.pair) {
+    body[0] = c.pair->i().body, body[1] = c.pair->j().body;
+    c.pair->Evaluate(System::BodyState(body[0], y), System::BodyState(body[1], y), &w[0], &w[1],
+                     nullptr);
+  } else if (c.sforce) {
+    body[0] = c.sforce->i().body, body[1] = c.sforce->j().body;
+    c.sforce->Evaluate(t, y, yp, &w[0], &w[1]);
+    if (c.sforce->source()->actiononly) body[1] = kGround, w[1].setZero();
+  } else {
+    body[0] = c.vforce->bodies()[0], body[1] = c.vforce->bodies()[1];
+    c.vforce->Evaluate(t, y, yp, &w[0], &w[1]);
+  }
+  const int s = c.side;
+  SideWrench(y, body[s], w[s], body[1 - s], w[1 - s], p, force, moment);
+}
+
+void ForceMeasure::Wrench(double t, const double* y, const double* yp, Vec3* force,
+                          Vec3* moment) const {
+  if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
+  const Guard guard = Enter();
+  const Vec3 p = mbs::MarkerFrame(point_, System::BodyState(point_.body, y)).p;
+  force->setZero(), moment->setZero();
+  Vec3 f, m;
+  for (const Contribution& c : contributions_) {
+    ContributionWrench(c, t, y, yp, p, &f, &m);
+    *force += f, *moment += m;
+  }
+}
+
+ForceMeasure::Guard ForceMeasure::Enter() const {
+  if (busy_)
+    throw ModelError(owner_ + ": " + call_ +
+                     " depends on itself: it measures a force whose expression reads it");
+  busy_ = true;
+  return Guard{&busy_};
+}
+
+double ForceMeasure::Value(double t, const double* y, const double* yp) const {
+  Vec3 force, moment;
+  Wrench(t, y, yp, &force, &moment);
+  const Vec3& v = component_ < 4 ? force : moment;
+  const int axis = component_ % 4 - 1;
+  if (axis < 0) return v.norm();
+  const Mat3 R = mbs::MarkerFrame(frame_, System::BodyState(frame_.body, y)).R;
+  return R.col(axis).dot(v);
+}
+
+double ForceMeasure::Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
+                              mbs::SparseGradient* dyp) const {
+  std::vector<int> y_deps, yp_deps;
+  Dependencies(&y_deps, &yp_deps);
+  dy->clear();
+  dyp->clear();
+  // the measure reads only its dependencies, so copies up to the largest one suffice
+  work_y_.assign(y, y + (y_deps.empty() ? 0 : y_deps.back() + 1));
+  work_yp_.assign(yp, yp + (yp_deps.empty() ? 0 : yp_deps.back() + 1));
+  const double* Y = y_deps.empty() ? y : work_y_.data();
+  const double* YP = yp_deps.empty() ? yp : work_yp_.data();
+  const double value = Value(t, Y, YP);
+  const auto central = [&](std::vector<double>* work, int index) {
+    const double x = (*work)[index];
+    const double h = 1e-6 * std::max(1.0, std::abs(x));
+    (*work)[index] = x + h;
+    const double up = Value(t, Y, YP);
+    (*work)[index] = x - h;
+    const double down = Value(t, Y, YP);
+    (*work)[index] = x;
+    return (up - down) / (2 * h);
+  };
+  for (int index : y_deps) dy->emplace_back(index, central(&work_y_, index));
+  for (int index : yp_deps) dyp->emplace_back(index, central(&work_yp_, index));
+  return value;
+}
+
+void ForceMeasure::Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const {
+  const Guard guard = Enter();
+  y_indices->clear();
+  yp_indices->clear();
+  const auto body = [&](int b, int count) {
+    if (b < 0) return;
+    for (int k = 0; k < count; ++k) y_indices->push_back(System::BodyOffset(b) + k);
+  };
+  const auto function = [&](const mbs::StateFunction* f) {
+    if (f == nullptr) return;
+    std::vector<int> fy, fyp;
+    f->Dependencies(&fy, &fyp);
+    y_indices->insert(y_indices->end(), fy.begin(), fy.end());
+    yp_indices->insert(yp_indices->end(), fyp.begin(), fyp.end());
+  };
+  body(point_.body, mbs::kBodyQ);
+  body(frame_.body, mbs::kBodyQ);
+  for (const Contribution& c : contributions_) {
+    if (c.joint) {
+      body(c.joint->i().body, mbs::kBodyQ);
+      body(c.joint->j().body, mbs::kBodyQ);
+      for (const JointRow* row : c.rows)
+        if (row->active >= 0) y_indices->push_back(lambda_offset_ + row->active);
+    } else if (c.pair) {
+      body(c.pair->i().body, mbs::kBodyX);
+      body(c.pair->j().body, mbs::kBodyX);
+    } else if (c.sforce) {
+      body(c.sforce->i().body, mbs::kBodyX);
+      body(c.sforce->j().body, mbs::kBodyX);
+      function(&c.sforce->magnitude());
+    } else {
+      for (int b : c.vforce->bodies()) body(b, mbs::kBodyX);
+      for (int k = 0; k < 6; ++k) function(c.vforce->component(k));
+    }
+  }
+  for (auto* v : {y_indices, yp_indices}) {
+    std::sort(v->begin(), v->end());
+    v->erase(std::unique(v->begin(), v->end()), v->end());
+  }
+}
+
+}  // namespace msolve::system
