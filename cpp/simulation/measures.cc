@@ -71,11 +71,13 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, doubl
     Vec3 force = Vec3::Zero(), torque = Vec3::Zero();
     int row0 = 0;
     for (const auto& joint : sys_.joints()) {
-      const model::Joint* mj = joint.joint();
+      // the markers of the joint, or of a motion (a joint-based one has its joint's)
+      const model::Marker* mi = joint.i().source;
+      const model::Marker* mj = joint.j().source;
       int side = -1;
-      if (mj->i == r.i && (r.j == nullptr || mj->j == r.j))
+      if (mi == r.i && (r.j == nullptr || mj == r.j))
         side = 0;
-      else if (mj->j == r.i && (r.j == nullptr || mj->i == r.j))
+      else if (mj == r.i && (r.j == nullptr || mi == r.j))
         side = 1;
       if (side >= 0) {
         // wrench on one moving side from the multipliers: -B^T lambda
