@@ -184,6 +184,21 @@ def test_marker_acceleration_motion_integrates_twice():
                                atol=1e-7)
 
 
+def test_marker_acceleration_motion_without_initial_conditions_starts_where_the_part_is():
+    # icdisp and icvel unset: the coordinate and its rate start at the values of the
+    # initial-conditions analysis, here the design DX and the part's initial velocity
+    # vx = 0.6 (global x) resolved along x_J; f = 0 then keeps that rate
+    model = free_block(direction="X", dtype="ACCELERATION", function="0")
+    model.block.vx = 0.6
+    run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
+    t = run.times
+    c, s = math.cos(math.pi / 6), math.sin(math.pi / 6)
+    dx0 = 0.05 * c + 0.02 * s
+    np.testing.assert_allclose(run.getObject(model.d).getComponent("X"), dx0 + 0.6 * c * t,
+                               atol=1e-9)
+    np.testing.assert_allclose(run.getObject(model.v).getComponent("VX"), 0.6 * c, atol=1e-9)
+
+
 def turntable(axis, direction, function, end, **motion):
     """A disc on a REVOLUTE joint to ground about global `axis` (x, y or z), driven by a
     marker motion between markers with global axes (so that the joint axis is J's x, y or
