@@ -38,9 +38,29 @@ std::string Name(JointType type) {
       return "UNIVERSAL";
     case JointType::kPlanar:
       return "PLANAR";
+    case JointType::kMotionTranslation:
+      return "motion translation (DZ)";
+    case JointType::kMotionRotation:
+      return "motion rotation";
+    case JointType::kMotionX:
+      return "motion DX";
+    case JointType::kMotionY:
+      return "motion DY";
+    case JointType::kMotionB1:
+      return "motion B1";
+    case JointType::kMotionB2:
+      return "motion B2";
+    case JointType::kMotionB3:
+      return "motion B3";
   }
   return "?";
 }
+
+// the single-row equations of Motions (joint-based and marker-based)
+const JointType kMotionTypes[] = {JointType::kMotionTranslation, JointType::kMotionRotation,
+                                  JointType::kMotionX,           JointType::kMotionY,
+                                  JointType::kMotionB1,          JointType::kMotionB2,
+                                  JointType::kMotionB3};
 
 using Q7 = std::array<double, kBodyQ>;
 
@@ -191,6 +211,80 @@ TEST_F(JointTest, DerivativesOfEveryTypeWithIOnGround) {
     JointConstraint joint(nullptr, type, RandomMarker(kGround), RandomMarker(0));
     const Q7 qJ = RandomQ();
     CheckDerivatives(joint, nullptr, qJ.data());
+  }
+}
+
+TEST_F(JointTest, DerivativesOfEveryMotionType) {
+  // both sides moving, J on the ground, I on the ground; the angle branch is taken at the
+  // configuration itself (as after an accepted step), away from the cut at half a turn
+  for (JointType type : kMotionTypes) {
+    for (int trial = 0; trial < 3; ++trial) {
+      SCOPED_TRACE(Name(type) + " trial " + std::to_string(trial));
+      const Q7 qI = RandomQ(), qJ = RandomQ();
+      JointConstraint both(nullptr, type, RandomMarker(0), RandomMarker(1));
+      EXPECT_EQ(both.rows(), 1);
+      both.Accept(qI.data(), qJ.data());
+      CheckDerivatives(both, qI.data(), qJ.data());
+      JointConstraint j_ground(nullptr, type, RandomMarker(0), RandomMarker(kGround));
+      j_ground.Accept(qI.data(), nullptr);
+      CheckDerivatives(j_ground, qI.data(), nullptr);
+      JointConstraint i_ground(nullptr, type, RandomMarker(kGround), RandomMarker(0));
+      i_ground.Accept(nullptr, qJ.data());
+      CheckDerivatives(i_ground, nullptr, qJ.data());
+    }
+  }
+}
+
+// body coordinates (unit quaternion) that put `marker` at the global frame (p, R); below
+Q7 PlaceMarker(const BodyMarker& marker, const Vec3& p, const Mat3& R);
+
+Mat3 Rx(double a) { return AxisRotation(Vec3::UnitX(), a); }
+Mat3 Ry(double a) { return AxisRotation(Vec3::UnitY(), a); }
+Mat3 Rz(double a) { return AxisRotation(Vec3::UnitZ(), a); }
+
+TEST_F(JointTest, MarkerMotionCoordinatesAreTheDocumentedMeasures) {
+  // semantics.md 1.2 and Adams MOTION (B1, B2, B3 = body 1-2-3 Euler angles of I relative
+  // to J): for I at pJ + RJ t with axes RJ Rx(b1) Ry(b2) Rz(b3), X, Y, Z give t and B1,
+  // B2, B3 give b1, b2, b3
+  const BodyMarker mi = RandomMarker(0), mj = RandomMarker(1);
+  const Q7 qJ = RandomQ(1.0, 1.0);
+  const Frame<double> fJ = MarkerFrame(mj, qJ.data());
+  const Vec3 t(0.3, -0.7, 1.1);
+  const double b1 = 2.5, b2 = -1.2, b3 = -2.9;  // |b2| < pi/2
+  const Q7 qI = PlaceMarker(mi, fJ.p + fJ.R * t, fJ.R * Rx(b1) * Ry(b2) * Rz(b3));
+  const std::pair<JointType, double> expected[] = {{JointType::kMotionX, t.x()},
+                                                   {JointType::kMotionY, t.y()},
+                                                   {JointType::kMotionTranslation, t.z()},
+                                                   {JointType::kMotionB1, b1},
+                                                   {JointType::kMotionB2, b2},
+                                                   {JointType::kMotionB3, b3}};
+  for (const auto& [type, value] : expected) {
+    SCOPED_TRACE(Name(type));
+    JointConstraint motion(nullptr, type, mi, mj);
+    double phi = 0.0;
+    motion.EvaluateValue(qI.data(), qJ.data(), &phi);
+    EXPECT_NEAR(phi, value, 1e-12);
+  }
+}
+
+TEST_F(JointTest, MarkerMotionAnglesAreFollowedThroughWholeTurns) {
+  // B1 and B3 turn I about J's x (z) axis by 3.3 turns in small accepted steps: the
+  // coordinate is the total angle, not its value modulo a turn
+  const BodyMarker mi = RandomMarker(0), mj = RandomMarker(kGround);
+  const std::pair<JointType, Mat3 (*)(double)> cases[] = {{JointType::kMotionB1, &Rx},
+                                                          {JointType::kMotionB3, &Rz}};
+  for (const auto& [type, rotation] : cases) {
+    SCOPED_TRACE(Name(type));
+    JointConstraint motion(nullptr, type, mi, mj);
+    const double total = 3.3 * 2 * kPi;
+    double phi = 0.0;
+    for (int step = 0; step <= 400; ++step) {
+      const double angle = total * step / 400;
+      const Q7 qI = PlaceMarker(mi, mj.s, mj.A * rotation(angle));
+      motion.EvaluateValue(qI.data(), nullptr, &phi);
+      ASSERT_NEAR(phi, angle, 1e-10) << "step " << step;
+      motion.Accept(qI.data(), nullptr);
+    }
   }
 }
 

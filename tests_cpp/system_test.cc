@@ -319,6 +319,51 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithRowsSetAside) {
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 31);
 }
 
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithMotionsOfEveryKind) {
+  // system.h: a motion is one more row; a VELOCITY motion adds a state s (s' = f) read by
+  // its position row, an ACCELERATION motion s and p (s' = p, p' = f) read by its position
+  // and velocity rows
+  auto m = MakeMechanism(false);
+  auto add = [&](const std::string& dtype, const std::string& function) {
+    auto motion = std::make_shared<model::Motion>();
+    motion->id = static_cast<long>(m->motions.size()) + 1;
+    motion->dtype = dtype;
+    motion->function = function;
+    m->motions.push_back(motion);
+    return motion.get();
+  };
+  auto marker = [&](long id) {
+    for (const auto& mk : m->markers)
+      if (mk->id == id) return mk.get();
+    return static_cast<Marker*>(nullptr);
+  };
+  model::Motion* crank = add("DISPLACEMENT", "0.3*SIN(TIME)");
+  crank->joint = m->joints[0].get();
+  crank->jtype = "ROTATION";
+  const std::pair<const char*, const char*> marker_motions[] = {
+      {"X", "ACCELERATION"}, {"Y", "VELOCITY"},      {"Z", "DISPLACEMENT"},
+      {"B1", "VELOCITY"},    {"B2", "ACCELERATION"}, {"B3", "VELOCITY"}};
+  for (const auto& [direction, dtype] : marker_motions) {
+    model::Motion* motion = add(dtype, "COS(2*TIME)");
+    motion->i = marker(30);  // link cm
+    motion->j = marker(10);  // ground pivot
+    motion->direction = direction;
+    motion->icdisp = 0.1;
+    motion->icvel = -0.4;
+  }
+  System sys = System::Compile(*m);
+  // 13 joint rows + 7 motion rows; states s: 2 + 1 + 1 + 2 + 1
+  EXPECT_EQ(sys.active_rows(), 20);
+  EXPECT_EQ(sys.differential_size(), 3 * 13 + 7);
+  EXPECT_EQ(sys.size(), 3 * 13 + 7 + 2 * 20 + 3);
+  // states start at icdisp and icvel
+  const VecX y0 = sys.DesignState();
+  EXPECT_DOUBLE_EQ(y0[39], 0.1);
+  EXPECT_DOUBLE_EQ(y0[40], -0.4);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 42);
+}
+
 TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
   // definition (system.h): the lambda rows are Phi_q q'(u) = d/dt Phi(q(t)) for the motion
   // q' = q'(u); checked by a central difference of the position rows along q'(u)

@@ -111,6 +111,7 @@ void DefineModel(py::module_& m) {
   py::class_<Motion, Entity, std::shared_ptr<Motion>> motion(m, "MotionSpec");
   motion.def(py::init<>())
       .def_readwrite("_jtype", &Motion::jtype)
+      .def_readwrite("_direction", &Motion::direction)
       .def_readwrite("_dtype", &Motion::dtype)
       .def_readwrite("_function", &Motion::function)
       .def_readwrite("_icdisp", &Motion::icdisp)

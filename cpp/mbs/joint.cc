@@ -48,6 +48,7 @@ JointConstraint::JointConstraint(const model::Joint* joint, JointType type, Body
     : joint_(joint), motion_(motion), type_(type), rows_(JointRowCount(type)), i_(i), j_(j) {}
 
 std::string JointConstraint::Describe() const {
+  if (motion_ && joint_ == nullptr) return motion_->Describe();
   if (motion_) return motion_->Describe() + " (on " + joint_->Describe() + ")";
   return joint_->Describe() + " (" + joint_->type + ")";
 }
@@ -100,7 +101,7 @@ void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, doubl
 }
 
 void JointConstraint::Accept(const double* qI, const double* qJ) {
-  if (type_ != JointType::kMotionRotation) return;
+  if (!IsMotionAngle(type_)) return;
   EvaluateValue(qI, qJ, &reference_);
 }
 

@@ -38,10 +38,13 @@ class JointConstraint {
 
   int rows() const { return rows_; }
   JointType type() const { return type_; }
+  /// The Joint whose equations these are, or whose coordinate a joint-based Motion drives;
+  /// nullptr for a marker-based Motion.
   const model::Joint* joint() const { return joint_; }
   /// The Motion this constraint imposes (nullptr for a joint's own equations).
   const model::Motion* motion() const { return motion_; }
-  /// "Joint 2 'pin'" or "Motion 1 'drive'".
+  /// "Joint 2 'pin' (REVOLUTE)", "Motion 1 'drive' (on Joint 2 'pin')" or, marker-based,
+  /// "Motion 1 'drive'".
   std::string Describe() const;
   const BodyMarker& i() const { return i_; }
   const BodyMarker& j() const { return j_; }
@@ -53,8 +56,12 @@ class JointConstraint {
   /// Residuals only.
   void EvaluateValue(const double* qI, const double* qJ, double* phi) const;
 
-  /// A motion rotation follows the accepted angle through whole turns.
+  /// A motion angle follows the accepted angle through whole turns.
   void Accept(const double* qI, const double* qJ);
+
+  /// Sets the angle a motion angle is taken near (whole turns are added to stay within half
+  /// a turn of it); used before the assembly so that a target of several turns can be met.
+  void SetReference(double angle) { reference_ = angle; }
 
   /// Residuals, gradients and the Hessian of every row.
   void EvaluateHessians(const double* qI, const double* qJ, double* phi, PairGradient* grad,
@@ -66,7 +73,7 @@ class JointConstraint {
   JointType type_;
   int rows_;
   BodyMarker i_, j_;
-  double reference_ = 0.0;  // last accepted value of a motion rotation
+  double reference_ = 0.0;  // last accepted value of a motion angle
 };
 
 }  // namespace msolve::mbs

@@ -45,6 +45,11 @@ int JointRowCount(JointType type) {
       return 3;
     case JointType::kMotionTranslation:
     case JointType::kMotionRotation:
+    case JointType::kMotionX:
+    case JointType::kMotionY:
+    case JointType::kMotionB1:
+    case JointType::kMotionB2:
+    case JointType::kMotionB3:
       return 1;
   }
   return 0;
@@ -84,6 +89,16 @@ const char* JointRowName(JointType type, int row) {
       return "motion translation";
     case JointType::kMotionRotation:
       return "motion rotation";
+    case JointType::kMotionX:
+      return "DX(I,J,J)";
+    case JointType::kMotionY:
+      return "DY(I,J,J)";
+    case JointType::kMotionB1:
+      return "B1 (body 1-2-3 angle)";
+    case JointType::kMotionB2:
+      return "B2 (body 1-2-3 angle)";
+    case JointType::kMotionB3:
+      return "B3 (body 1-2-3 angle)";
   }
   return "?";
 }

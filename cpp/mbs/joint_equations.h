@@ -25,7 +25,22 @@ enum class JointType {
   // the rotation of x_I about z_J from x_J (right hand), followed through whole turns
   kMotionTranslation,
   kMotionRotation,
+  // the coordinate a marker-based Motion drives (semantics.md 1.2): DX(I,J,J), DY(I,J,J)
+  // (DZ(I,J,J) is kMotionTranslation), or one angle of the body 1-2-3 sequence of I
+  // relative to J, R_J^T R_I = Rx(b1) Ry(b2) Rz(b3): b1 and b3 followed through whole
+  // turns, b2 (the middle angle) within (-pi/2, pi/2)
+  kMotionX,
+  kMotionY,
+  kMotionB1,
+  kMotionB2,
+  kMotionB3,
 };
+
+/// True for the motion types whose coordinate is an angle followed through whole turns.
+inline bool IsMotionAngle(JointType type) {
+  return type == JointType::kMotionRotation || type == JointType::kMotionB1 ||
+         type == JointType::kMotionB2 || type == JointType::kMotionB3;
+}
 
 /// The joint type of a MotionSolve type word, or false when the word is not a joint type this
 /// solver implements.
@@ -51,12 +66,20 @@ double PlainValue(const Eigen::AutoDiffScalar<D>& x) {
   return PlainValue(x.value());
 }
 
+/// The angle a, shifted by whole turns to lie within half a turn of `reference`.
+template <class S>
+S NearestTurn(const S& a, double reference) {
+  return a + 2 * M_PI * std::round((reference - PlainValue(a)) / (2 * M_PI));
+}
+
 /// Residuals of the joint equations for the marker frames I and J; writes JointRowCount rows.
-/// A motion rotation is taken within half a turn of `reference` (its last accepted value), so
+/// A motion angle is taken within half a turn of `reference` (its last accepted value), so
 /// that it is continuous through whole turns.
 template <class S>
 void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi,
                     double reference = 0.0) {
+  using std::atan2;
+  using std::sqrt;
   const math::Vec3T<S> d = I.p - J.p;
   const auto xI = I.R.col(0);
   const auto zI = I.R.col(2);
@@ -94,10 +117,30 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
     case JointType::kMotionTranslation:
       phi[0] = d.dot(zJ);
       return;
-    case JointType::kMotionRotation: {
-      using std::atan2;
-      const S a = atan2(xI.dot(yJ), xI.dot(xJ));
-      phi[0] = a + 2 * M_PI * std::round((reference - PlainValue(a)) / (2 * M_PI));
+    case JointType::kMotionRotation:
+      phi[0] = NearestTurn<S>(atan2(xI.dot(yJ), xI.dot(xJ)), reference);
+      return;
+    case JointType::kMotionX:
+      phi[0] = d.dot(xJ);
+      return;
+    case JointType::kMotionY:
+      phi[0] = d.dot(yJ);
+      return;
+    case JointType::kMotionB1:
+    case JointType::kMotionB2:
+    case JointType::kMotionB3: {
+      // C = R_J^T R_I = Rx(b1) Ry(b2) Rz(b3) has first row (c2 c3, -c2 s3, s2) and third
+      // column (s2, -s1 c2, c1 c2); the ratios hold for non-unit quaternions too (C is then
+      // a positive multiple of a rotation)
+      const auto yI = I.R.col(1);
+      const S c11 = xJ.dot(xI), c12 = xJ.dot(yI), c13 = xJ.dot(zI);
+      if (type == JointType::kMotionB2) {
+        phi[0] = NearestTurn<S>(atan2(c13, sqrt(c11 * c11 + c12 * c12)), reference);
+      } else if (type == JointType::kMotionB1) {
+        phi[0] = NearestTurn<S>(atan2(-yJ.dot(zI), zJ.dot(zI)), reference);
+      } else {
+        phi[0] = NearestTurn<S>(atan2(-c12, c11), reference);
+      }
       return;
     }
   }

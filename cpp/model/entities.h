@@ -115,9 +115,12 @@ class VectorForce : public Entity {
   std::array<std::string, 6> components;
 };
 
-/// A motion imposed on the free coordinate of a joint (REVOLUTE: rotation, TRANSLATIONAL:
-/// translation, CYLINDRICAL: either): the coordinate equals `function`, an expression of
-/// TIME.
+/// A motion imposed on one coordinate, given either by a joint (its free coordinate;
+/// REVOLUTE: rotation, TRANSLATIONAL: translation, CYLINDRICAL: either, by `jtype`) or by
+/// markers i, j and a `direction` (X, Y, Z: DX/DY/DZ(I,J,J); B1, B2, B3: the body 1-2-3
+/// angles of I relative to J). `function`, an expression of TIME, is the coordinate
+/// (DISPLACEMENT) or its first (VELOCITY) or second (ACCELERATION) time derivative; the
+/// integrated ones start at `icdisp` and `icvel` (unset: the assembled value).
 class Motion : public Entity {
  public:
   const char* TypeName() const override { return "Motion"; }
@@ -125,6 +128,7 @@ class Motion : public Entity {
   Marker* i = nullptr;
   Marker* j = nullptr;
   std::string jtype = "TRANSLATION";
+  std::optional<std::string> direction;
   std::string dtype = "DISPLACEMENT";
   std::string function;
   std::optional<double> icdisp, icvel;

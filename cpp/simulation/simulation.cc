@@ -174,8 +174,8 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
-  const VecX phi = sys_.JointResiduals(y.data()) - sys_.DriverValues(t, 0);
-  const VecX rates = sys_.DriverValues(t, 1);
+  const VecX phi = sys_.JointResiduals(y.data()) - sys_.DriverValues(t, y.data(), 0);
+  const VecX rates = sys_.DriverValues(t, y.data(), 1);
   VecX u(6 * sys_.body_count());
   double position = 0.0, velocity = 0.0;
   for (int k = 0; k < sys_.body_count(); ++k) {

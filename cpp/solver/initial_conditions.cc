@@ -180,18 +180,24 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const VecX& y) {
 }
 
 void AssemblePositions(const System& sys, double t, VecX* y) {
-  const VecX drivers = sys.DriverValues(t, 0);
+  const VecX drivers = sys.DriverValues(t, y->data(), 0);
   const VecX phi = sys.JointResiduals(y->data()) - drivers;
+  // motions whose initial displacement is not given do not take part: they start where the
+  // other equations put them
+  const std::vector<bool> later = sys.RowsImposedLater(0);
   std::vector<int> active_rows;
   double worst = 0.0;
   for (size_t r = 0; r < sys.rows().size(); ++r) {
-    if (sys.rows()[r].active < 0) continue;
+    if (sys.rows()[r].active < 0 || later[r]) continue;
     active_rows.push_back(static_cast<int>(r));
     worst = std::max(worst, std::abs(phi[r]));
   }
   for (int k = 0; k < sys.body_count(); ++k)
     worst = std::max(worst, std::abs(y->segment<4>(System::BodyOffset(k) + 3).squaredNorm() - 1));
-  if (worst <= kAssemblyTolerance) return;
+  if (worst <= kAssemblyTolerance) {
+    sys.StartMotionStates(0, y->data());
+    return;
+  }
 
   AssemblyProblem p;
   p.sys = &sys;
@@ -245,6 +251,7 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
     e.normalize();
   }
   *y = p.y;
+  sys.StartMotionStates(0, y->data());
 }
 
 std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
@@ -263,13 +270,19 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
       }
     }
   }
-  // B in global angular-velocity components, active rows only
+  // B in global angular-velocity components, active rows only, without the motions whose
+  // initial velocity is not given (they start at the velocity the others leave them)
+  const std::vector<bool> later = sys.RowsImposedLater(1);
+  std::vector<int> used(sys.rows().size(), -1);
+  int m = 0;
+  for (size_t r = 0; r < sys.rows().size(); ++r)
+    if (sys.rows()[r].active >= 0 && !later[r]) used[r] = m++;
   const SparseMat Bfull = sys.VelocityJacobian(y->data());
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;
     for (SparseMat::InnerIterator it(Bfull, c); it; ++it) {
-      const int a = sys.rows()[it.row()].active;
+      const int a = used[it.row()];
       if (a < 0) continue;
       if (comp < 3) {
         trip.emplace_back(a, c, it.value());
@@ -280,7 +293,6 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
       }
     }
   }
-  const int m = sys.active_rows();
   VecX u = u0;
   if (m > 0) {
     SparseMat B(m, 6 * nb);
@@ -291,10 +303,10 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
     if (lu.info() != Eigen::Success)
       throw SolverError("initial velocities: the velocity constraints are singular");
     // motions prescribe the rates of their rows: B u = c
-    const VecX rates = sys.DriverValues(t, 1);
+    const VecX rates = sys.DriverValues(t, y->data(), 1);
     VecX c = VecX::Zero(m);
     for (size_t r = 0; r < sys.rows().size(); ++r)
-      if (sys.rows()[r].active >= 0) c[sys.rows()[r].active] = rates[r];
+      if (used[r] >= 0) c[used[r]] = rates[r];
     const VecX z = lu.solve(c - B * u0);
     u = u0 + winv.asDiagonal() * (B.transpose() * z);
     // the weights make that solve ill-conditioned when user values meet the constraints;
@@ -324,6 +336,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
     y->segment<3>(System::BodyOffset(k) + 7) = u.segment<3>(6 * k);
     y->segment<3>(System::BodyOffset(k) + 10) = R[k].transpose() * u.segment<3>(6 * k + 3);
   }
+  sys.StartMotionStates(1, y->data());
   return lines;
 }
 
@@ -332,7 +345,7 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   const int m = sys.active_rows();
   const SparseMat Bfull = sys.VelocityJacobian(y->data());
   // B u' + gamma = d2f/dt2 on motion rows
-  const VecX gamma_full = sys.VelocityJacobianRate(y->data()) - sys.DriverValues(t, 2);
+  const VecX gamma_full = sys.VelocityJacobianRate(y->data()) - sys.DriverValues(t, y->data(), 2);
   std::vector<int> row_of_active(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) row_of_active[sys.rows()[r].active] = static_cast<int>(r);
@@ -462,12 +475,13 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
   }
   const VecX before = *y;
   report.redundant = SetAsideRedundantRows(sys, *y);
+  sys->ReferMotionAngles(t, y->data());
   AssemblePositions(*sys, t, y);
   // the redundancy found at the design positions holds unless the assembly moved the parts
   if (*y != before) report.redundant = SetAsideRedundantRows(sys, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
-  const VecX phi = sys->JointResiduals(y->data()) - sys->DriverValues(t, 0);
+  const VecX phi = sys->JointResiduals(y->data()) - sys->DriverValues(t, y->data(), 0);
   std::ostringstream bad;
   for (size_t r = 0; r < sys->rows().size(); ++r)
     if (std::abs(phi[r]) > 1e-8)

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 
 #include <Eigen/Eigenvalues>
@@ -401,44 +402,87 @@ System System::Compile(const model::Model& model) {
                        std::to_string(diff.source->id) + ")");
   }
 
-  // joint-based motions: one more equation on the joint's markers, driven by time
+  // motions: one more equation on a joint's markers or on markers i and j, driven by time
   for (const auto& motion : model.motions) {
     if (!motion->active) continue;
-    if (motion->joint == nullptr)
-      throw ModelError(motion->Describe() +
-                       (motion->i ? ": marker-based motions are not available yet in msolve"
-                                  : ": joint is not set"));
-    const model::Joint* joint = motion->joint;
-    const std::string jt = Upper(joint->type), mt = Upper(motion->jtype), dt = Upper(motion->dtype);
-    const bool rotation = mt == "ROTATION";
+    const std::string who = motion->Describe() + ": ";
+    const std::string mt = Upper(motion->jtype), dt = Upper(motion->dtype);
+    int order = -1;
+    if (dt == "DISPLACEMENT") order = 0;
+    if (dt == "VELOCITY") order = 1;
+    if (dt == "ACCELERATION") order = 2;
+    if (order < 0)
+      throw ModelError(who + "dtype must be DISPLACEMENT, VELOCITY or ACCELERATION, got '" +
+                       motion->dtype + "'");
     if (mt != "ROTATION" && mt != "TRANSLATION")
-      throw ModelError(motion->Describe() + ": jtype must be TRANSLATION or ROTATION");
-    const bool allowed = jt == "CYLINDRICAL" || (jt == "REVOLUTE" && rotation) ||
-                         (jt == "TRANSLATIONAL" && !rotation);
-    if (!allowed)
-      throw ModelError(motion->Describe() + ": a " + mt + " motion cannot drive " +
-                       joint->Describe() + " of type " + joint->type);
-    if (dt != "DISPLACEMENT")
-      throw ModelError(motion->Describe() + ": dtype " + motion->dtype +
-                       " is not available yet in msolve (DISPLACEMENT is)");
-    if (motion->function.empty()) throw ModelError(motion->Describe() + ": function is not set");
-    int jn = -1;
-    for (size_t k = 0; k < sys.joints_.size(); ++k)
-      if (sys.joints_[k].joint() == joint && sys.joints_[k].motion() == nullptr)
-        jn = static_cast<int>(k);
-    if (jn < 0)
-      throw ModelError(motion->Describe() + ": its joint is inactive or not in the model");
+      throw ModelError(who + "jtype must be TRANSLATION or ROTATION, got '" + motion->jtype + "'");
+    if (motion->function.empty()) throw ModelError(who + "function is not set");
+
+    mbs::JointType type;
+    mbs::BodyMarker mi, mj;
+    const model::Joint* joint = motion->joint;
+    if (joint) {
+      // joint-based: the free coordinate of a REVOLUTE, TRANSLATIONAL or CYLINDRICAL joint
+      if (motion->i || motion->j)
+        throw ModelError(who + "give either joint or markers i and j, not both");
+      if (motion->direction)
+        throw ModelError(who + "direction applies to marker-based motions (i, j); a motion on " +
+                         joint->Describe() + " takes jtype (TRANSLATION or ROTATION)");
+      const std::string jt = Upper(joint->type);
+      const bool rotation = mt == "ROTATION";
+      const bool allowed = jt == "CYLINDRICAL" || (jt == "REVOLUTE" && rotation) ||
+                           (jt == "TRANSLATIONAL" && !rotation);
+      if (!allowed)
+        throw ModelError(who + "a " + mt + " motion cannot drive " + joint->Describe() +
+                         " of type " + joint->type);
+      int jn = -1;
+      for (size_t k = 0; k < sys.joints_.size(); ++k)
+        if (sys.joints_[k].joint() == joint && sys.joints_[k].motion() == nullptr)
+          jn = static_cast<int>(k);
+      if (jn < 0) throw ModelError(who + "its joint is inactive or not in the model");
+      type = rotation ? mbs::JointType::kMotionRotation : mbs::JointType::kMotionTranslation;
+      mi = sys.joints_[jn].i();
+      mj = sys.joints_[jn].j();
+    } else {
+      // marker-based: DX, DY, DZ(I,J,J) or a body 1-2-3 angle of I relative to J
+      if (!motion->i && !motion->j)
+        throw ModelError(who + "neither joint nor markers i and j are set");
+      std::tie(mi, mj) = sys.MarkersOf(*motion, motion->i, motion->j);
+      if (motion->i->part == motion->j->part)
+        throw ModelError(who + "markers i (" + motion->i->Describe() + ") and j (" +
+                         motion->j->Describe() + ") are on the same part");
+      if (!motion->direction)
+        throw ModelError(who + "direction (X, Y, Z, B1, B2 or B3) is not set");
+      const std::string dir = Upper(*motion->direction);
+      static const std::pair<const char*, mbs::JointType> kDirections[] = {
+          {"X", mbs::JointType::kMotionX},           {"Y", mbs::JointType::kMotionY},
+          {"Z", mbs::JointType::kMotionTranslation}, {"B1", mbs::JointType::kMotionB1},
+          {"B2", mbs::JointType::kMotionB2},         {"B3", mbs::JointType::kMotionB3}};
+      const auto found = std::find_if(std::begin(kDirections), std::end(kDirections),
+                                      [&](const auto& d) { return dir == d.first; });
+      if (found == std::end(kDirections))
+        throw ModelError(who + "direction must be X, Y, Z, B1, B2 or B3, got '" +
+                         *motion->direction + "'");
+      type = found->second;
+      if (mt == "ROTATION" && !mbs::IsMotionAngle(type))
+        throw ModelError(who + "jtype ROTATION contradicts the translational direction " + dir);
+    }
     auto function =
         std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), lookup);
     if (!function->program().leaves().empty())
-      throw ModelError(motion->Describe() + ": the motion function may depend on TIME only");
-    const mbs::JointConstraint& base = sys.joints_[jn];
+      throw ModelError(who + "the motion function may depend on TIME only");
+
     sys.joint_row_start_.push_back(static_cast<int>(sys.rows_.size()));
     const int index = static_cast<int>(sys.joints_.size());
-    sys.joints_.emplace_back(
-        joint, rotation ? mbs::JointType::kMotionRotation : mbs::JointType::kMotionTranslation,
-        base.i(), base.j(), motion.get());
-    sys.drivers_.push_back({static_cast<int>(sys.rows_.size()), std::move(function)});
+    sys.joints_.emplace_back(joint, type, mi, mj, motion.get());
+    Driver driver{static_cast<int>(sys.rows_.size()), std::move(function), order, -1, motion.get()};
+    if (order > 0) {
+      // integrated motions: s (and p) follow the Tfsiso states
+      driver.state = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size()) +
+                     sys.linear_state_count_ + sys.motion_state_count_;
+      sys.motion_state_count_ += order;
+    }
+    sys.drivers_.push_back(std::move(driver));
     sys.rows_.push_back({index, 0, -1});
   }
 

@@ -42,6 +42,11 @@ PairRates RatesOf(const double* const* q) {
 VecX System::DesignState() const {
   VecX y = VecX::Zero(size());
   for (const auto& d : diffs_) y[d.index] = d.source->ic;
+  // integrated motions start at icdisp and icvel (unset: replaced by the assembled values)
+  for (const auto& driver : drivers_) {
+    if (driver.order >= 1) y[driver.state] = driver.source->icdisp.value_or(0.0);
+    if (driver.order == 2) y[driver.state + 1] = driver.source->icvel.value_or(0.0);
+  }
   for (int k = 0; k < body_count(); ++k) {
     y.segment<3>(BodyOffset(k)) = bodies_[k].r0;
     y.segment<4>(BodyOffset(k) + 3) = bodies_[k].e0;
@@ -164,14 +169,25 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x - ls.B * u;
   }
 
-  // motions: the driven coordinates follow their functions of time
+  // motions: the driven coordinates follow their imposed values, f or the integrated states
+  // (s' = f, or s' = p and p' = f)
   for (const auto& driver : drivers_) {
-    const int a = rows_[driver.row].active;
-    if (a < 0) continue;
     double rate = 0.0;
     const double value = driver.function->ValueAndTimeDerivative(t, y, yp, &rate);
-    F[mu_offset() + a] -= value;
-    F[lambda_offset() + a] -= rate;
+    const int s = driver.state;
+    double position = value, velocity = rate;
+    if (driver.order == 1) {
+      position = y[s], velocity = value;
+      F[s] = yp[s] - value;
+    } else if (driver.order == 2) {
+      position = y[s], velocity = y[s + 1];
+      F[s] = yp[s] - y[s + 1];
+      F[s + 1] = yp[s + 1] - value;
+    }
+    const int a = rows_[driver.row].active;
+    if (a < 0) continue;
+    F[mu_offset() + a] -= position;
+    F[lambda_offset() + a] -= velocity;
   }
 }
 
@@ -301,6 +317,21 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
     }
   }
 
+  // motions: the integrated states and the motion rows that read them
+  for (const auto& driver : drivers_) {
+    if (driver.order == 0) continue;
+    const int s = driver.state;
+    add(s, s, cj);
+    if (driver.order == 2) {
+      add(s, s + 1, -1.0);
+      add(s + 1, s + 1, cj);
+    }
+    const int a = rows_[driver.row].active;
+    if (a < 0) continue;
+    add(mu_offset() + a, s, -1.0);
+    if (driver.order == 2) add(lambda_offset() + a, s + 1, -1.0);
+  }
+
   // vector forces: sum over components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp)
   double unit[12];
   mbs::TripleForceJacobian vjac;
@@ -419,6 +450,16 @@ void System::SolveDiffRates(double t, const double* y, double* yp) const {
     Eigen::Map<VecX>(yp + ls.first, ls.n) =
         ls.A * Eigen::Map<const VecX>(y + ls.first, ls.n) + ls.B * u;
   }
+  for (const auto& driver : drivers_) {
+    if (driver.order == 0) continue;
+    const double f = driver.function->Value(t, y, yp);
+    if (driver.order == 1) {
+      yp[driver.state] = f;
+    } else {
+      yp[driver.state] = y[driver.state + 1];
+      yp[driver.state + 1] = f;
+    }
+  }
   for (const auto& d : diffs_) {
     if (!d.source->implicit) {
       yp[d.index] = d.function->Value(t, y, yp);
@@ -446,14 +487,20 @@ Vec3 System::Gravity(double t) const {
   return g;
 }
 
-VecX System::DriverValues(double t, int order) const {
+VecX System::DriverValues(double t, const double* y, int order) const {
   VecX values = VecX::Zero(rows_.size());
   for (const auto& driver : drivers_) {
+    // below the order of the function: the integrated states s, p
+    const int k = order - driver.order;
+    if (k < 0) {
+      values[driver.row] = y[driver.state + order];
+      continue;
+    }
     double rate = 0.0;
     const double value = driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, &rate);
-    if (order == 0) {
+    if (k == 0) {
       values[driver.row] = value;
-    } else if (order == 1) {
+    } else if (k == 1) {
       values[driver.row] = rate;
     } else {
       // second derivative: central difference of the exact first derivative
@@ -465,6 +512,40 @@ VecX System::DriverValues(double t, int order) const {
     }
   }
   return values;
+}
+
+std::vector<bool> System::RowsImposedLater(int order) const {
+  std::vector<bool> later(rows_.size(), false);
+  for (const auto& driver : drivers_) {
+    if (order == 0 && driver.order >= 1 && !driver.source->icdisp) later[driver.row] = true;
+    if (order == 1 && driver.order == 2 && !driver.source->icvel) later[driver.row] = true;
+  }
+  return later;
+}
+
+void System::StartMotionStates(int order, double* y) const {
+  const std::vector<bool> later = RowsImposedLater(order);
+  if (std::find(later.begin(), later.end(), true) == later.end()) return;
+  VecX c;
+  if (order == 0) {
+    c = JointResiduals(y);
+  } else {
+    VecX u(6 * body_count());
+    for (int k = 0; k < body_count(); ++k)
+      u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
+    c = VelocityJacobian(y) * u;
+  }
+  for (const auto& driver : drivers_)
+    if (later[driver.row]) y[driver.state + order] = c[driver.row];
+}
+
+void System::ReferMotionAngles(double t, const double* y) {
+  const std::vector<bool> later = RowsImposedLater(0);
+  for (const auto& driver : drivers_) {
+    mbs::JointConstraint& joint = joints_[rows_[driver.row].joint];
+    if (!mbs::IsMotionAngle(joint.type()) || later[driver.row]) continue;
+    joint.SetReference(DriverValues(t, y, 0)[driver.row]);
+  }
 }
 
 VecX System::JointResiduals(const double* y) const {

@@ -7,7 +7,9 @@
 // Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the states x of the Tfsisos
 // (x' = A x + B u, observable canonical form: with a_k, b_k the coefficients of s^k divided
 // by a_n and d = b_n, x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, output
-// y = x_1 + d u, x(0) = 0); then the multipliers lambda
+// y = x_1 + d u, x(0) = 0); then the states of the Motions given as a velocity (s, the
+// driven coordinate: s' = f(t)) or as an acceleration (s and its rate p: s' = p, p' = f(t));
+// then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
 // the active joint equations and of the unit-norm condition of every quaternion (position
 // level, GGL stabilisation).
@@ -18,6 +20,11 @@
 //   (J w' + w x J w) / UCF - T + B_w^T lambda = 0,   B_w = Phi_e L(e) / 2
 //   Phi_q q'(u)                              = 0     (velocity constraints, rows of lambda)
 //   Phi(q) = 0,  e.e - 1 = 0                       (position constraints, rows of mu)
+//
+// A Motion is one more row of Phi: its coordinate c(q) minus the imposed value, that is
+// c(q) - f(t) and Phi_q q'(u) - f'(t) for a DISPLACEMENT motion, c(q) - s and
+// Phi_q q'(u) - f(t) for a VELOCITY motion, c(q) - s and Phi_q q'(u) - p for an
+// ACCELERATION motion.
 #pragma once
 
 #include <string>
@@ -72,9 +79,10 @@ class System {
 
   int body_count() const { return static_cast<int>(bodies_.size()); }
   int active_rows() const { return active_count_; }
-  /// Number of differential states: the bodies' then the Diffs'.
+  /// Number of differential states: the bodies', the Diffs', the Tfsisos', the Motions'.
   int differential_size() const {
-    return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_;
+    return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_ +
+           motion_state_count_;
   }
   int size() const { return differential_size() + 2 * active_count_ + body_count(); }
   int lambda_offset() const { return differential_size(); }
@@ -137,8 +145,8 @@ class System {
 
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
 
-  /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton) for
-  /// the other states in y and yp.
+  /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton), of
+  /// the Tfsiso states and of the Motion states for the other states in y and yp.
   void SolveDiffRates(double t, const double* y, double* yp) const;
 
   /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y output of a
@@ -149,10 +157,24 @@ class System {
   /// What entity ids in expressions refer to: markers and the compiled Variables.
   Resolver MakeResolver() const;
 
-  /// The time functions of Motions over all joint rows: f (order 0), df/dt (1) or
-  /// d2f/dt2 (2) on a motion's row, 0 elsewhere. A joint row's residual is
-  /// JointResiduals - DriverValues(t, 0), its velocity residual B u - DriverValues(t, 1).
-  VecX DriverValues(double t, int order) const;
+  /// The values Motions impose on their coordinates over all joint rows, 0 elsewhere: the
+  /// coordinate (order 0), its first (1) or second (2) time derivative. A DISPLACEMENT
+  /// motion gives f, f', f''; a VELOCITY motion s (from y), f, f'; an ACCELERATION motion
+  /// s, p (from y), f. A joint row's residual is JointResiduals - DriverValues(t, y, 0), its
+  /// velocity residual B u - DriverValues(t, y, 1).
+  VecX DriverValues(double t, const double* y, int order) const;
+
+  /// Rows whose imposed value of the given order is not known before the initial-conditions
+  /// analysis: order 0, the displacement of VELOCITY and ACCELERATION motions without
+  /// icdisp; order 1, the velocity of ACCELERATION motions without icvel. The analysis
+  /// leaves them out and then takes their states from the solution (StartMotionStates).
+  std::vector<bool> RowsImposedLater(int order) const;
+  /// Sets the states s (order 0) or p (order 1) of the rows of RowsImposedLater(order) to the
+  /// coordinate, or its rate, at the positions and velocities in y.
+  void StartMotionStates(int order, double* y) const;
+  /// Motion angles take their imposed value at time t as the reference whole turns are
+  /// counted from, so that the assembly can meet a value of several turns.
+  void ReferMotionAngles(double t, const double* y);
 
   /// All joint equations (active or not) at the positions in y.
   VecX JointResiduals(const double* y) const;
@@ -191,12 +213,17 @@ class System {
   std::vector<mbs::JointConstraint> joints_;
   std::vector<std::unique_ptr<mbs::PairForceElement>> pair_forces_;
   std::vector<mbs::ScalarForceElement> sforces_;
-  // Motions: the joint row each drives, and its function of time
+  // Motions: the joint row each drives, its function of time, what the function gives (0
+  // displacement, 1 velocity, 2 acceleration) and the index of s (then p) when integrated
   struct Driver {
     int row;
     std::unique_ptr<ExpressionFunction> function;
+    int order = 0;
+    int state = -1;
+    const model::Motion* source = nullptr;
   };
   std::vector<Driver> drivers_;
+  int motion_state_count_ = 0;
   // Diffs: the state index of each and its equation
   struct DiffState {
     const model::Diff* source;

@@ -471,19 +471,40 @@ def _joint_class():
 
 
 class Motion(_CoreEntity, _core.MotionSpec):
-    """A motion imposed on a joint: its free coordinate follows ``function``, an expression
-    of TIME. ``jtype="ROTATION"`` drives the rotation of a REVOLUTE or CYLINDRICAL joint (of
-    i's x axis about j's z axis, radians, continuous through whole turns),
-    ``"TRANSLATION"`` the translation of a TRANSLATIONAL or CYLINDRICAL joint along j's z
-    axis. Only ``dtype="DISPLACEMENT"`` and joint-based motions are available so far."""
+    """A motion imposed on one coordinate, as a function of TIME (``function``).
+
+    Joint-based (``joint=``): the free coordinate of a joint; ``jtype="ROTATION"`` drives
+    the rotation of a REVOLUTE or CYLINDRICAL joint (of i's x axis about j's z axis,
+    radians, continuous through whole turns), ``"TRANSLATION"`` the translation of a
+    TRANSLATIONAL or CYLINDRICAL joint along j's z axis.
+
+    Marker-based (``i=``, ``j=``, ``direction=``): ``"X"``, ``"Y"``, ``"Z"`` drive
+    DX(I,J,J), DY(I,J,J), DZ(I,J,J), the displacement of I from J in J's axes; ``"B1"``,
+    ``"B2"``, ``"B3"`` drive the angles of the body 1-2-3 sequence that turns J's axes into
+    I's, R_J^T R_I = Rx(B1) Ry(B2) Rz(B3) (MotionSolve and Adams MOTION). B1 and B3 are
+    continuous through whole turns; B2, the middle angle, must stay within (-90, 90)
+    degrees. With the other two angles held at zero (by joints), each is simply the rotation
+    of I about J's x, y or z axis.
+
+    ``dtype`` says what ``function`` gives: the coordinate (``"DISPLACEMENT"``), its first
+    (``"VELOCITY"``) or its second (``"ACCELERATION"``) time derivative; the coordinate is
+    then integrated from ``icdisp`` (and its rate from ``icvel``). When ``icdisp`` or
+    ``icvel`` is not given, the coordinate (rate) starts where the initial-conditions
+    analysis puts it: the assembled design position (the velocity the part initial
+    velocities and the other constraints give). ``icvel`` is read only by ACCELERATION
+    motions, ``icdisp`` only by VELOCITY and ACCELERATION ones."""
 
     _core_type = _core.MotionSpec
     joint = Reference(_joint_class, field="_joint")
     i = Reference(_marker_class, field="_i")
     j = Reference(_marker_class, field="_j")
     jtype = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_jtype")
+    direction = Enum("X Y Z B1 B2 B3", None, field="_direction")
     dtype = Enum("DISPLACEMENT VELOCITY ACCELERATION", "DISPLACEMENT", field="_dtype")
-    function = Str(field="_function", doc="The imposed coordinate: an expression of TIME.")
+    function = Str(
+        field="_function",
+        doc="An expression of TIME: the coordinate, its velocity or its acceleration (dtype).",
+    )
     icdisp = Double(None, optional=True, field="_icdisp")
     icvel = Double(None, optional=True, field="_icvel")
 
