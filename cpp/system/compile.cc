@@ -237,8 +237,15 @@ System System::Compile(const model::Model& model) {
     }
   }
 
+  // splines, read by AKISPL, CUBSPL and LINSPL
+  for (const auto& spline : model.splines)
+    if (spline->active) sys.splines_.Add(*spline);
+
   Resolver resolver;
   resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
+  resolver.function = [&sys](const std::string& name, const std::vector<long>& ids) {
+    return sys.splines_.Function(name, ids);
+  };
   resolver.diff = [&diff_index](long id) {
     const auto found = diff_index.find(id);
     if (found == diff_index.end())
@@ -491,6 +498,9 @@ Resolver System::MakeResolver() const {
     return found->second.get();
   };
   r.array = [this, variable = r.variable](long id, long k) { return ArrayById(id, k, variable); };
+  r.function = [this](const std::string& name, const std::vector<long>& ids) {
+    return splines_.Function(name, ids);
+  };
   return r;
 }
 

@@ -73,6 +73,12 @@ class LeafEnvironment : public expr::Environment {
     return static_cast<int>(leaves_->size()) - 1;
   }
 
+  const expr::ExternalFunction* ResolveFunction(const std::string& name,
+                                                const std::vector<long>& ids) override {
+    if (!resolver_.function) throw std::invalid_argument(name + " is not available here");
+    return resolver_.function(name, ids);
+  }
+
  private:
   const Resolver& resolver_;
   std::vector<ExpressionFunction::Leaf>* leaves_;

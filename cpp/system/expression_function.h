@@ -35,6 +35,11 @@ struct Resolver {
     double variable_scale = 1.0;
   };
   std::function<ArrayValue(long id, long k)> array;
+  /// The function of a spline call AKISPL/CUBSPL/LINSPL(x, z, ids...) (ids = {id} or
+  /// {id, n}); throws std::invalid_argument for an unknown spline or a bad order.
+  std::function<const expr::ExternalFunction*(const std::string& name,
+                                              const std::vector<long>& ids)>
+      function;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
