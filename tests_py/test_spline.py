@@ -167,4 +167,6 @@ def test_spline_attributes_are_checked():
     spline = Spline(x=[0, 1, 2, 3], y=[0, 1, 4, 9])
     assert spline.x == [0, 1, 2, 3]
     assert spline.z == []
+    assert spline.function == "SPLINE_READ"
+    assert spline.linear_extrapolate is False
     assert "AKISPL" in (Spline.__doc__ or "")

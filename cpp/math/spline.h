@@ -50,7 +50,9 @@ enum class SplineMethod : std::uint8_t { kAkima, kCubic, kLinear };
 /// Fewest points of a curve. The MotionSolve Spline help requires len(x) >= 4, Adams' SPLINE
 /// statement "at least four x values", and the CUBSPL help "a minimum of four points"; every
 /// method is given the same minimum. (Mathematically LINSPL needs 2 points and Akima's method
-/// with the end rule above 3.)
+/// with the end rule above 3. MotionSolve's AKISPL subroutine page asks for six points and
+/// calls the method "5th order", which reads like text carried over from QUISPL; it is not
+/// enforced.)
 inline constexpr int kMinSplinePoints = 4;
 
 /// What is wrong with spline data, or "" if nothing: x strictly increasing and finite, at

@@ -491,7 +491,7 @@ class Spline(_CoreEntity, _core.SplineSpec):
     )
     file = _NotAvailable("", "spline data read from a file")
     block = _NotAvailable("", "spline data read from a file")
-    function = _NotAvailable("", "spline data read by a SPLINE_READ routine")
+    function = _NotAvailable("SPLINE_READ", "spline data read by a SPLINE_READ routine")
     routine = _NotAvailable(None, "spline data read by a SPLINE_READ routine")
 
 
