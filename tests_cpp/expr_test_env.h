@@ -11,8 +11,28 @@
 
 namespace msolve::expr::testing {
 
+/// A stand-in for a spline: f(x, z) = x**3 + 2 z, and its derivatives with respect to x of
+/// order n (3 x**2, 6 x) for AKISPL(x, z, id, n) with n = 1, 2.
+class CubicFunction : public ExternalFunction {
+ public:
+  explicit CubicFunction(int order) : order_(order) {}
+  double Evaluate(const double* args, double* partials) const override {
+    const double x = args[0], z = args[1];
+    const double d[4] = {x * x * x, 3 * x * x, 6 * x, 6};
+    if (partials) {
+      partials[0] = d[order_ + 1];
+      partials[1] = order_ == 0 ? 2 : 0;
+    }
+    return d[order_] + (order_ == 0 ? 2 * z : 0);
+  }
+
+ private:
+  int order_;
+};
+
 /// Measures DX DY DZ DM VX VY VZ VR FX (marker ids 0..9, 0 = ground), VARVAL and DIF
-/// (ids 1..9), ARYVAL(id, k) and JOINT(id, jflag, comp, rm). Leaf indices are handed out
+/// (ids 1..9), ARYVAL(id, k) and JOINT(id, jflag, comp, rm); AKISPL, CUBSPL and LINSPL of
+/// spline id 5 (all three the CubicFunction, n = 0..2). Leaf indices are handed out
 /// in decreasing order (the first call gets 60, the next 57, ...), so that the order of
 /// appearance differs from the sorted order of Program::leaves() and the indices are sparse.
 class FakeEnvironment : public Environment {
@@ -48,6 +68,17 @@ class FakeEnvironment : public Environment {
     return leaf;
   }
 
+  const ExternalFunction* ResolveFunction(const std::string& name,
+                                          const std::vector<long>& ids) override {
+    if (ids[0] != 5) throw std::invalid_argument("unknown spline id " + std::to_string(ids[0]));
+    const long n = ids.size() > 1 ? ids[1] : 0;
+    if (n < 0 || n > 2) throw std::invalid_argument(name + ": n must be 0, 1 or 2");
+    ++functions_resolved_;
+    return &cubic_[n];
+  }
+
+  int functions_resolved() const { return functions_resolved_; }
+
   /// Leaf index of a call resolved before, written "DX(2,3)" (no spaces); -1 if none.
   int Leaf(const std::string& call) const {
     const auto found = leaves_.find(call);
@@ -64,6 +95,8 @@ class FakeEnvironment : public Environment {
   }
 
   std::map<std::string, int> leaves_;
+  const CubicFunction cubic_[3] = {CubicFunction(0), CubicFunction(1), CubicFunction(2)};
+  int functions_resolved_ = 0;
 };
 
 /// An expression compiled against its own FakeEnvironment, with leaf values set by call.

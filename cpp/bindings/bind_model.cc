@@ -154,6 +154,13 @@ void DefineModel(py::module_& m) {
           [](Array& self, std::vector<Variable*> value) { self.variables = std::move(value); },
           py::return_value_policy::reference);
 
+  py::class_<Spline, Entity, std::shared_ptr<Spline>>(m, "SplineSpec")
+      .def(py::init<>())
+      .def_readwrite("_x", &Spline::x)
+      .def_readwrite("_y", &Spline::y)
+      .def_readwrite("_z", &Spline::z)
+      .def_readwrite("_linear_extrapolate", &Spline::linear_extrapolate);
+
   py::class_<Tfsiso, Entity, std::shared_ptr<Tfsiso>> tfsiso(m, "TfsisoSpec");
   tfsiso.def(py::init<>())
       .def_readwrite("_numerator", &Tfsiso::numerator)
@@ -208,6 +215,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Diff> e) { self.diffs.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Array> e) { self.arrays.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Tfsiso> e) { self.tfsisos.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Spline> e) { self.splines.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

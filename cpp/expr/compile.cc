@@ -111,6 +111,16 @@ class Compiler {
                        n.pos));
         return;
       }
+      case Node::Kind::kEnvCall: {
+        // a pure function of its arguments: constant arguments give a constant
+        std::vector<double> args;
+        for (const auto& arg : n.args) {
+          if (!IsNumber(*arg)) return;
+          args.push_back(arg->value);
+        }
+        Replace(node, Number(n.external->Evaluate(args.data(), nullptr), n.pos));
+        return;
+      }
       case Node::Kind::kIf: {
         if (!IsNumber(*n.args[0])) return;
         const double t = n.args[0]->value;
@@ -252,6 +262,19 @@ class Compiler {
         for (const auto& arg : n.args) Emit(*arg);
         const int count = static_cast<int>(n.args.size());
         Push(Op::kCall, 1 - count, 0, static_cast<int>(n.fn), count);
+        return;
+      }
+      case Node::Kind::kEnvCall: {
+        for (const auto& arg : n.args) Emit(*arg);
+        const int count = static_cast<int>(n.args.size());
+        auto& externals = program_.externals_;
+        const int index = static_cast<int>(
+            std::find(externals.begin(), externals.end(), n.external) - externals.begin());
+        if (index == static_cast<int>(externals.size())) {
+          externals.push_back(n.external);
+          program_.external_names_.push_back(n.name);
+        }
+        Push(Op::kEnvFn, 1 - count, 0, index, count);
         return;
       }
       case Node::Kind::kIf:

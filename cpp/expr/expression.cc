@@ -1,4 +1,5 @@
-// ExpressionError: the message with owner, position, and the quoted line with a caret.
+// ExpressionError: the message with owner, position, and the quoted line with a caret; the
+// table of external calls and the Environment's default ResolveFunction.
 #include "expr/expression.h"
 
 #include <algorithm>
@@ -58,6 +59,23 @@ std::string Message(const std::string& owner, const std::string& text, std::size
 }
 
 }  // namespace
+
+const ExternalCallInfo* FindExternalCall(const std::string& name) {
+  static const ExternalCallInfo kCalls[] = {
+      {"AKISPL", 2, 1, 2, "AKISPL(x, z, id[, n])"},
+      {"CUBSPL", 2, 1, 2, "CUBSPL(x, z, id[, n])"},
+      {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
+  };
+  for (const ExternalCallInfo& info : kCalls)
+    if (name == info.name) return &info;
+  return nullptr;
+}
+
+const ExternalFunction* Environment::ResolveFunction(const std::string& name,
+                                                     const std::vector<long>& ids) {
+  (void)ids;
+  throw std::invalid_argument("function '" + name + "' is not available here");
+}
 
 ExpressionError::ExpressionError(const std::string& owner, const std::string& text,
                                  std::size_t offset, const std::string& reason)

@@ -16,8 +16,11 @@
 //   left to right exactly as written (constant folding never reorders operations).
 // - Names are case-insensitive. Constants PI, DTOR (pi/180), RTOD (180/pi); variables TIME
 //   and MODE. The built-in functions of expr/functions.h; IF(t: lt, eq, gt) (a comma may
-//   replace the colon) evaluates only the selected branch. Any other NAME(i, j, ...) is
-//   resolved by the Environment; its arguments must be non-negative integer literals.
+//   replace the colon) evaluates only the selected branch. The spline functions AKISPL,
+//   CUBSPL and LINSPL(x, z, id[, n]) (FindExternalCall below) take expressions x and z and
+//   integer literals id and n; the Environment gives the function of (x, z) that the ids
+//   select (Environment::ResolveFunction). Any other NAME(i, j, ...) is resolved by the
+//   Environment (Environment::Resolve); its arguments must be non-negative integer literals.
 // - Whitespace, including newlines, may appear between any two tokens.
 // - Nesting (parentheses, calls, unary signs, the right side of **) is limited to
 //   kMaxNesting levels.
@@ -62,6 +65,29 @@ class ExpressionError : public ModelError {
   std::string reason_;
 };
 
+/// A function of expression arguments that the Environment supplies, e.g. the spline that
+/// AKISPL(x, z, 5, 1) reads: f(x, z) = d/dx of Spline 5's Akima interpolant at (x, z). It
+/// must be a pure function of its arguments (calls with constant arguments are folded).
+class ExternalFunction {
+ public:
+  virtual ~ExternalFunction() = default;
+  /// Value at args[0 .. count) (count = the call's number of expression arguments); if
+  /// `partials` is not null it receives partials[i] = d value / d args[i].
+  virtual double Evaluate(const double* args, double* partials) const = 0;
+};
+
+/// A call whose leading arguments are expressions and whose trailing ones are integer
+/// literals (ids), resolved by Environment::ResolveFunction.
+struct ExternalCallInfo {
+  const char* name;  // upper case
+  int expressions;   // leading expression arguments
+  int min_ids, max_ids;
+  const char* form;  // for messages, e.g. "AKISPL(x, z, id[, n])"
+};
+
+/// The calls of that kind: AKISPL, CUBSPL, LINSPL(x, z, id[, n]) (semantics.md 3.5).
+const ExternalCallInfo* FindExternalCall(const std::string& name);
+
 /// Resolves the calls that are not built-in math functions: measures whose arguments are
 /// entity ids (DX(2,3), VR(2,3,0), VARVAL(5), DIF(1), FX(2,3), JOINT(1,0,2,0), ARYVAL(3,1),
 /// ...). Implemented by the solver; tests use a fake.
@@ -77,6 +103,16 @@ class Environment {
   /// of arguments", "unknown function 'FOO'") that Compile turns into an ExpressionError
   /// pointing at the call.
   virtual int Resolve(const std::string& name, const std::vector<long>& ids) = 0;
+
+  /// Returns the function of a call listed by FindExternalCall, e.g. AKISPL(x, z, 5, 1):
+  /// `name` in upper case, `ids` its integer arguments as written ({5, 1}; the count is
+  /// already checked against the ExternalCallInfo). The function must outlive every Program
+  /// compiled with this environment. The default has none.
+  /// @throws std::invalid_argument with a short reason ("unknown spline id 7", "the
+  /// derivative order n must be 0, 1 or 2, got 3") that Compile turns into an ExpressionError
+  /// pointing at the call.
+  virtual const ExternalFunction* ResolveFunction(const std::string& name,
+                                                  const std::vector<long>& ids);
 };
 
 /// Parses, resolves, folds constants and compiles `text`. `owner` names the entity the

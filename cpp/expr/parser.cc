@@ -339,7 +339,8 @@ class Parser {
     const std::string& name = t.name;
     const std::string written = text_.substr(t.pos, t.len);
     const FunctionInfo* info = FindFunction(name);
-    const bool is_function = info != nullptr || name == "IF";
+    const ExternalCallInfo* external = FindExternalCall(name);
+    const bool is_function = info != nullptr || external != nullptr || name == "IF";
 
     double constant = 0;
     Node::Kind kind = Node::Kind::kNumber;
@@ -366,6 +367,7 @@ class Parser {
       return node;
     }
     if (known) Fail(t.pos, "'" + written + "' is not a function");
+    if (external) return ParseExternalCall(t, *external);
     if (is_function) return ParseBuiltinCall(t, info);
     return ParseEnvironmentCall(t);
   }
@@ -408,6 +410,60 @@ class Parser {
       Fail(name.pos,
            std::string(info->name) + " takes " + takes + " but has " + std::to_string(count));
     }
+    return call;
+  }
+
+  // name(expression, ..., id, ...) of an external call: info.expressions expressions, then
+  // integer literals; the function comes from Environment::ResolveFunction
+  std::unique_ptr<Node> ParseExternalCall(const Token& name, const ExternalCallInfo& info) {
+    const Token& open = Take();
+    Nest nest(this, open.pos);
+    auto call = std::make_unique<Node>(Node::Kind::kEnvCall, name.pos);
+    std::vector<long> ids;
+    int count = 0;
+    if (!At(Tok::kRParen)) {
+      for (;;) {
+        const std::size_t first = next_;
+        const Token& start = Peek();
+        std::unique_ptr<Node> arg = ParseExpression();
+        ++count;
+        if (count > info.expressions) {
+          // an id: exactly one token, an integer literal
+          if (next_ != first + 1 || start.kind != Tok::kNumber || !start.integral) {
+            Fail(start.pos, "argument " + std::to_string(count) + " of " + info.form +
+                                " must be a non-negative integer literal");
+          }
+          long id = 0;
+          const char* text = text_.data() + start.pos;
+          const auto result = std::from_chars(text, text + start.len, id);
+          if (result.ec != std::errc()) Fail(start.pos, "entity id out of range");
+          ids.push_back(id);
+        } else {
+          call->args.push_back(std::move(arg));
+        }
+        if (!At(Tok::kComma)) break;
+        Take();
+      }
+    }
+    ExpectClose(open, "',' or ')'");
+
+    const int min = info.expressions + info.min_ids, max = info.expressions + info.max_ids;
+    if (count < min || count > max) {
+      std::string takes = std::to_string(min);
+      if (max != min) takes += (max == min + 1 ? " or " : " to ") + std::to_string(max);
+      Fail(name.pos, std::string(info.name) + " takes " + takes + " arguments, " + info.form +
+                         ", but has " + std::to_string(count));
+    }
+    try {
+      call->external = env_.ResolveFunction(info.name, ids);
+    } catch (const std::invalid_argument& e) {
+      Fail(name.pos, e.what());
+    }
+    if (call->external == nullptr) {
+      Fail(name.pos, std::string("the environment gave no function for ") + info.name);
+    }
+    call->name = info.name;
+    for (long id : ids) call->name += "/" + std::to_string(id);
     return call;
   }
 

@@ -26,6 +26,7 @@ struct Node {
     kPow,      // args[0] ** args[1]
     kCall,     // built-in fn(args...)
     kIf,       // IF(args[0]: args[1], args[2], args[3])
+    kEnvCall,  // external(args...), a function from Environment::ResolveFunction
   };
 
   explicit Node(Kind k, std::size_t p) : kind(k), pos(p) {}
@@ -35,6 +36,8 @@ struct Node {
   double value = 0;
   int leaf = -1;
   Fn fn = Fn::kAbs;
+  const ExternalFunction* external = nullptr;  // kEnvCall
+  std::string name;  // kEnvCall: the name and ids as in Disassemble, "AKISPL/5/1"
   std::vector<std::unique_ptr<Node>> args;
   std::vector<bool> inverse;
 };

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "expr/expression.h"
 #include "expr/functions.h"
 
 namespace msolve::expr {
@@ -106,6 +107,10 @@ double Program::Evaluate(const double* leaf_values, double time, double mode) co
       case Op::kCall:
         sp -= in.b - 1;
         v[sp] = EvaluateFunction(static_cast<Fn>(in.a), v + sp, in.b, nullptr);
+        break;
+      case Op::kEnvFn:
+        sp -= in.b - 1;
+        v[sp] = externals_[in.a]->Evaluate(v + sp, nullptr);
         break;
       case Op::kIf: {
         const double t = v[sp--];
@@ -244,11 +249,13 @@ double Program::Evaluate(const double* leaf_values, double time, double mode, do
         Scale(g + sp * n, n, in.c > 0 ? v[sp] * std::log(in.c) : 0);
         break;
       }
-      case Op::kCall: {
+      case Op::kCall:
+      case Op::kEnvFn: {
         const int count = in.b;
         sp -= count - 1;
         double p[kMaxArgs];
-        v[sp] = EvaluateFunction(static_cast<Fn>(in.a), v + sp, count, p);
+        v[sp] = in.op == Op::kCall ? EvaluateFunction(static_cast<Fn>(in.a), v + sp, count, p)
+                                   : externals_[in.a]->Evaluate(v + sp, p);
         double* g0 = g + sp * n;
         if (count == 1) {
           Scale(g0, n, p[0]);
@@ -290,9 +297,9 @@ double Program::Evaluate(const double* leaf_values, double time, double mode, do
 }
 
 std::string Program::Disassemble() const {
-  static const char* const kNames[] = {"CONST", "LEAF", "TIME", "MODE",  "NEG",   "ADD",  "SUB",
-                                       "MUL",   "DIV",  "POW",  "ADDC",  "RSUBC", "MULC", "DIVC",
-                                       "RDIVC", "POWI", "POWC", "RPOWC", "CALL",  "IF",   "JUMP"};
+  static const char* const kNames[] = {
+      "CONST", "LEAF", "TIME", "MODE",  "NEG",  "ADD",  "SUB",   "MUL",  "DIV", "POW",  "ADDC",
+      "RSUBC", "MULC", "DIVC", "RDIVC", "POWI", "POWC", "RPOWC", "CALL", "IF",  "JUMP", "ENVFN"};
   std::string out;
   char buf[96];
   for (const Instruction& in : code_) {
@@ -319,6 +326,9 @@ std::string Program::Disassemble() const {
         break;
       case Op::kCall:
         line += std::string(" ") + Info(static_cast<Fn>(in.a)).name + " " + std::to_string(in.b);
+        break;
+      case Op::kEnvFn:
+        line += " " + external_names_[in.a] + " " + std::to_string(in.b);
         break;
       case Op::kIf:
         std::snprintf(buf, sizeof(buf), " %d %d %d", in.a, in.b, in.e);

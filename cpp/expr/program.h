@@ -8,6 +8,8 @@
 
 namespace msolve::expr {
 
+class ExternalFunction;
+
 /// Instruction set of Program (internal; exposed for Program's layout only). "top" is the
 /// value on top of the stack, c the instruction's constant.
 enum class Op : std::uint8_t {
@@ -33,6 +35,7 @@ enum class Op : std::uint8_t {
   kIf,     // pop t; t < 0: continue; t == 0: jump to a; t > 0: jump to b; NaN: push NaN,
            // jump to e
   kJump,   // jump to a
+  kEnvFn,  // external function a (externals()[a]) of the top b values, replaced by its value
 };
 
 struct Instruction {
@@ -64,6 +67,10 @@ class Program {
   const std::string& text() const { return text_; }
   const std::string& owner() const { return owner_; }
 
+  /// The functions of external calls (AKISPL(x, z, id), ...) the program calls, owned by the
+  /// Environment it was compiled with.
+  const std::vector<const ExternalFunction*>& externals() const { return externals_; }
+
   /// Number of instructions after constant folding.
   int size() const { return static_cast<int>(code_.size()); }
   /// One instruction per line, e.g. "LEAF 7 [0]", "ADDC -10", "POWI 3" (for tests and
@@ -87,6 +94,8 @@ class Program {
   std::string text_, owner_;
   std::vector<Instruction> code_;
   std::vector<int> leaves_;
+  std::vector<const ExternalFunction*> externals_;
+  std::vector<std::string> external_names_;  // as in Disassemble, "AKISPL/5/1"
   bool reads_time_ = false, reads_mode_ = false;
   int depth_ = 1;     // largest stack depth
   int gradient_ = 0;  // gradient length: leaves, then TIME if read

@@ -160,6 +160,18 @@ class Array : public Entity {
   std::vector<Variable*> variables;
 };
 
+/// Tabulated data read in expressions with AKISPL, CUBSPL and LINSPL (math/spline.h): a curve
+/// y(x) (z empty), or a surface, a family of curves y(x) at increasing z values, y holding
+/// the curves one after the other (len(x) values each).
+class Spline : public Entity {
+ public:
+  const char* TypeName() const override { return "Spline"; }
+  std::vector<double> x, y, z;
+  /// beyond the data: the line through the two end points (true) or the parabola through
+  /// the three end points (false)
+  bool linear_extrapolate = false;
+};
+
 /// A single-input single-output transfer function G(s) = N(s) / D(s), coefficients in
 /// ascending powers of s, realised in observable canonical form (see system.h): states in
 /// the X array, input from the first variable of the U array, output in the Y array.
@@ -247,6 +259,7 @@ class Model {
   std::vector<std::shared_ptr<Diff>> diffs;
   std::vector<std::shared_ptr<Array>> arrays;
   std::vector<std::shared_ptr<Tfsiso>> tfsisos;
+  std::vector<std::shared_ptr<Spline>> splines;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

@@ -264,8 +264,15 @@ System System::Compile(const model::Model& model) {
     }
   }
 
+  // splines, read by AKISPL, CUBSPL and LINSPL
+  for (const auto& spline : model.splines)
+    if (spline->active) sys.splines_.Add(*spline);
+
   Resolver resolver;
   resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
+  resolver.function = [&sys](const std::string& name, const std::vector<long>& ids) {
+    return sys.splines_.Function(name, ids);
+  };
   resolver.diff = [&diff_index](long id) {
     const auto found = diff_index.find(id);
     if (found == diff_index.end())
@@ -565,6 +572,9 @@ Resolver System::MakeResolver() const {
     auto measure = std::make_unique<ForceMeasure>(name, ids, owner, *this);
     measure->Link(*this);
     return measure;
+  };
+  r.function = [this](const std::string& name, const std::vector<long>& ids) {
+    return splines_.Function(name, ids);
   };
   return r;
 }

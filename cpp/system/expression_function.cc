@@ -70,7 +70,7 @@ class LeafEnvironment : public expr::Environment {
     }
     mbs::MeasureKind kind;
     if (!mbs::ParseMeasure(name, &kind)) {
-      static const std::set<std::string> later = {"AKISPL", "CUBSPL", "SENVAL", "KE",
+      static const std::set<std::string> later = {"QUISPL", "FITSPL", "SENVAL", "KE",
                                                   "DELAY",  "PINVAL", "POUVAL"};
       if (later.count(name))
         throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
@@ -88,6 +88,12 @@ class LeafEnvironment : public expr::Environment {
     leaf.measure = static_cast<int>(measures_->size()) - 1;
     leaves_->push_back(leaf);
     return static_cast<int>(leaves_->size()) - 1;
+  }
+
+  const expr::ExternalFunction* ResolveFunction(const std::string& name,
+                                                const std::vector<long>& ids) override {
+    if (!resolver_.function) throw std::invalid_argument(name + " is not available here");
+    return resolver_.function(name, ids);
   }
 
  private:

@@ -42,6 +42,11 @@ struct Resolver {
   std::function<std::unique_ptr<mbs::StateFunction>(
       const std::string& name, const std::vector<long>& ids, const std::string& owner)>
       force;
+  /// The function of a spline call AKISPL/CUBSPL/LINSPL(x, z, ids...) (ids = {id} or
+  /// {id, n}); throws std::invalid_argument for an unknown spline or a bad order.
+  std::function<const expr::ExternalFunction*(const std::string& name,
+                                              const std::vector<long>& ids)>
+      function;
 };
 
 class ExpressionFunction : public mbs::StateFunction {

@@ -42,6 +42,7 @@
 #include "model/entities.h"
 #include "system/expression_function.h"
 #include "system/force_measure.h"
+#include "system/spline_function.h"
 
 namespace msolve::system {
 
@@ -245,6 +246,7 @@ class System {
   std::vector<LinearStates> linear_;
   int linear_state_count_ = 0;
   std::unordered_map<long, const model::Array*> arrays_;
+  SplineTable splines_;
   std::vector<mbs::VectorForceElement> vector_forces_;
   // per vector force: the state indices its components read (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;

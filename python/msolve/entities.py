@@ -449,6 +449,74 @@ class Array(_CoreEntity, _core.ArraySpec):
     variables = References(_variable_class, field="_variables")
 
 
+class _SplineValues(Doubles):
+    """The y values of a Spline: a list of numbers, or for a surface a list of curves (one
+    list of len(x) numbers per z value), kept as one flat list."""
+
+    def convert(self, obj, value):
+        if isinstance(value, (list, tuple)) and value and all(
+            isinstance(v, (list, tuple)) for v in value
+        ):
+            value = [v for curve in value for v in curve]
+        return super().convert(obj, value)
+
+
+class _NotAvailable(Property):
+    """An attribute msolve does not support yet: any value but the default is refused."""
+
+    def __init__(self, default, what):
+        super().__init__(default)
+        self.what = what
+
+    def convert(self, obj, value):
+        if value != self.default and value is not None:
+            raise self.error(obj, f"is not available yet in msolve ({self.what})", value,
+                             ValueError)
+        return value
+
+
+class Spline(_CoreEntity, _core.SplineSpec):
+    """Tabulated data read in expressions with ``AKISPL(x, z, id[, n])`` (Akima),
+    ``CUBSPL(x, z, id[, n])`` (cubic spline) and ``LINSPL(x, z, id[, n])`` (straight
+    lines): the interpolated value (n = 0, the default) or its first or second derivative
+    with respect to x (n = 1, 2) at x, e.g. ``Sforce(function="AKISPL(DZ(2,3,3), 0, 5)")``.
+
+    * A curve: ``Spline(x=[...], y=[...])``, at least 4 points, x strictly increasing, as
+      many y values as x values; z (the second argument of the functions) is ignored.
+    * A surface, a family of curves: ``Spline(x=[...], z=[z1, z2, ...], y=[[curve at z1],
+      [curve at z2], ...])`` (or the curves one after the other in one flat list), z
+      strictly increasing. Each curve is interpolated in x by the chosen method and the
+      result is linear in z between neighbouring curves (and beyond the first and last).
+      The derivative order n is not available on a surface.
+
+    Methods: AKISPL is Akima's 1970 local method (end slopes from Akima's extrapolated
+    chords); it reproduces straight lines exactly, and its second derivative jumps at the
+    points. CUBSPL is the natural cubic spline (zero second derivative at both ends),
+    continuous to the second derivative, the one to use for motions. LINSPL joins the
+    points by straight lines.
+
+    Beyond the data, x < x[0] or x > x[-1]: with ``linear_extrapolate=False`` (the
+    default) the parabola through the three end points, with ``True`` the straight line
+    through the two end points (Adams' rule); LINSPL always extends its end segments.
+
+    The data are checked at simulate: ``Spline 3 'table': x must be strictly increasing
+    ...``. Reading the data from a file (``file``, ``function``, ``routine``) is not
+    available yet.
+    """
+
+    _core_type = _core.SplineSpec
+    x = Doubles(field="_x", doc="The x values, strictly increasing (at least 4).")
+    y = _SplineValues(field="_y", doc="The y values (for a surface: one curve per z value).")
+    z = Doubles(field="_z", doc="For a surface: the z values of the curves, increasing.")
+    linear_extrapolate = Bool(
+        False, field="_linear_extrapolate", doc="Extrapolate linearly instead of parabolically."
+    )
+    file = _NotAvailable("", "spline data read from a file")
+    block = _NotAvailable("", "spline data read from a file")
+    function = _NotAvailable("SPLINE_READ", "spline data read by a SPLINE_READ routine")
+    routine = _NotAvailable(None, "spline data read by a SPLINE_READ routine")
+
+
 class Tfsiso(_CoreEntity, _core.TfsisoSpec):
     """A transfer function G(s) = N(s)/D(s) from the first variable of the U array ``u`` to
     the Y array ``y``, states in the X array ``x``. ``numerator`` and ``denominator`` list the
