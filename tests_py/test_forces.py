@@ -2,6 +2,7 @@
 
 import math
 
+import models
 import numpy as np
 import pytest
 
@@ -13,15 +14,7 @@ M, K, C, X0 = 2.0, 50.0, 2.0, 0.1
 
 
 def sliding_block():
-    model = Model()
-    Integrator(error=1e-9)
-    ground = Part(ground=True)
-    anchor = Marker(part=ground, zp=[1, 0, 0])
-    block = Part(mass=M, ip=[1, 1, 1], cm=Marker(qp=[1.0 + X0, 0, 0]))
-    slider = Marker(part=block, qp=[1.0 + X0, 0, 0], zp=[2.0 + X0, 0, 0])
-    Joint(type="TRANSLATIONAL", i=slider, j=Marker(part=ground, qp=[1.0 + X0, 0, 0],
-                                                   zp=[2.0 + X0, 0, 0]))
-    return model, block, anchor
+    return models.sliding_block(M, X0)[:3]
 
 
 def damped_oscillation(t):
