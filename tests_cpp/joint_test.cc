@@ -131,6 +131,18 @@ void CheckDerivatives(const JointConstraint& joint, const double* qI, const doub
   }
   EXPECT_LT((grad - grad_h).cwiseAbs().maxCoeff(), 1e-14);
 
+  // the curvature along a direction is the Hessian's quadratic form (a direction with
+  // components on both sides, zero on the ground's)
+  std::array<double, kPairQ> dir{};
+  for (int c = 0; c < kPairQ; ++c) dir[c] = live(c) ? 0.3 + 0.17 * c - 0.05 * c * c / 3 : 0.0;
+  double curvature[6];
+  joint.EvaluateCurvature(qI, qJ, dir.data(), curvature);
+  const Eigen::Map<const Eigen::Matrix<double, kPairQ, 1>> d(dir.data());
+  for (int r = 0; r < n; ++r) {
+    const double quadratic = d.dot(hess[r] * d);
+    EXPECT_NEAR(curvature[r], quadratic, 1e-12 * (1 + std::abs(quadratic))) << "row " << r;
+  }
+
   // gradient: central differences of the values, O(h^2) truncation
   const double h = 1e-6;
   const double gscale = std::max(1.0, grad.cwiseAbs().maxCoeff());

@@ -9,6 +9,9 @@ namespace {
 
 using AD1 = Eigen::AutoDiffScalar<Eigen::Matrix<double, kPairQ, 1>>;
 using AD2 = Eigen::AutoDiffScalar<Eigen::Matrix<AD1, kPairQ, 1>>;
+// second-order forward mode along one direction (a univariate Taylor jet)
+using Jet1 = Eigen::AutoDiffScalar<Eigen::Matrix<double, 1, 1>>;
+using Jet2 = Eigen::AutoDiffScalar<Eigen::Matrix<Jet1, 1, 1>>;
 
 // global frame of a marker, for body coordinates q (already seeded scalars) or the ground
 template <class S>
@@ -98,6 +101,25 @@ void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, doubl
     grad->row(r) = out[r].value().derivatives().transpose();
     for (int a = 0; a < kPairQ; ++a) (*hess)[r].row(a) = out[r].derivatives()[a].derivatives();
   }
+}
+
+void JointConstraint::EvaluateCurvature(const double* qI, const double* qJ, const double* qdot,
+                                        double* curvature) const {
+  // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
+  Jet2 q[kPairQ];
+  for (int k = 0; k < kPairQ; ++k) {
+    const bool moving = k < kBodyQ ? qI != nullptr : qJ != nullptr;
+    if (!moving) continue;
+    const double x = k < kBodyQ ? qI[k] : qJ[k - kBodyQ];
+    Eigen::Matrix<Jet1, 1, 1> d;
+    d[0] = Jet1(qdot[k], Eigen::Matrix<double, 1, 1>::Zero());
+    q[k] = Jet2(Jet1(x, Eigen::Matrix<double, 1, 1>::Constant(qdot[k])), d);
+  }
+  Jet2 out[6];
+  JointResiduals(type_, MarkerFrameT<Jet2>(i_, qI ? q : nullptr),
+                 MarkerFrameT<Jet2>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
+  for (int r = 0; r < rows_; ++r)
+    curvature[r] = out[r].derivatives().size() ? out[r].derivatives()[0].derivatives()[0] : 0.0;
 }
 
 void JointConstraint::Accept(const double* qI, const double* qJ) {

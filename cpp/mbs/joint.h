@@ -63,6 +63,11 @@ class JointConstraint {
   /// a turn of it); used before the assembly so that a target of several turns can be met.
   void SetReference(double angle) { reference_ = angle; }
 
+  /// The second derivative of every row along the direction qdot (14, I then J): the
+  /// curvature qdot^T H qdot, without forming the Hessians.
+  void EvaluateCurvature(const double* qI, const double* qJ, const double* qdot,
+                         double* curvature) const;
+
   /// Residuals, gradients and the Hessian of every row.
   void EvaluateHessians(const double* qI, const double* qJ, double* phi, PairGradient* grad,
                         std::vector<PairHessian>* hess) const;

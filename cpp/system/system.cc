@@ -611,19 +611,19 @@ SparseMat System::VelocityJacobian(const double* y) const {
 
 VecX System::VelocityJacobianRate(const double* y) const {
   VecX gamma = VecX::Zero(rows_.size());
-  double phi[6];
+  double phi[6], curvature[6];
   PairGradient grad;
-  std::vector<PairHessian> hess;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
     const JointSides sides = SidesOf(joint, y);
     const double* const* q = sides.state;
-    joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
     const PairRates rates = RatesOf(q);
     const auto& qd = rates.qd;
     const auto& halfQ = rates.halfQ;
+    joint.Evaluate(q[0], q[1], phi, &grad);
+    joint.EvaluateCurvature(q[0], q[1], qd.data(), curvature);
     for (int r = 0; r < joint.rows(); ++r) {
-      double g = qd.dot(hess[r] * qd);
+      double g = curvature[r];
       for (int s = 0; s < 2; ++s)
         if (q[s])
           g += grad.row(r).segment<4>(kBodyQ * s + 3).dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
