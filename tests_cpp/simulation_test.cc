@@ -92,6 +92,35 @@ TEST(SimulationTest, PendulumSwingsThroughBottomWithClosedFormSpeed) {
   EXPECT_NEAR(zmin, -1.0, 1e-6);
 }
 
+TEST(SimulationTest, RecompiledModelContinuesFromThePreviousState) {
+  // one run to 0.6 s, and a run to 0.3 s continued by a second Simulation of the same model
+  auto p = MakePendulum(1.0, 9.81, 1.0);
+  auto integ = std::make_shared<model::Integrator>();
+  integ->error = 1e-9;
+  p->m.integrator = integ;
+  simulation::SimulateOptions opt;
+  opt.dtout = 0.1;
+  simulation::Simulation whole(p->m);
+  opt.end = 0.6;
+  const auto reference = whole.Simulate(opt);
+  ASSERT_TRUE(reference.ok) << reference.error;
+
+  simulation::Simulation first(p->m);
+  opt.end = 0.3;
+  ASSERT_TRUE(first.Simulate(opt).ok);
+  simulation::Simulation second(p->m);
+  second.ContinueFrom(first);
+  EXPECT_DOUBLE_EQ(second.time(), 0.3);
+  opt.end = 0.6;
+  const auto continued = second.Simulate(opt);
+  ASSERT_TRUE(continued.ok) << continued.error;
+  ASSERT_EQ(continued.times.size(), 4u);
+  EXPECT_NEAR(continued.bodies[0].values[0][0], first.state()[0], 1e-12);
+  for (int d = 0; d < 3; ++d)
+    EXPECT_NEAR(continued.bodies[0].values.back()[d], reference.bodies[0].values.back()[d], 1e-6);
+  EXPECT_THROW(second.ContinueFrom(first), ModelError);  // only before the first Simulate
+}
+
 TEST(SimulationTest, PendulumInMillimetresReachesTheBottomAtTheClosedFormTime) {
   // N-kg-mm-s (UCF = 1000), L = 1000 mm, g = 9810 mm/s^2, released horizontal at rest: the
   // lowest point is z = -L, reached after a quarter period sqrt(L/g) K(sin(pi/4)) with the

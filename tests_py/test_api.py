@@ -185,3 +185,33 @@ def test_rejected_keywords_leave_nothing_in_the_model():
         Part(mass=-2.0)
     assert model.getChildren(Part) == []
     assert Part().id == 1
+
+
+def test_lookup_by_name_and_children_by_class_and_name_pattern():
+    model = Model()
+    ground = Part(ground=True, name="ground")
+    arm = Part(mass=1, ip=[1, 1, 1], name="arm_left")
+    Part(mass=1, ip=[1, 1, 1], name="arm_right", label="right arm")
+    pin = Marker(part=ground, name="pin")
+    assert model.lookupByName(Part, "arm_left") is arm
+    assert model.lookupByName("Marker", "pin") is pin
+    assert model.lookupByName(Part, "nothing") is None
+    assert pin.lookupByName(Part, "ground") is ground  # from any entity of the model
+    assert pin.lookupById(Part, 2) is arm
+    names = [p.name for p in model.getChildren(Part, name="arm_*")]
+    assert names == ["arm_left", "arm_right"]
+    assert model.getChildren(name="pin") == [pin]
+    assert model.getChild(name="arm_r*").label == "right arm"
+
+
+def test_reset_then_changes_start_again_from_time_zero():
+    model = Model()
+    Part(ground=True)
+    ball = Part(mass=1, ip=[1, 1, 1], vz=1.0)
+    model.simulate(end=0.5, dtout=0.25)
+    model.reset()
+    ball.vz = 2.0
+    run = model.simulate(end=0.5, dtout=0.25, returnResults=True)
+    assert run.times[0] == 0.0
+    np.testing.assert_allclose(run.getObject(ball).getComponent("Z"), 2.0 * run.times,
+                               atol=1e-12)

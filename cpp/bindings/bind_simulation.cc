@@ -77,6 +77,7 @@ void DefineSimulation(py::module_& m) {
             return s.Simulate(o);
           },
           py::arg("type"), py::arg("end"), py::arg("dtout"))
+      .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
       .def_property_readonly("size", [](const Simulation& s) { return s.system().size(); })
       .def("_state",

@@ -88,8 +88,8 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
 
   if (!initialized_) {
-    y_ = sys_.DesignState();
-    auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, false);
+    if (!continued_) y_ = sys_.DesignState();
+    auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
     for (const auto& line : report.redundant)
       ic_messages_.push_back("redundant constraint equation set aside: " + line);
     for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
@@ -143,6 +143,22 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   }
   if (ida_) out.stats = ida_->stats();
   return out;
+}
+
+void Simulation::ContinueFrom(const Simulation& previous) {
+  if (initialized_) throw ModelError("ContinueFrom: this simulation has already started");
+  if (!previous.initialized_) return;
+  t_ = previous.t_;
+  y_ = sys_.DesignState();
+  std::unordered_map<const model::Entity*, system::System::StateBlock> before;
+  for (const auto& block : previous.sys_.StateBlocks()) before[block.source] = block;
+  for (const auto& block : sys_.StateBlocks()) {
+    const auto found = before.find(block.source);
+    if (found == before.end()) continue;
+    const int n = std::min(block.count, found->second.count);
+    y_.segment(block.offset, n) = previous.y_.segment(found->second.offset, n);
+  }
+  continued_ = true;
 }
 
 void Simulation::AcceptStep(double t, const double* y, const double* yp) {

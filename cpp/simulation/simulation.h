@@ -59,6 +59,13 @@ class Simulation {
   /// Throws ModelError for bad input found before any output exists.
   Results Simulate(const SimulateOptions& options);
 
+  /// Starts this freshly compiled simulation where `previous` (a simulation of the same model
+  /// before it was changed) stands: at its time, with the states of the entities both share
+  /// (bodies, Diffs, Tfsisos, integrated Motions; a Tfsiso whose order changed keeps its
+  /// first states), the others at their design values. The initial-conditions analysis then
+  /// runs at that time keeping the velocities. Call before the first Simulate.
+  void ContinueFrom(const Simulation& previous);
+
   double time() const { return t_; }
   const system::System& system() const { return sys_; }
   const VecX& state() const { return y_; }
@@ -81,6 +88,7 @@ class Simulation {
   VecX y_, yp_;
   double t_ = 0.0;
   bool initialized_ = false;
+  bool continued_ = false;  // y_ holds a state taken over by ContinueFrom
   std::vector<std::string> ic_messages_;
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;

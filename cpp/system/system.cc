@@ -54,6 +54,17 @@ VecX System::DesignState() const {
   return y;
 }
 
+std::vector<System::StateBlock> System::StateBlocks() const {
+  std::vector<StateBlock> out;
+  for (int k = 0; k < body_count(); ++k)
+    out.push_back({bodies_[k].part, BodyOffset(k), kBodyStates});
+  for (const auto& d : diffs_) out.push_back({d.source, d.index, 1});
+  for (const auto& l : linear_) out.push_back({l.source, l.first, l.n});
+  for (const auto& driver : drivers_)
+    if (driver.order >= 1) out.push_back({driver.source, driver.state, driver.order});
+  return out;
+}
+
 VecX System::DifferentialIds() const {
   VecX id = VecX::Zero(size());
   id.head(differential_size()).setOnes();

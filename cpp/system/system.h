@@ -134,6 +134,16 @@ class System {
   /// The design state: bodies at their design positions, everything else zero.
   VecX DesignState() const;
 
+  /// The differential states of one model entity: a body's 13, a Diff's 1, a Tfsiso's n, an
+  /// integrated Motion's 1 or 2, at y[offset .. offset + count).
+  struct StateBlock {
+    const model::Entity* source;
+    int offset, count;
+  };
+  /// Every entity's differential states, so that a recompiled system can take over the
+  /// state of the previous one entity by entity.
+  std::vector<StateBlock> StateBlocks() const;
+
   /// 1 for differential components (positions, velocities), 0 for multipliers.
   VecX DifferentialIds() const;
 

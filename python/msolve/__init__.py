@@ -1,11 +1,15 @@
 """msolve: an open multibody-dynamics solver with MotionSolve's msolve Python interface.
 
 ``from msolve import *`` gives the modelling classes (Model, Part, Marker, Joint, ...), the
-helpers Point and Vector, and the ``math`` module, as MotionSolve's package does.
+helpers Point and Vector, Composite with its property types (Double, Int, Bool, Str,
+Function, Reference, ...) and ``tr``, and the ``math`` module, as MotionSolve's package
+does.
 """
 
 import math
 
+from .base import SolverObject
+from .composite import Composite, Validator, tr
 from .entities import (
     Accgrav,
     Array,
@@ -29,7 +33,18 @@ from .entities import (
     Vtorque,
 )
 from .model import Model, MsolveError
-from .properties import Point, Vector
+from .properties import (
+    Bool,
+    Double,
+    Enum,
+    Function,
+    Int,
+    Point,
+    Reference,
+    Str,
+    String,
+    Vector,
+)
 from .results import BodyResult, RequestResult, SimulationResults
 
 __version__ = "0.1.0"
@@ -38,9 +53,15 @@ __all__ = [
     "Accgrav",
     "Array",
     "BodyResult",
+    "Bool",
     "Bushing",
+    "Composite",
     "Diff",
+    "Double",
+    "Enum",
+    "Function",
     "Gforce",
+    "Int",
     "Integrator",
     "Joint",
     "Marker",
@@ -50,17 +71,23 @@ __all__ = [
     "Output",
     "Part",
     "Point",
+    "Reference",
     "Request",
     "RequestResult",
     "Sforce",
     "SimulationResults",
+    "SolverObject",
     "Spline",
     "SpringDamper",
+    "Str",
+    "String",
     "Tfsiso",
     "Units",
+    "Validator",
     "Variable",
     "Vector",
     "Vforce",
     "Vtorque",
     "math",
+    "tr",
 ]

@@ -1,10 +1,26 @@
-"""SolverObject: registration in the current model, ids, keyword construction, setValues."""
+"""SolverObject: registration in the current model, ids, keyword construction, setValues,
+the parent (Composite) an object is created in, look-ups and summary."""
 
 from __future__ import annotations
+
+import contextlib
 
 from .properties import Bool, Int, Property, Str
 
 _current_model = None
+# the Composites whose createChildren/updateChildren is running, innermost last: objects
+# created meanwhile are that composite's children
+_parents = []
+
+
+@contextlib.contextmanager
+def building_children_of(parent):
+    """Objects created inside this block are children of ``parent``."""
+    _parents.append(parent)
+    try:
+        yield
+    finally:
+        _parents.pop()
 
 
 def current_model():
@@ -36,11 +52,15 @@ class SolverObject:
         model = current_model()
         explicit_id = kwds.pop("id", None)
         self._model = None
+        self._parent = None
         self._apply(kwds)
         if model is not None:
             model._register(self, explicit_id)
         elif explicit_id is not None:
             self.id = explicit_id
+        if _parents:
+            self._parent = _parents[-1]
+            self._parent._children.append(self)
 
     # -- attributes ----------------------------------------------------------------------
 
@@ -80,6 +100,31 @@ class SolverObject:
         model = self.__dict__.get("_model")
         if model is not None:
             model._changed(self, name)
+
+    # -- look-ups and summary -----------------------------------------------------------
+
+    @property
+    def parent(self):
+        """The Composite this object was created in, or None."""
+        return self.__dict__.get("_parent")
+
+    def lookupByName(self, type, name):
+        """The entity of class ``type`` named ``name`` in this object's model, or None."""
+        model = self.__dict__.get("_model")
+        return None if model is None else model.lookupByName(type, name)
+
+    def lookupById(self, type, id):
+        """The entity of class ``type`` with the given id in this object's model, or None."""
+        model = self.__dict__.get("_model")
+        return None if model is None else model.lookupById(type, id)
+
+    def summary(self, output=None, recursive=None, type=None, format=None):
+        """Print a table of this object's attributes that differ from their defaults
+        (references as ``Class/id``, ``-`` where a row keeps the default). ``output`` names
+        a file to write instead (``.ipynb``: a notebook)."""
+        from .summary import write_summary
+
+        write_summary([self], output, type)
 
     # -- identity ------------------------------------------------------------------------
 

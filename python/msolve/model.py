@@ -7,6 +7,7 @@ import warnings
 
 from . import _core
 from .base import _set_current_model
+from .composite import Composite, _matches
 from .results import SimulationResults
 
 
@@ -31,7 +32,7 @@ class Model(_core.ModelSpec):
         self._auto = {}
         self._simulation = None
         self._revision = 0
-        self._compiled_revision = None
+        self._compiled = None  # what the solver was given: _solver_snapshot() at compile
         self.results = None
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
@@ -41,6 +42,9 @@ class Model(_core.ModelSpec):
 
     @staticmethod
     def _class_key(obj):
+        # every Composite class numbers its own objects
+        if isinstance(obj, Composite):
+            return type(obj).__name__
         for klass in type(obj).__mro__:
             if klass.__module__.startswith("msolve.") and klass.__name__[0] != "_":
                 return klass.__name__
@@ -104,31 +108,67 @@ class Model(_core.ModelSpec):
                 return obj
         return None
 
-    def getChildren(self, type=None, name=None, recursive=True):
-        """Entities of the model, optionally of one class and with a given name."""
-        import fnmatch
+    def getChildren(self, type=None, name=None, recursive=True, context=None):
+        """Entities of the model, optionally only those of class ``type`` (a class or its
+        name) whose ``name`` matches the pattern ``name`` (wildcards * ? [...]). With
+        ``recursive=False``, only those not created inside a Composite."""
+        return [
+            obj
+            for obj in self._entities
+            if (recursive or obj.__dict__.get("_parent") is None) and _matches(obj, type, name)
+        ]
 
-        out = []
-        for obj in self._entities:
-            if type is not None:
-                cls = type if not isinstance(type, str) else None
-                if cls is not None and not isinstance(obj, cls):
-                    continue
-                if cls is None and self._class_key(obj) != type:
-                    continue
-            if name is not None and not fnmatch.fnmatchcase(getattr(obj, "name", "") or "", name):
-                continue
-            out.append(obj)
-        return out
+    def getChild(self, name=None, context=None, **kwds):
+        """The first entity matching ``name`` (and ``type=``), or None; composites'
+        children are searched first."""
+        found = self.getChildren(kwds.get("type"), name)
+        found.sort(key=lambda obj: obj.__dict__.get("_parent") is None)
+        return found[0] if found else None
+
+    def summary(self, output=None, recursive=None, type=None, format=None):
+        """Print one table per class of the entities' non-default attributes
+        (``recursive=False``: not those created inside a Composite); ``output`` names a
+        file to write instead (``.ipynb``: a notebook)."""
+        from .summary import write_summary
+
+        write_summary(self.getChildren(recursive=recursive is not False), output, type)
 
     # -- analyses ------------------------------------------------------------------------
 
     def reset(self):
         """Forget the analysis state: the next simulate starts again from time zero."""
         self._simulation = None
-        self._compiled_revision = None
+        self._compiled = None
         self.results = None
         _set_current_model(self)
+
+    def _validate(self):
+        """validateSelf of every active Composite, before the solver sees the model."""
+        for obj in self._entities:
+            if isinstance(obj, Composite) and obj.active:
+                obj._validate()
+
+    def _solver_snapshot(self):
+        """Every attribute value of the entities the solver reads, to tell whether the
+        model changed since it was compiled."""
+        return [
+            (obj, [(key, _frozen(getattr(obj, key))) for key in obj._properties()])
+            for obj in self._entities
+            if hasattr(obj, "_core_type")
+        ]
+
+    def _prepare_solver(self):
+        """Compile the model at the first simulate; after a change, compile it again and
+        continue from the current state (time, part positions and velocities, states of
+        the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+        snapshot = self._solver_snapshot()
+        if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
+            return
+        simulation = _core.Simulation(self)
+        if self._simulation is not None:
+            simulation.continue_from(self._simulation)
+        self._simulation = simulation
+        self._compiled = snapshot
 
     def simulate(
         self,
@@ -142,19 +182,16 @@ class Model(_core.ModelSpec):
         **kwds,
     ):
         """Run an analysis from the current time. ``end`` or ``duration``; ``dtout`` or
-        ``steps`` (default dtout 0.01). Consecutive calls continue from the current state.
-        Returns SimulationResults when ``returnResults`` is true."""
+        ``steps`` (default dtout 0.01). Consecutive calls continue from the current state;
+        changes made in between (attributes, Composite properties, new entities) take
+        effect from the current time. Composites are validated (validateSelf) first.
+        Unknown keyword arguments are ignored with a warning. Returns SimulationResults
+        when ``returnResults`` is true."""
         for key in kwds:
             warnings.warn(f"simulate: argument '{key}' is not supported and was ignored",
                           stacklevel=2)
-        if self._simulation is not None and self._compiled_revision != self._revision:
-            raise MsolveError(
-                "the model changed after the last simulate; changes between simulate calls "
-                "are not supported yet: call model.reset() to start again from time zero"
-            )
-        if self._simulation is None:
-            self._simulation = _core.Simulation(self)
-            self._compiled_revision = self._revision
+        self._validate()
+        self._prepare_solver()
         now = self._simulation.time
         if end is None and duration is None:
             raise ValueError("simulate: give end or duration")
@@ -184,3 +221,29 @@ class Model(_core.ModelSpec):
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
+
+
+def _frozen(value):
+    """A copy of an attribute value that later changes to the attribute cannot alter."""
+    if isinstance(value, (list, tuple)) or type(value).__name__ in ("Point", "Vector"):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _same_snapshot(a, b):
+    if b is None or len(a) != len(b):
+        return False
+    for (obj_a, values_a), (obj_b, values_b) in zip(a, b):
+        if obj_a is not obj_b or len(values_a) != len(values_b):
+            return False
+        for (key_a, va), (key_b, vb) in zip(values_a, values_b):
+            if key_a != key_b:
+                return False
+            if va is vb:
+                continue
+            try:
+                if type(va) is not type(vb) or not bool(va == vb):
+                    return False
+            except Exception:
+                return False
+    return True

@@ -16,9 +16,19 @@ _MISSING = object()
 
 
 class Property:
-    """Base descriptor: a default, an optional C++ field, and a converter."""
+    """Base descriptor: a default, an optional C++ field, and a converter.
 
-    def __init__(self, default=None, *, field=None, doc=""):
+    ``count=n`` makes the attribute a list of exactly n values (``count=0``: any number),
+    each converted like a single value; the default is then a list as well.
+    """
+
+    def __init__(self, default=None, *, field=None, doc="", count=None):
+        self.count = count if count is None else int(count)
+        if self.count is not None and default is not None:
+            if isinstance(default, (list, tuple)):
+                default = list(default)
+            else:
+                default = [default] * self.count
         self.default = default
         self.field = field
         self.name = None
@@ -26,9 +36,38 @@ class Property:
 
     def __set_name__(self, owner, name):
         self.name = name
+        if not self.__doc__:
+            self.__doc__ = self.describe()
+
+    def describe(self):
+        """A line for help(): the property type and its default."""
+        kind = type(self).__name__
+        if self.count is not None:
+            kind += f" [{self.count}]"
+        return f"{kind}, default {self.default!r}"
 
     def convert(self, obj, value):
         return value
+
+    def convert_value(self, obj, value):
+        """The stored value: one converted value, or a list of them when ``count`` is set."""
+        if self.count is None:
+            return self.convert(obj, value)
+        if value is None:
+            if self.default is None:
+                return None
+            raise self.error(obj, f"must be a list of {self._count_text()} values", value)
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise self.error(obj, f"must be a list of {self._count_text()} values", value)
+        items = [self.convert(obj, v) for v in value]
+        if self.count and len(items) != self.count:
+            raise self.error(
+                obj, f"must be a list of {self._count_text()} values", value, ValueError
+            )
+        return items
+
+    def _count_text(self):
+        return str(self.count) if self.count else "any number of"
 
     def to_field(self, value):
         return value
@@ -41,10 +80,14 @@ class Property:
             return self
         if self.field is not None:
             return self.from_field(getattr(obj, self.field))
-        return obj.__dict__.get("_p_" + self.name, self.default)
+        key = "_p_" + self.name
+        if key not in obj.__dict__ and isinstance(self.default, list):
+            # each object gets its own list, so that changing it in place stays local
+            obj.__dict__[key] = list(self.default)
+        return obj.__dict__.get(key, self.default)
 
     def __set__(self, obj, value):
-        value = self.convert(obj, value)
+        value = self.convert_value(obj, value)
         if self.field is not None:
             setattr(obj, self.field, self.to_field(value))
         else:
@@ -91,6 +134,8 @@ class Double(Property):
 
 
 class Int(Property):
+    """An integer; ``optional=True`` also accepts None."""
+
     def __init__(self, default=0, *, optional=False, **kw):
         super().__init__(default, **kw)
         self.optional = optional
@@ -106,6 +151,8 @@ class Int(Property):
 
 
 class Bool(Property):
+    """True or False (1 and 0 are accepted)."""
+
     def __init__(self, default=False, **kw):
         super().__init__(default, **kw)
 
@@ -118,6 +165,8 @@ class Bool(Property):
 
 
 class Str(Property):
+    """Text."""
+
     def __init__(self, default="", **kw):
         super().__init__(default, **kw)
 
@@ -125,6 +174,26 @@ class Str(Property):
         if not isinstance(value, str):
             raise self.error(obj, "must be a string", value)
         return value
+
+
+String = Str
+
+
+class Function(Str):
+    """A MotionSolve expression (``"-10*DZ(2,3)"``) or a ``USER(...)`` parameter string.
+    ``Function("SFOSUB")`` names the user subroutine called for ``USER(...)`` strings. A
+    number is taken as the constant expression it spells."""
+
+    def __init__(self, routine_name="", *, default="", **kw):
+        super().__init__(default, **kw)
+        self.routine_name = routine_name
+
+    def convert(self, obj, value):
+        if value is None:
+            return ""
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return repr(float(value))
+        return super().convert(obj, value)
 
 
 class Enum(Property):
@@ -160,6 +229,8 @@ class Location(Property):
     """A point: a Point or 3 numbers. ``optional=True`` accepts None."""
 
     def __init__(self, default=None, *, optional=True, **kw):
+        if default is None and not optional:
+            default = Point(0.0, 0.0, 0.0)  # what an unset required location reads
         super().__init__(default, **kw)
         self.optional = optional
 
@@ -200,20 +271,43 @@ class Ips(Property):
 
 
 class Reference(Property):
-    """A reference to another entity of the given class (or None)."""
+    """A reference to another entity of the given class (or None). The class may be given
+    by name, ``Reference("Marker")``; ``count=`` makes it a list of references."""
 
     def __init__(self, cls, **kw):
         super().__init__(None, **kw)
         self.cls = cls
+        if self.count is not None:
+            self.default = []
 
     def target(self):
+        if isinstance(self.cls, str):
+            import msolve
+
+            found = getattr(msolve, self.cls, None)
+            if not isinstance(found, type):
+                raise TypeError(f"Reference: no msolve class named '{self.cls}'")
+            return found
         return self.cls() if callable(self.cls) and not isinstance(self.cls, type) else self.cls
+
+    def describe(self):
+        cls = self.cls if isinstance(self.cls, str) else getattr(self.cls, "__name__", "")
+        text = f"Reference({cls})" if cls and not cls.startswith("_") else "Reference"
+        return text + (f" [{self.count}]" if self.count is not None else "")
 
     def convert(self, obj, value):
         cls = self.target()
         if value is not None and not isinstance(value, cls):
             raise self.error(obj, f"must be a {cls.__name__}", value)
         return value
+
+    def convert_value(self, obj, value):
+        if self.count is not None:
+            if value is None:
+                return []
+            if not isinstance(value, (list, tuple)):
+                value = [value]
+        return super().convert_value(obj, value)
 
 
 class Doubles(Property):
@@ -224,6 +318,10 @@ class Doubles(Property):
         super().__init__(list(default), **kw)
         self.count = count
         self.minimum = minimum
+
+    def convert_value(self, obj, value):
+        # convert already reads the whole list
+        return self.convert(obj, value)
 
     def convert(self, obj, value):
         if value is None:
@@ -251,6 +349,10 @@ class References(Reference):
     def __init__(self, cls, **kw):
         super().__init__(cls, **kw)
         self.default = []
+
+    def convert_value(self, obj, value):
+        # convert already reads the whole list
+        return self.convert(obj, value)
 
     def convert(self, obj, value):
         if value is None:
