@@ -157,7 +157,7 @@ def _summary_and_plot():
     fig.tight_layout()
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "butterworth.png")
     fig.savefig(path, dpi=100)
-    print(f"wrote {path}")
+    print(f"plot written: {path}")
 
 
 if __name__ == "__main__":

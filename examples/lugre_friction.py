@@ -169,7 +169,7 @@ def main():
     fig.tight_layout()
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lugre_friction.png")
     fig.savefig(path, dpi=100)
-    print(f"wrote {path}")
+    print(f"plot written: {path}")
 
 
 if __name__ == "__main__":
