@@ -146,9 +146,9 @@ def lse_model(**changes):
         ({"c": Matrix(rows=1, columns=3, values=[0] * 3)},
          r"Lse 1 'plant': the C matrix Matrix \d+ is 1 x 3 but must have 2 columns"),
         ({"d": Matrix(rows=1, columns=2, values=[0] * 2)},
-         r"Lse 1 'plant': the D matrix Matrix \d+ is 1 x 2 but must have 1 columns"),
+         r"Lse 1 'plant': the D matrix Matrix \d+ is 1 x 2 but must have 1 column,"),
         ({"ic": Array(type="IC", numbers=[1.0])},
-         r"Lse 1 'plant': its IC array Array \d+ has 1 numbers but the Lse has 2 states"),
+         r"Lse 1 'plant': its IC array Array \d+ has 1 number but the Lse has 2 states"),
         # lse_api: x is an X array, u a U array, y a Y array
         ({"x": Array(type="Y")}, r"Lse 1 'plant': its X array Array \d+ has type Y, not X"),
         ({"u": Array(type="IC", numbers=[1.0])},

@@ -16,6 +16,11 @@ std::string Upper(std::string s) {
   return s;
 }
 
+// "1 state", "2 states"
+std::string Count(Eigen::Index count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string Size(Eigen::Index rows, Eigen::Index columns) {
   return std::to_string(rows) + " x " + std::to_string(columns);
 }
@@ -106,7 +111,7 @@ LinearStates TfsisoStates(const model::Tfsiso& tf) {
   if (tf.x->size != 0 && tf.x->size != n)
     throw ModelError(tf.Describe() + ": its X array " + tf.x->Describe() + " has size " +
                      std::to_string(tf.x->size) + " but the transfer function has " +
-                     std::to_string(n) + " states");
+                     Count(n, "state"));
   LinearStates ls;
   ls.source = &tf;
   ls.x_array = tf.x;
@@ -159,7 +164,7 @@ LinearStates LseStates(const model::Lse& lse) {
   if (lse.x->size != 0 && lse.x->size != n)
     throw ModelError(who + Named("X array", *lse.x) + " has size " + std::to_string(lse.x->size) +
                      " but " + named("A matrix", lse.a) + " is " + Size(n, n) + " (" +
-                     std::to_string(n) + " states)");
+                     Count(n, "state") + ")");
 
   // inputs: the variables of the U array, used through B and/or D (Adams LSE)
   int m = 0;
@@ -168,7 +173,7 @@ LinearStates LseStates(const model::Lse& lse) {
     if (m == 0) throw ModelError(who + Named("U array", *lse.u) + " has no variables");
     if (lse.u->size != 0 && lse.u->size != m)
       throw ModelError(who + Named("U array", *lse.u) + " has size " + std::to_string(lse.u->size) +
-                       " but " + std::to_string(m) + " variables");
+                       " but " + Count(m, "variable"));
     if (!lse.b && !lse.d)
       throw ModelError(who +
                        "the U array (u) is given but neither the B matrix (b) nor the D "
@@ -200,8 +205,8 @@ LinearStates LseStates(const model::Lse& lse) {
     ls.B = matrix(lse.b, "B");
     if (ls.B.rows() != n || ls.B.cols() != m)
       throw ModelError(who + named("B matrix", lse.b) + " is " + Size(ls.B.rows(), ls.B.cols()) +
-                       " but must be " + Size(n, m) + ": " + std::to_string(n) + " states (A is " +
-                       Size(n, n) + ") by " + std::to_string(m) + " inputs (the variables of " +
+                       " but must be " + Size(n, m) + ": " + Count(n, "state") + " (A is " +
+                       Size(n, n) + ") by " + Count(m, "input") + " (the variables of " +
                        lse.u->Describe() + ")");
   }
   int p = 0;
@@ -210,7 +215,7 @@ LinearStates LseStates(const model::Lse& lse) {
     p = static_cast<int>(ls.C.rows());
     if (ls.C.cols() != n)
       throw ModelError(who + named("C matrix", lse.c) + " is " + Size(ls.C.rows(), ls.C.cols()) +
-                       " but must have " + std::to_string(n) + " columns, one per state (A is " +
+                       " but must have " + Count(n, "column") + ", one per state (A is " +
                        Size(n, n) + ")");
   }
   if (lse.d) {
@@ -222,23 +227,23 @@ LinearStates LseStates(const model::Lse& lse) {
     p = static_cast<int>(ls.D.rows());
     if (ls.D.cols() != m)
       throw ModelError(who + named("D matrix", lse.d) + " is " + Size(ls.D.rows(), ls.D.cols()) +
-                       " but must have " + std::to_string(m) + " columns, one per input (the " +
+                       " but must have " + Count(m, "column") + ", one per input (the " +
                        "variables of " + lse.u->Describe() + ")");
   }
   if (!lse.c) ls.C = MatX::Zero(p, n);
   if (!lse.d) ls.D = MatX::Zero(p, m);
   if (lse.y && lse.y->size != 0 && lse.y->size != p)
     throw ModelError(who + Named("Y array", *lse.y) + " has size " + std::to_string(lse.y->size) +
-                     " but the C and D matrices give " + std::to_string(p) + " outputs");
+                     " but the C and D matrices give " + Count(p, "output"));
 
   // initial states from the IC array, zero without one
   ls.x0 = VecX::Zero(n);
   if (lse.ic) {
     const auto& numbers = lse.ic->numbers;
     if (static_cast<int>(numbers.size()) != n)
-      throw ModelError(who + Named("IC array", *lse.ic) + " has " + std::to_string(numbers.size()) +
-                       " numbers but the Lse has " + std::to_string(n) + " states (A is " +
-                       Size(n, n) + ")");
+      throw ModelError(who + Named("IC array", *lse.ic) + " has " +
+                       Count(static_cast<Eigen::Index>(numbers.size()), "number") +
+                       " but the Lse has " + Count(n, "state") + " (A is " + Size(n, n) + ")");
     for (int k = 0; k < n; ++k) ls.x0[k] = numbers[k];
   }
   return ls;
