@@ -391,6 +391,81 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithMotionsOfEveryKind) {
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 42);
 }
 
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
+  // system.h: the rows of an Lse (and a Tfsiso) are x' - A x - B u with inputs u that read
+  // the mechanism (positions, velocities and, through ACCX, accelerations y'); a force reads
+  // an output C x + D u (D feed-through: it depends on the inputs' states) and a state
+  auto m = MakeMechanism(false);
+  auto variable = [&](long id, const std::string& function) {
+    auto v = std::make_shared<model::Variable>();
+    v->id = id;
+    v->function = function;
+    m->variables.push_back(v);
+    return v.get();
+  };
+  auto array = [&](long id, const std::string& type) {
+    auto a = std::make_shared<model::Array>();
+    a->id = id;
+    a->type = type;
+    m->arrays.push_back(a);
+    return a.get();
+  };
+  auto matrix = [&](long id, int rows, int columns, std::vector<double> values) {
+    auto mx = std::make_shared<model::Matrix>();
+    mx->id = id;
+    mx->rows = rows, mx->columns = columns;
+    mx->full = "RORDER";
+    mx->values = std::move(values);
+    m->matrices.push_back(mx);
+    return mx.get();
+  };
+  model::Array* u = array(1, "U");
+  u->variables = {variable(1, "DX(30,10) + 0.5*VX(40)"), variable(2, "WZ(20)*DY(23) + ACCX(30)")};
+  auto lse = std::make_shared<model::Lse>();
+  lse->id = 1;
+  lse->x = array(2, "X");
+  lse->y = array(3, "Y");
+  lse->u = u;
+  lse->ic = array(4, "IC");
+  lse->ic->numbers = {0.1, -0.2, 0.3};
+  lse->a = matrix(1, 3, 3, {-1, 2, 0, 0.5, -3, 1, 0, -1, -2});
+  lse->b = matrix(2, 3, 2, {1, 0, 0.3, 2, 0, -1});
+  lse->c = matrix(3, 2, 3, {1, 0, 2, 0, -1, 0.5});
+  lse->d = matrix(4, 2, 2, {0.7, 0, -0.2, 1.5});
+  m->lses.push_back(lse);
+  auto tf = std::make_shared<model::Tfsiso>();
+  tf->id = 1;
+  tf->x = array(5, "X");
+  tf->y = array(6, "Y");
+  tf->u = array(7, "U");
+  tf->u->variables = {variable(3, "VZ(30)*DX(40)")};
+  tf->numerator = {1, 2};
+  tf->denominator = {2, 3, 1};
+  m->tfsisos.push_back(tf);
+  auto force = std::make_shared<model::Sforce>();
+  force->id = 1;
+  force->i = m->markers[7].get();  // link end
+  force->j = m->markers[9].get();  // slider rail
+  force->function = "ARYVAL(3,1) - 2*ARYVAL(3,2) + ARYVAL(2,3)*ARYVAL(6,1)";
+  m->sforces.push_back(force);
+  const System sys = System::Compile(*m);
+  // states: bodies, then the Tfsiso's 2, then the Lse's 3 (starting at the IC numbers)
+  EXPECT_EQ(sys.differential_size(), 3 * 13 + 2 + 3);
+  const VecX y0 = sys.DesignState();
+  EXPECT_DOUBLE_EQ(y0[3 * 13 + 2], 0.1);
+  EXPECT_DOUBLE_EQ(y0[3 * 13 + 4], 0.3);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 61);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 62);
+  // SolveDiffRates gives the rates x' = A x + B u that zero those rows
+  std::mt19937 rng(63);
+  VecX y, yp;
+  RandomState(sys, 1.0, &rng, &y, &yp);
+  sys.SolveDiffRates(0.0, y.data(), yp.data());
+  VecX F(sys.size());
+  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  EXPECT_LT(F.segment(3 * 13, 5).cwiseAbs().maxCoeff(), 1e-12);
+}
+
 TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
   // definition (system.h): the lambda rows are Phi_q q'(u) = d/dt Phi(q(t)) for the motion
   // q' = q'(u); checked by a central difference of the position rows along q'(u)

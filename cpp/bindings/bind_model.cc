@@ -170,6 +170,27 @@ void DefineModel(py::module_& m) {
   RefProperty(tfsiso, "_y", &Tfsiso::y);
   RefProperty(tfsiso, "_u", &Tfsiso::u);
 
+  py::class_<Matrix, Entity, std::shared_ptr<Matrix>>(m, "MatrixSpec")
+      .def(py::init<>())
+      .def_readwrite("_rows", &Matrix::rows)
+      .def_readwrite("_columns", &Matrix::columns)
+      .def_readwrite("_full", &Matrix::full)
+      .def_readwrite("_values", &Matrix::values)
+      .def_readwrite("_sparse", &Matrix::sparse)
+      .def_readwrite("_i", &Matrix::i)
+      .def_readwrite("_j", &Matrix::j);
+
+  py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
+  lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);
+  RefProperty(lse, "_x", &Lse::x);
+  RefProperty(lse, "_y", &Lse::y);
+  RefProperty(lse, "_u", &Lse::u);
+  RefProperty(lse, "_ic", &Lse::ic);
+  RefProperty(lse, "_a", &Lse::a);
+  RefProperty(lse, "_b", &Lse::b);
+  RefProperty(lse, "_c", &Lse::c);
+  RefProperty(lse, "_d", &Lse::d);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -216,6 +237,8 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Array> e) { self.arrays.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Tfsiso> e) { self.tfsisos.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Spline> e) { self.splines.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Matrix> e) { self.matrices.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Lse> e) { self.lses.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

@@ -150,7 +150,7 @@ class Diff : public Entity {
 class Variable;
 
 /// A list of numbers or references read with ARYVAL(id, k): X holds the states of a
-/// Tfsiso, Y its output, U its inputs (variables), IC constants (numbers).
+/// Tfsiso or Lse, Y its outputs, U its inputs (variables), IC constants (numbers).
 class Array : public Entity {
  public:
   const char* TypeName() const override { return "Array"; }
@@ -182,6 +182,39 @@ class Tfsiso : public Entity {
   Array* y = nullptr;
   Array* u = nullptr;
   std::vector<double> numerator, denominator;
+  bool static_hold = false;
+};
+
+/// A real rows x columns matrix (MotionSolve Matrix, Reference_Matrix). Dense: `values` lists
+/// all rows * columns entries, row after row (full = "RORDER") or column after column
+/// ("CORDER", and when full is unset). Sparse (`sparse`): entry k is values[k] at row i[k],
+/// column j[k] (1-based); the other entries are 0.
+class Matrix : public Entity {
+ public:
+  const char* TypeName() const override { return "Matrix"; }
+  int rows = 0, columns = 0;
+  std::optional<std::string> full;
+  std::vector<double> values;
+  bool sparse = false;
+  std::vector<int> i, j;
+};
+
+/// Linear state equations (MotionSolve Lse, Control_StateEqn; Adams LSE):
+/// x' = A x + B u, y = C x + D u, with the states x in the X array, the inputs u the
+/// variables of the U array (in order), the outputs y in the Y array and x(0) the numbers of
+/// the IC array (zero when unset). a is required; b, c and d are optional.
+class Lse : public Entity {
+ public:
+  const char* TypeName() const override { return "Lse"; }
+  Array* x = nullptr;
+  Array* y = nullptr;
+  Array* u = nullptr;
+  Array* ic = nullptr;
+  Matrix* a = nullptr;
+  Matrix* b = nullptr;
+  Matrix* c = nullptr;
+  Matrix* d = nullptr;
+  /// accepted; statics are not available yet, and it has no effect in dynamics
   bool static_hold = false;
 };
 
@@ -259,6 +292,8 @@ class Model {
   std::vector<std::shared_ptr<Diff>> diffs;
   std::vector<std::shared_ptr<Array>> arrays;
   std::vector<std::shared_ptr<Tfsiso>> tfsisos;
+  std::vector<std::shared_ptr<Matrix>> matrices;
+  std::vector<std::shared_ptr<Lse>> lses;
   std::vector<std::shared_ptr<Spline>> splines;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;

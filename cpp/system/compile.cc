@@ -221,39 +221,26 @@ System System::Compile(const model::Model& model) {
     diff_index[diff->id] = index;
     sys.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
   }
-  // Tfsiso states follow the Diffs'
+  // Tfsiso states follow the Diffs', then the Lses'
   for (const auto& array : model.arrays)
     if (array->active) sys.arrays_[array->id] = array.get();
-  for (const auto& tf : model.tfsisos) {
-    if (!tf->active) continue;
-    const auto& den = tf->denominator;
-    const auto& num = tf->numerator;
-    if (den.size() < 2)
-      throw ModelError(tf->Describe() + ": the denominator needs at least 2 coefficients");
-    if (den.back() == 0.0)
-      throw ModelError(tf->Describe() +
-                       ": the last denominator coefficient (highest power of s) is 0");
-    if (num.empty() || num.size() > den.size())
-      throw ModelError(tf->Describe() + ": the numerator needs 1 to " + std::to_string(den.size()) +
-                       " coefficients (a proper transfer function)");
-    if (tf->x == nullptr) throw ModelError(tf->Describe() + ": the X array is not set");
-    if (tf->u == nullptr) throw ModelError(tf->Describe() + ": the U array is not set");
-    const int n = static_cast<int>(den.size()) - 1;
-    if (tf->x->size != 0 && tf->x->size != n)
-      throw ModelError(tf->Describe() + ": its X array " + tf->x->Describe() + " has size " +
-                       std::to_string(tf->x->size) + " but the transfer function has " +
-                       std::to_string(n) + " states");
-    LinearStates ls{tf.get(), 0, n, MatX::Zero(n, n), VecX::Zero(n), 0.0, nullptr, {}, {}};
-    const double an = den.back();
-    const auto alpha = [&](int k) { return den[k] / an; };
-    const auto beta = [&](int k) { return k < static_cast<int>(num.size()) ? num[k] / an : 0.0; };
-    ls.D = beta(n);
-    for (int i = 1; i <= n; ++i) {
-      ls.A(i - 1, 0) = -alpha(n - i);
-      if (i < n) ls.A(i - 1, i) = 1.0;
-      ls.B(i - 1) = beta(n - i) - alpha(n - i) * ls.D;
-    }
-    sys.linear_.push_back(std::move(ls));
+  for (const auto& matrix : model.matrices)
+    if (matrix->active) DenseMatrix(*matrix);  // checks every matrix, used or not
+  for (const auto& tf : model.tfsisos)
+    if (tf->active) sys.linear_.push_back(TfsisoStates(*tf));
+  for (const auto& lse : model.lses)
+    if (lse->active) sys.linear_.push_back(LseStates(*lse));
+  {
+    // an X or Y array holds the states or outputs of one element only
+    std::unordered_map<const model::Array*, const model::Entity*> owner;
+    for (const auto& ls : sys.linear_)
+      for (const auto& [array, role] : {std::pair{ls.x_array, "X"}, std::pair{ls.y_array, "Y"}}) {
+        if (array == nullptr) continue;
+        const auto [it, fresh] = owner.emplace(array, ls.source);
+        if (!fresh)
+          throw ModelError(ls.source->Describe() + ": its " + role + " array " + array->Describe() +
+                           " already belongs to " + it->second->Describe());
+      }
   }
   {
     int first = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size());
@@ -319,19 +306,25 @@ System System::Compile(const model::Model& model) {
       throw ModelError(e.what());
     }
   }
-  // the inputs of the Tfsisos: the first variable of the U array
+  // the inputs of the Tfsisos (the first variable of the U array) and Lses (every variable)
   for (auto& ls : sys.linear_) {
-    const model::Array* u = ls.source->u;
+    const model::Array* u = ls.u_array;
+    if (u == nullptr) continue;
     if (Upper(u->type) != "U")
       throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() + " has type " +
                        u->type + ", not U");
-    if (u->variables.empty() || u->variables[0] == nullptr)
+    if (static_cast<int>(u->variables.size()) < ls.inputs_count())
       throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() +
                        " has no variable");
-    try {
-      ls.input = resolver.variable(u->variables[0]->id);
-    } catch (const std::invalid_argument& e) {
-      throw ModelError(ls.source->Describe() + ": " + e.what());
+    for (int k = 0; k < ls.inputs_count(); ++k) {
+      if (u->variables[k] == nullptr)
+        throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() + ": variable " +
+                         std::to_string(k + 1) + " is not set");
+      try {
+        ls.inputs.push_back(resolver.variable(u->variables[k]->id));
+      } catch (const std::invalid_argument& e) {
+        throw ModelError(ls.source->Describe() + ": " + e.what());
+      }
     }
   }
   const Resolver& lookup = resolver;
@@ -484,7 +477,7 @@ System System::Compile(const model::Model& model) {
     sys.joints_.emplace_back(joint, type, mi, mj, motion.get());
     Driver driver{static_cast<int>(sys.rows_.size()), std::move(function), order, -1, motion.get()};
     if (order > 0) {
-      // integrated motions: s (and p) follow the Tfsiso states
+      // integrated motions: s (and p) follow the Tfsiso and Lse states
       driver.state = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size()) +
                      sys.linear_state_count_ + sys.motion_state_count_;
       sys.motion_state_count_ += order;
@@ -527,28 +520,31 @@ Resolver::ArrayValue System::ArrayById(
     if (array->variables[k - 1] == nullptr)
       throw std::invalid_argument(array->Describe() + ": variable " + std::to_string(k) +
                                   " is not set");
-    value.variable = variable(array->variables[k - 1]->id);
+    value.variables.emplace_back(variable(array->variables[k - 1]->id), 1.0);
     return value;
   }
   for (const auto& ls : linear_) {
-    if (type == "X" && ls.source->x == array) {
+    if (type == "X" && ls.x_array == array) {
       if (k < 1 || k > ls.n) throw bad_index(ls.n);
       value.terms.emplace_back(ls.first + k - 1, 1.0);
       return value;
     }
-    if (type == "Y" && ls.source->y == array) {
-      if (k != 1) throw bad_index(1);
-      value.terms.emplace_back(ls.first, 1.0);
-      const auto& vars = ls.source->u->variables;
-      if (ls.D != 0.0 && !vars.empty() && vars[0]) {
-        value.variable = variable(vars[0]->id);
-        value.variable_scale = ls.D;
+    if (type == "Y" && ls.y_array == array) {
+      // output k: row k of C x + D u
+      if (k < 1 || k > ls.outputs_count()) throw bad_index(ls.outputs_count());
+      for (int j = 0; j < ls.n; ++j)
+        if (ls.C(k - 1, j) != 0.0) value.terms.emplace_back(ls.first + j, ls.C(k - 1, j));
+      for (int i = 0; i < ls.inputs_count(); ++i) {
+        const double d = ls.D(k - 1, i);
+        const auto& vars = ls.u_array->variables;
+        if (d != 0.0 && i < static_cast<int>(vars.size()) && vars[i])
+          value.variables.emplace_back(variable(vars[i]->id), d);
       }
       return value;
     }
   }
   throw std::invalid_argument(array->Describe() + " (type " + array->type +
-                              ") is not used by any Tfsiso");
+                              ") is not used by any Tfsiso or Lse");
 }
 
 Resolver System::MakeResolver() const {
@@ -667,7 +663,7 @@ void System::RefreshDependencies() {
   }
   for (auto& ls : linear_) {
     ls.y_deps.clear(), ls.yp_deps.clear();
-    merge(ls.input, &ls.y_deps, &ls.yp_deps);
+    for (const ExpressionFunction* input : ls.inputs) merge(input, &ls.y_deps, &ls.yp_deps);
   }
   // the multipliers follow every differential state
   const auto reads = [this](const std::vector<int>& deps) {

@@ -118,7 +118,7 @@ double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const 
   if (l.combination) {
     double v = l.array.constant;
     for (const auto& [index, c] : l.array.terms) v += c * y[index];
-    if (l.array.variable) v += l.array.variable_scale * l.array.variable->Value(t, y, yp);
+    for (const auto& [variable, scale] : l.array.variables) v += scale * variable->Value(t, y, yp);
     return v;
   }
   return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
@@ -149,23 +149,21 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
     }
-    const mbs::StateFunction* variable = leaf.variable;
-    double scale = 1.0;
+    const auto add_nested = [&](const mbs::StateFunction* variable, double scale) {
+      variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+      for (const auto& [index, value] : nested_dy_)
+        dy->emplace_back(index, leaf_partials_[k] * scale * value);
+      for (const auto& [index, value] : nested_dyp_)
+        dyp->emplace_back(index, leaf_partials_[k] * scale * value);
+    };
     if (leaf.combination) {
       for (const auto& [index, c] : leaf.array.terms)
         dy->emplace_back(index, leaf_partials_[k] * c);
-      variable = leaf.array.variable;
-      scale = leaf.array.variable_scale;
-      if (!variable) continue;
+      for (const auto& [variable, scale] : leaf.array.variables) add_nested(variable, scale);
+      continue;
     }
-    if (variable) {
-      variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
-      for (auto& entry : nested_dy_) entry.second *= scale;
-      for (auto& entry : nested_dyp_) entry.second *= scale;
-      for (const auto& [index, value] : nested_dy_)
-        dy->emplace_back(index, leaf_partials_[k] * value);
-      for (const auto& [index, value] : nested_dyp_)
-        dyp->emplace_back(index, leaf_partials_[k] * value);
+    if (leaf.variable) {
+      add_nested(leaf.variable, 1.0);
       continue;
     }
     const mbs::KinematicMeasure& m = measures_[leaf.measure];
@@ -193,16 +191,18 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;
     }
-    const mbs::StateFunction* variable = leaf.variable;
-    if (leaf.combination) {
-      for (const auto& [state, c] : leaf.array.terms) y_indices->push_back(state);
-      variable = leaf.array.variable;
-      if (!variable) continue;
-    }
-    if (variable) {
+    const auto add_nested = [&](const mbs::StateFunction* variable) {
       variable->Dependencies(&nested_y, &nested_yp);
       y_indices->insert(y_indices->end(), nested_y.begin(), nested_y.end());
       yp_indices->insert(yp_indices->end(), nested_yp.begin(), nested_yp.end());
+    };
+    if (leaf.combination) {
+      for (const auto& [state, c] : leaf.array.terms) y_indices->push_back(state);
+      for (const auto& [variable, scale] : leaf.array.variables) add_nested(variable);
+      continue;
+    }
+    if (leaf.variable) {
+      add_nested(leaf.variable);
       continue;
     }
     const mbs::KinematicMeasure& m = measures_[leaf.measure];

@@ -27,13 +27,12 @@ struct Resolver {
   /// The state index of a Diff id (for DIF and DIF1); throws std::invalid_argument for an
   /// unknown id.
   std::function<int(long id)> diff;
-  /// ARYVAL(id, k) as a linear combination of states plus a constant plus a scaled
-  /// variable; throws std::invalid_argument for an unknown array or element.
+  /// ARYVAL(id, k) as a linear combination of states plus a constant plus scaled
+  /// variables; throws std::invalid_argument for an unknown array or element.
   struct ArrayValue {
     std::vector<std::pair<int, double>> terms;  // (state index, coefficient)
     double constant = 0.0;
-    const ExpressionFunction* variable = nullptr;
-    double variable_scale = 1.0;
+    std::vector<std::pair<const ExpressionFunction*, double>> variables;  // (variable, scale)
   };
   std::function<ArrayValue(long id, long k)> array;
   /// A force measure (FX ... TM, JOINT, SFORCE, ...) called `name` with the integer
@@ -72,7 +71,7 @@ class ExpressionFunction : public mbs::StateFunction {
     const mbs::StateFunction* variable = nullptr;  // a Variable or a force measure
     int state = -1;           // a state read directly (DIF: y[state], DIF1: yp[state])
     bool derivative = false;  // DIF1
-    // ARYVAL: constant + sum of coefficient * y[index] (+ variable_scale * variable)
+    // ARYVAL: constant + sum of coefficient * y[index] + sum of scale * variable
     bool combination = false;
     Resolver::ArrayValue array;
   };

@@ -37,11 +37,19 @@ PairRates RatesOf(const double* const* q) {
   return r;
 }
 
+// the inputs u of a Tfsiso or Lse
+VecX InputValues(const LinearStates& ls, double t, const double* y, const double* yp) {
+  VecX u(ls.inputs.size());
+  for (size_t k = 0; k < ls.inputs.size(); ++k) u[k] = ls.inputs[k]->Value(t, y, yp);
+  return u;
+}
+
 }  // namespace
 
 VecX System::DesignState() const {
   VecX y = VecX::Zero(size());
   for (const auto& d : diffs_) y[d.index] = d.source->ic;
+  for (const auto& ls : linear_) y.segment(ls.first, ls.n) = ls.x0;
   // integrated motions start at icdisp and icvel (unset: replaced by the assembled values)
   for (const auto& driver : drivers_) {
     if (driver.order >= 1) y[driver.state] = driver.source->icdisp.value_or(0.0);
@@ -172,12 +180,11 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     F[d.index] = d.source->implicit ? f : yp[d.index] - f;
   }
 
-  // Tfsisos: x' - A x - B u = 0
+  // Tfsisos and Lses: x' - A x - B u = 0
   for (const auto& ls : linear_) {
-    const double u = ls.input ? ls.input->Value(t, y, yp) : 0.0;
     const Eigen::Map<const VecX> x(y + ls.first, ls.n);
     Eigen::Map<VecX> f(F + ls.first, ls.n);
-    f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x - ls.B * u;
+    f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x - ls.B * InputValues(ls, t, y, yp);
   }
 
   // motions: the driven coordinates follow their imposed values, f or the integrated states
@@ -306,25 +313,28 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
       add(d.index, d.yp_deps[k], sign * dense[d.y_deps.size() + k]);
   }
 
-  // Tfsisos: cj I - A on the states, -B du on what the input reads
+  // Tfsisos and Lses: cj I - A on the states, -B du/dy - cj B du/dy' on what the inputs read
   for (const auto& ls : linear_) {
     for (int i = 0; i < ls.n; ++i)
       for (int j = 0; j < ls.n; ++j)
         add(ls.first + i, ls.first + j, (i == j ? cj : 0.0) - ls.A(i, j));
-    if (!ls.input) continue;
-    ls.input->Gradient(t, y, yp, &df_dy, &df_dyp);
-    dense.assign(ls.y_deps.size() + ls.yp_deps.size(), 0.0);
-    for (const auto& [index, value] : df_dy)
-      dense[std::lower_bound(ls.y_deps.begin(), ls.y_deps.end(), index) - ls.y_deps.begin()] +=
-          value;
-    for (const auto& [index, value] : df_dyp)
-      dense[ls.y_deps.size() + (std::lower_bound(ls.yp_deps.begin(), ls.yp_deps.end(), index) -
-                                ls.yp_deps.begin())] += cj * value;
+    if (ls.inputs.empty()) continue;
+    // G: one row per input, one column per state the inputs read (y, then y')
+    const int ny = static_cast<int>(ls.y_deps.size()), nyp = static_cast<int>(ls.yp_deps.size());
+    MatX G = MatX::Zero(ls.inputs_count(), ny + nyp);
+    for (int r = 0; r < ls.inputs_count(); ++r) {
+      ls.inputs[r]->Gradient(t, y, yp, &df_dy, &df_dyp);
+      for (const auto& [index, value] : df_dy)
+        G(r, std::lower_bound(ls.y_deps.begin(), ls.y_deps.end(), index) - ls.y_deps.begin()) +=
+            value;
+      for (const auto& [index, value] : df_dyp)
+        G(r, ny + (std::lower_bound(ls.yp_deps.begin(), ls.yp_deps.end(), index) -
+                   ls.yp_deps.begin())) += cj * value;
+    }
+    const MatX BG = ls.B * G;
     for (int i = 0; i < ls.n; ++i) {
-      for (size_t k = 0; k < ls.y_deps.size(); ++k)
-        add(ls.first + i, ls.y_deps[k], -ls.B[i] * dense[k]);
-      for (size_t k = 0; k < ls.yp_deps.size(); ++k)
-        add(ls.first + i, ls.yp_deps[k], -ls.B[i] * dense[ls.y_deps.size() + k]);
+      for (int k = 0; k < ny; ++k) add(ls.first + i, ls.y_deps[k], -BG(i, k));
+      for (int k = 0; k < nyp; ++k) add(ls.first + i, ls.yp_deps[k], -BG(i, ny + k));
     }
   }
 
@@ -457,7 +467,7 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
 void System::SolveDiffRates(double t, const double* y, double* yp) const {
   mbs::SparseGradient dy, dyp;
   for (const auto& ls : linear_) {
-    const double u = ls.input ? ls.input->Value(t, y, yp) : 0.0;
+    const VecX u = InputValues(ls, t, y, yp);
     Eigen::Map<VecX>(yp + ls.first, ls.n) =
         ls.A * Eigen::Map<const VecX>(y + ls.first, ls.n) + ls.B * u;
   }

@@ -4,10 +4,13 @@
 //
 // State y, per body k at 13 k: position r of the mass centre (3, global), Euler parameters e
 // (4), velocity v (3, global), angular velocity w (3, body axes); then the states of the
-// Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the states x of the Tfsisos
-// (x' = A x + B u, observable canonical form: with a_k, b_k the coefficients of s^k divided
-// by a_n and d = b_n, x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, output
-// y = x_1 + d u, x(0) = 0); then the states of the Motions given as a velocity (s, the
+// Diffs (y' - f = 0, or f(y, y') = 0 when implicit); then the states x of the Tfsisos and
+// of the Lses, x' - A x - B u = 0 with outputs y = C x + D u (not states: ARYVAL on a Y
+// array reads the combination). A Tfsiso is realised in observable canonical form: with
+// a_k, b_k the coefficients of s^k divided by a_n and d = b_n,
+// x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, y = x_1 + d u, x(0) = 0; an Lse
+// takes its matrices as given and x(0) from its IC array; then the states of the Motions
+// given as a velocity (s, the
 // driven coordinate: s' = f(t)) or as an acceleration (s and its rate p: s' = p, p' = f(t));
 // then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
@@ -42,6 +45,7 @@
 #include "model/entities.h"
 #include "system/expression_function.h"
 #include "system/force_measure.h"
+#include "system/linear_states.h"
 #include "system/spline_function.h"
 
 namespace msolve::system {
@@ -80,7 +84,8 @@ class System {
 
   int body_count() const { return static_cast<int>(bodies_.size()); }
   int active_rows() const { return active_count_; }
-  /// Number of differential states: the bodies', the Diffs', the Tfsisos', the Motions'.
+  /// Number of differential states: the bodies', the Diffs', the Tfsisos' and Lses', the
+  /// Motions'.
   int differential_size() const {
     return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_ +
            motion_state_count_;
@@ -124,7 +129,7 @@ class System {
   /// redundant); changes size() and the multipliers that force measures read.
   void SetActiveRows(const std::vector<bool>& active);
 
-  /// Whether a force, Diff or Tfsiso input reads reaction forces (multipliers).
+  /// Whether a force, Diff or Tfsiso/Lse input reads reaction forces (multipliers).
   bool ReadsMultipliers() const { return reads_multipliers_; }
 
   /// A FORCE request's measure: the wrench at marker i from the elements connecting i and j
@@ -157,11 +162,11 @@ class System {
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
 
   /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton), of
-  /// the Tfsiso states and of the Motion states for the other states in y and yp.
+  /// the Tfsiso and Lse states and of the Motion states for the other states in y and yp.
   void SolveDiffRates(double t, const double* y, double* yp) const;
 
-  /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y output of a
-  /// Tfsiso); `variable` compiles or finds the Variable of an id.
+  /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y outputs of a
+  /// Tfsiso or Lse); `variable` compiles or finds the Variable of an id.
   Resolver::ArrayValue ArrayById(
       long id, long k, const std::function<const ExpressionFunction*(long)>& variable) const;
 
@@ -243,16 +248,7 @@ class System {
     std::vector<int> y_deps, yp_deps;  // what the function reads, sorted
   };
   std::vector<DiffState> diffs_;
-  // Tfsisos: states first .. first + n - 1
-  struct LinearStates {
-    const model::Tfsiso* source;
-    int first, n;
-    MatX A;
-    VecX B;
-    double D;
-    const ExpressionFunction* input;   // nullptr: u = 0
-    std::vector<int> y_deps, yp_deps;  // what the input reads, sorted
-  };
+  // Tfsisos, then Lses
   std::vector<LinearStates> linear_;
   int linear_state_count_ = 0;
   std::unordered_map<long, const model::Array*> arrays_;
@@ -277,7 +273,7 @@ class System {
   std::vector<ForceMeasure*> unlinked_force_measures_;
 
   bool reads_multipliers_ = false;
-  // what the force elements, Diffs and Tfsiso inputs read (depends on the active rows)
+  // what the force elements, Diffs and Tfsiso/Lse inputs read (depends on the active rows)
   void RefreshDependencies();
 };
 

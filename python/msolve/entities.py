@@ -15,6 +15,7 @@ from .properties import (
     Doubles,
     Enum,
     Int,
+    Ints,
     Ips,
     Location,
     Property,
@@ -439,8 +440,8 @@ def _array_class():
 
 
 class Array(_CoreEntity, _core.ArraySpec):
-    """Values read with ``ARYVAL(id, k)`` (k from 1): type X holds the states of a Tfsiso,
-    Y its output, U its inputs (``variables``), IC constants (``numbers``)."""
+    """Values read with ``ARYVAL(id, k)`` (k from 1): type X holds the states of a Tfsiso or
+    Lse, Y its outputs, U its inputs (``variables``), IC constants (``numbers``)."""
 
     _core_type = _core.ArraySpec
     type = Enum("X Y U IC", "X", field="_type")
@@ -532,6 +533,65 @@ class Tfsiso(_CoreEntity, _core.TfsisoSpec):
     numerator = Doubles(field="_numerator")
     denominator = Doubles(field="_denominator")
     static_hold = Bool(False, field="_static_hold")
+
+
+def _matrix_class():
+    return Matrix
+
+
+class Matrix(_CoreEntity, _core.MatrixSpec):
+    """A real ``rows`` x ``columns`` matrix, used by Lse.
+
+    * Dense: ``Matrix(rows=2, columns=3, full="RORDER", values=[a11, a12, a13, a21, a22,
+      a23])`` lists the entries row after row; ``full="CORDER"`` lists them column after
+      column, and so does a matrix without ``full`` (as in MotionSolve's Matrix example).
+    * Sparse (coordinate list): ``Matrix(sparse=True, rows=3, columns=3, i=[1, 3],
+      j=[2, 3], values=[5.0, -1.0])``: entry k is ``values[k]`` at row ``i[k]``, column
+      ``j[k]``, counted from 1; the entries not listed are 0.
+
+    The data are checked at simulate, e.g. ``Matrix 2 'A': a dense 2 x 2 matrix needs 4
+    values, got 3``. Matrices defined by a user routine are not available yet.
+    """
+
+    _core_type = _core.MatrixSpec
+    full = Enum("RORDER CORDER", None, field="_full",
+                doc="Order of the dense values: RORDER (by rows) or CORDER (by columns, the "
+                    "default when unset).")
+    rows = Int(0, field="_rows", doc="Number of rows.")
+    columns = Int(0, field="_columns", doc="Number of columns.")
+    values = Doubles(field="_values", doc="The entries (dense) or the listed entries (sparse).")
+    sparse = Bool(False, field="_sparse", doc="True: the entries are listed with i and j.")
+    i = Ints(field="_i", doc="Sparse: the row of each value, from 1.")
+    j = Ints(field="_j", doc="Sparse: the column of each value, from 1.")
+
+
+class Lse(_CoreEntity, _core.LseSpec):
+    """Linear state equations x' = A x + B u, y = C x + D u (MotionSolve Lse, the linear
+    Control_StateEqn).
+
+    ``x`` (an X Array) holds the n states and ``a`` (an n x n Matrix) is required. The
+    inputs u are the variables of the U Array ``u``, in order (m of them); the outputs y,
+    read with ``ARYVAL(y.id, k)`` on the Y Array ``y``, are the p rows of C x + D u. ``b``
+    (n x m) needs ``u``, ``c`` (p x n) needs ``y``, ``d`` (p x m) needs both; a given ``u``
+    needs ``b`` or ``d`` and a given ``y`` needs ``c`` or ``d``. The IC Array ``ic`` holds
+    x(0) (n numbers); without it the states start at 0. ``ARYVAL(x.id, k)`` reads state k.
+
+    ``static_hold`` is accepted; statics are not available yet and it has no effect in
+    dynamics. The checks happen at simulate and name the Lse and the sizes that disagree,
+    e.g. ``Lse 1: the B matrix Matrix 2 is 2 x 1 but must be 2 x 3 ...``.
+    """
+
+    _core_type = _core.LseSpec
+    x = Reference(_array_class, field="_x", doc="X Array: the states.")
+    y = Reference(_array_class, field="_y", doc="Y Array: the outputs.")
+    u = Reference(_array_class, field="_u", doc="U Array: the inputs (its variables).")
+    ic = Reference(_array_class, field="_ic", doc="IC Array: the initial states.")
+    a = Reference(_matrix_class, field="_a", doc="State matrix A, n x n.")
+    b = Reference(_matrix_class, field="_b", doc="Input matrix B, n x m.")
+    c = Reference(_matrix_class, field="_c", doc="Output matrix C, p x n.")
+    d = Reference(_matrix_class, field="_d", doc="Feed-through matrix D, p x m.")
+    static_hold = Bool(False, field="_static_hold",
+                       doc="Accepted; no effect (statics are not available yet).")
 
 
 def _joint_class():

@@ -343,6 +343,29 @@ class Doubles(Property):
         return [float(v) for v in value]
 
 
+class Ints(Property):
+    """A list of integers of any length."""
+
+    def __init__(self, default=(), **kw):
+        super().__init__(list(default), **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+            value = [value]
+        if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+            raise self.error(obj, "must be a list of integers", value)
+        items = list(value)
+        for v in items:
+            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not float(v).is_integer():
+                raise self.error(obj, "must be a list of integers", value)
+        return [int(v) for v in items]
+
+    def from_field(self, value):
+        return [int(v) for v in value]
+
+
 class References(Reference):
     """A list of references to entities of one class."""
 
