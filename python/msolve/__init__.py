@@ -1,11 +1,13 @@
 """msolve: an open multibody-dynamics solver with MotionSolve's msolve Python interface.
 
 ``from msolve import *`` gives the modelling classes (Model, Part, Marker, Joint, ...), the
-helpers Point and Vector, and the ``math`` module, as MotionSolve's package does.
+helpers Point and Vector, the ``math`` module, and the runtime functions for user routines
+(DX, VZ, FX, DIF, VARVAL, STEP, ..., see ``msolve.functions``), as MotionSolve's package does.
 """
 
 import math
 
+from . import functions
 from .entities import (
     Accgrav,
     Array,
@@ -28,13 +30,14 @@ from .entities import (
     Vforce,
     Vtorque,
 )
+from .functions import *
 from .model import Model, MsolveError
 from .properties import Point, Vector
 from .results import BodyResult, RequestResult, SimulationResults
 
 __version__ = "0.1.0"
 
-__all__ = [
+__all__ = [  # noqa: RUF005
     "Accgrav",
     "Array",
     "BodyResult",
@@ -62,5 +65,6 @@ __all__ = [
     "Vector",
     "Vforce",
     "Vtorque",
+    "functions",
     "math",
-]
+] + functions.__all__

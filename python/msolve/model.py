@@ -153,7 +153,11 @@ class Model(_core.ModelSpec):
                 "are not supported yet: call model.reset() to start again from time zero"
             )
         if self._simulation is None:
-            self._simulation = _core.Simulation(self)
+            try:
+                self._simulation = _core.Simulation(self)
+            except _core.RoutineError as e:
+                # a routine failed in its dependency pass (iflag), before any output
+                raise MsolveError(f"the analysis could not start: {e}") from None
             self._compiled_revision = self._revision
         now = self._simulation.time
         if end is None and duration is None:
