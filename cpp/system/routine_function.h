@@ -84,6 +84,13 @@ class RoutineEvaluator {
   /// The routine evaluation in progress on this thread (innermost), or nullptr.
   static RoutineEvaluator* Current();
 
+  /// The runtime functions read in the dependency pass, as written ("VZ(2,3,3,3)").
+  std::vector<std::string> declared() const {
+    std::vector<std::string> calls;
+    for (const auto& input : inputs_)
+      if (input.declared) calls.push_back(input.call);
+    return calls;
+  }
   /// Runtime functions read after the dependency pass (left out of the Jacobian).
   const std::vector<std::string>& undeclared() const { return undeclared_; }
 
