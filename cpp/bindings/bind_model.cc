@@ -70,7 +70,9 @@ void DefineModel(py::module_& m) {
   request.def(py::init<>())
       .def_readwrite("_type", &Request::type)
       .def_readwrite("_comment", &Request::comment)
-      .def_readwrite("_f", &Request::f);
+      .def_readwrite("_f", &Request::f)
+      .def_readwrite("_function", &Request::function)
+      .def_readwrite("_routine", &Request::routine);
   RefProperty(request, "_i", &Request::i);
   RefProperty(request, "_j", &Request::j);
   RefProperty(request, "_rm", &Request::rm);
@@ -104,7 +106,8 @@ void DefineModel(py::module_& m) {
   sforce.def(py::init<>())
       .def_readwrite("_type", &Sforce::type)
       .def_readwrite("_actiononly", &Sforce::actiononly)
-      .def_readwrite("_function", &Sforce::function);
+      .def_readwrite("_function", &Sforce::function)
+      .def_readwrite("_routine", &Sforce::routine);
   RefProperty(sforce, "_i", &Sforce::i);
   RefProperty(sforce, "_j", &Sforce::j);
 
@@ -114,6 +117,7 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_direction", &Motion::direction)
       .def_readwrite("_dtype", &Motion::dtype)
       .def_readwrite("_function", &Motion::function)
+      .def_readwrite("_routine", &Motion::routine)
       .def_readwrite("_icdisp", &Motion::icdisp)
       .def_readwrite("_icvel", &Motion::icvel);
   motion.def_property(
@@ -128,18 +132,22 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_implicit", &Diff::implicit)
       .def_readwrite("_ic", &Diff::ic)
       .def_readwrite("_ic_dot", &Diff::ic_dot)
-      .def_readwrite("_static_hold", &Diff::static_hold);
+      .def_readwrite("_static_hold", &Diff::static_hold)
+      .def_readwrite("_routine", &Diff::routine);
 
   py::class_<Variable, Entity, std::shared_ptr<Variable>>(m, "VariableSpec")
       .def(py::init<>())
       .def_readwrite("_function", &Variable::function)
       .def_readwrite("_implicit", &Variable::implicit)
-      .def_readwrite("_ic", &Variable::ic);
+      .def_readwrite("_ic", &Variable::ic)
+      .def_readwrite("_routine", &Variable::routine);
 
   py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
   vforce.def(py::init<>())
       .def_readwrite("_kind", &VectorForce::kind)
-      .def_readwrite("_components", &VectorForce::components);
+      .def_readwrite("_components", &VectorForce::components)
+      .def_readwrite("_function", &VectorForce::function)
+      .def_readwrite("_routine", &VectorForce::routine);
   RefProperty(vforce, "_i", &VectorForce::i);
   RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
   RefProperty(vforce, "_rm", &VectorForce::rm);

@@ -79,6 +79,23 @@ void DefineSimulation(py::module_& m) {
           py::arg("type"), py::arg("end"), py::arg("dtout"))
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
+      .def("_routines",
+           [](const Simulation& s) {
+             // each element routine: what its dependency pass declared, for tests
+             py::list out;
+             for (const auto& r : s.system().routines()) {
+               std::vector<int> y, yp;
+               r->Dependencies(&y, &yp);
+               py::dict d;
+               d["owner"] = r->owner();
+               d["inputs"] = r->declared();
+               d["y"] = y;
+               d["yp"] = yp;
+               d["undeclared"] = r->undeclared();
+               out.append(d);
+             }
+             return out;
+           })
       .def_property_readonly("size", [](const Simulation& s) { return s.system().size(); })
       .def("_state",
            [](const Simulation& s) {

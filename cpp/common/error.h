@@ -19,4 +19,11 @@ class SolverError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Raised when a user routine fails (an exception, a wrong return value): the message names
+/// the entity and carries the routine's own report (a Python traceback).
+class RoutineError : public SolverError {
+ public:
+  using SolverError::SolverError;
+};
+
 }  // namespace msolve

@@ -17,6 +17,32 @@ namespace msolve::model {
 
 class Part;
 
+/// A user routine (a Python callable, bound in cpp/bindings) that gives the values of an
+/// entity in place of an expression, called with MotionSolve's arguments (msolve-api.md 4.2).
+class UserRoutine {
+ public:
+  /// The argument list: (id, time, par, npar, dflag, iflag) for Sforce, Diff, Variable,
+  /// Vforce, Vtorque, Gforce; (id, time, par, npar, iord, iflag) for Motion;
+  /// (id, time, par, npar, iflag) for Request.
+  enum class Form { kState, kMotion, kRequest };
+  struct Call {
+    Form form = Form::kState;
+    long id = 0;
+    double time = 0.0;
+    const std::vector<double>* par = nullptr;
+    bool dflag = false;
+    bool iflag = false;
+    int iord = 0;
+  };
+
+  virtual ~UserRoutine() = default;
+  /// Why this routine cannot run in msolve (e.g. compiled code named by a string), or "".
+  virtual std::string Unavailable() const { return {}; }
+  /// Writes `count` values to `out`; throws std::runtime_error with the reason (for a
+  /// Python routine: the traceback, or what is wrong with the returned value).
+  virtual void Evaluate(const Call& call, double* out, int count) const = 0;
+};
+
 /// A coordinate frame fixed on a part: origin qp, axes from zp/xp points or reuler angles,
 /// all given in the part's frame.
 class Marker : public Entity {
@@ -99,6 +125,7 @@ class Sforce : public Entity {
   Marker* i = nullptr;
   Marker* j = nullptr;
   std::string function;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// A force and/or torque on marker i with components given by expressions, resolved in the
@@ -113,6 +140,9 @@ class VectorForce : public Entity {
   Marker* rm = nullptr;
   /// fx fy fz tx ty tz (empty = zero)
   std::array<std::string, 6> components;
+  /// USER(...) parameters of the routine
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// A motion imposed on one coordinate, given either by a joint (its free coordinate;
@@ -131,6 +161,7 @@ class Motion : public Entity {
   std::optional<std::string> direction;
   std::string dtype = "DISPLACEMENT";
   std::string function;
+  std::shared_ptr<UserRoutine> routine;
   std::optional<double> icdisp, icvel;
 };
 
@@ -145,6 +176,7 @@ class Diff : public Entity {
   /// y'(0) for an implicit equation (a first guess the initial conditions refine)
   double ic_dot = 0.0;
   bool static_hold = false;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 class Variable;
@@ -225,6 +257,7 @@ class Variable : public Entity {
   std::string function;
   bool implicit = false;
   std::optional<double> ic;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// An output request: displacement, velocity, acceleration or force of marker i relative to
@@ -239,6 +272,9 @@ class Request : public Entity {
   std::string comment;
   /// f1..f8 of an EXPRESSION request (empty = unused)
   std::array<std::string, 8> f;
+  /// USER(...) parameters of the routine, which then gives the 8 components
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// Units of the model; the units consistency factor (force * UCF = mass * acceleration)

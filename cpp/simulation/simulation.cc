@@ -40,9 +40,34 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
 
 Simulation::Simulation(const model::Model& model)
     : model_(model), sys_(system::System::Compile(model)) {
+  // the dependency pass of the elements' routines, now that the system has its address
+  sys_.PrepareRoutines(t_);
   for (const auto& r : model.requests) {
     if (!r->active) continue;
     const std::string type = Upper(r->type);
+    if (r->routine) {
+      // REQSUB: the routine gives the 8 components
+      std::vector<double> par;
+      if (r->function.find_first_not_of(" \t\r\n") != std::string::npos) {
+        std::optional<std::vector<double>> user;
+        try {
+          user = system::ParseUserParameters(r->function);
+        } catch (const std::invalid_argument& e) {
+          throw ModelError(r->Describe() + ": " + e.what());
+        }
+        if (!user)
+          throw ModelError(r->Describe() + ": with a routine, function must be USER(p1, ...) " +
+                           "or empty, got '" + r->function + "'");
+        par = *user;
+      }
+      auto routine = std::make_unique<system::RoutineEvaluator>(
+          r->routine, model::UserRoutine::Form::kRequest, *r, std::move(par), 8);
+      routine->SetResolver(sys_.MakeResolver());
+      const VecX y0 = sys_.DesignState(), yp0 = VecX::Zero(sys_.size());
+      routine->Prepare(t_, y0.data(), yp0.data());
+      request_routines_[r.get()] = std::move(routine);
+      continue;
+    }
     if (type == "EXPRESSION") {
       auto& slots = request_functions_[r.get()];
       const system::Resolver lookup = sys_.MakeResolver();
@@ -87,24 +112,31 @@ Results Simulation::Simulate(const SimulateOptions& options) {
                      " is before the current time " + std::to_string(t_));
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
 
-  if (!initialized_) {
-    if (!continued_) y_ = sys_.DesignState();
-    auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
-    for (const auto& line : report.redundant)
-      ic_messages_.push_back("redundant constraint equation set aside: " + line);
-    for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
-    if (report.max_position_change > 0)
-      ic_messages_.push_back("assembly moved parts by up to " +
-                             std::to_string(report.max_position_change));
-    AcceptStep(t_, y_.data(), yp_.data());
-    initialized_ = true;
-  }
-  out.messages = ic_messages_;
   for (const auto& r : model_.requests)
     if (r->active) out.requests.push_back({r.get(), {}});
   for (const auto& b : sys_.bodies()) out.bodies.push_back({b.part, {}});
-
-  Sample(t_, y_, yp_, &out);
+  try {
+    if (!initialized_) {
+      if (!continued_) y_ = sys_.DesignState();
+      auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
+      for (const auto& line : report.redundant)
+        ic_messages_.push_back("redundant constraint equation set aside: " + line);
+      for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
+      if (report.max_position_change > 0)
+        ic_messages_.push_back("assembly moved parts by up to " +
+                               std::to_string(report.max_position_change));
+      AcceptStep(t_, y_.data(), yp_.data());
+      initialized_ = true;
+    }
+    Sample(t_, y_, yp_, &out);
+  } catch (const RoutineError& e) {
+    // a user routine failed before the first output: nothing computed yet
+    out.ok = false;
+    out.error = e.what();
+    out.messages = ic_messages_;
+    return out;
+  }
+  out.messages = ic_messages_;
   try {
     const bool nothing_moves = sys_.size() == 0;
     if (nothing_moves) {
@@ -142,6 +174,15 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     }
   }
   if (ida_) out.stats = ida_->stats();
+  // routines that read more than they declared in their dependency pass
+  const auto report = [&out](const system::RoutineEvaluator& routine) {
+    for (const auto& call : routine.undeclared())
+      out.messages.push_back(routine.owner() + ": its routine called " + call +
+                             " after its dependency pass (iflag), so the Jacobian leaves it "
+                             "out; call it during the iflag pass too");
+  };
+  for (const auto& routine : sys_.routines()) report(*routine);
+  for (const auto& [request, routine] : request_routines_) report(*routine);
   return out;
 }
 
@@ -163,28 +204,41 @@ void Simulation::ContinueFrom(const Simulation& previous) {
 
 void Simulation::AcceptStep(double t, const double* y, const double* yp) {
   sys_.AcceptStep(t, y, yp);
+  for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
   for (auto& [request, slots] : request_functions_)
     for (auto& f : slots)
       if (f) f->Accept(t, y, yp);
 }
 
 void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* out) const {
-  out->times.push_back(t);
   // accelerations and reactions for the outputs come from the index-1 equations at the
   // output positions and velocities (the integrator's multipliers are not error-controlled)
   VecX y = y_in, yp = yp_in;
   solver::SolveAccelerations(sys_, t, &y, &yp);
+  // every request first, so that a routine failing here leaves no partial sample
+  std::vector<std::array<double, 8>> requests;
+  requests.reserve(out->requests.size());
   for (auto& series : out->requests) {
+    const auto routine = request_routines_.find(series.request);
+    if (routine != request_routines_.end()) {
+      const double* v = routine->second->Values(t, y.data(), yp.data());
+      std::array<double, 8> values;
+      std::copy(v, v + 8, values.begin());
+      requests.push_back(values);
+      continue;
+    }
     const auto found = request_functions_.find(series.request);
     if (found == request_functions_.end()) {
-      series.values.push_back(EvaluateRequest(*series.request, t, y, yp));
+      requests.push_back(EvaluateRequest(*series.request, t, y, yp));
       continue;
     }
     std::array<double, 8> v{};
     for (int k = 0; k < 8; ++k)
       if (found->second[k]) v[k] = found->second[k]->Value(t, y.data(), yp.data());
-    series.values.push_back(v);
+    requests.push_back(v);
   }
+  out->times.push_back(t);
+  for (size_t k = 0; k < requests.size(); ++k) out->requests[k].values.push_back(requests[k]);
   for (size_t k = 0; k < out->bodies.size(); ++k) {
     std::array<double, 7> v;
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];

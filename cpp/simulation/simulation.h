@@ -13,6 +13,7 @@
 #include "model/entities.h"
 #include "solver/ida_driver.h"
 #include "system/expression_function.h"
+#include "system/routine_function.h"
 #include "system/system.h"
 
 namespace msolve::simulation {
@@ -83,6 +84,9 @@ class Simulation {
                      std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
       request_functions_;
   system::System sys_;
+  // the routines of requests given by a REQSUB routine
+  std::unordered_map<const model::Request*, std::unique_ptr<system::RoutineEvaluator>>
+      request_routines_;
   // the measures of FORCE requests
   std::unordered_map<const model::Request*, std::unique_ptr<system::ForceMeasure>> request_forces_;
   VecX y_, yp_;

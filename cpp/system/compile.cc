@@ -56,6 +56,34 @@ std::string Upper(std::string s) {
   return s;
 }
 
+// the USER(...) numbers of an element with a routine (none when function is empty)
+std::vector<double> RoutineParameters(const model::Entity& e, const std::string& function) {
+  if (function.find_first_not_of(" \t\r\n") == std::string::npos) return {};
+  std::optional<std::vector<double>> par;
+  try {
+    par = ParseUserParameters(function);
+  } catch (const std::invalid_argument& error) {
+    throw ModelError(e.Describe() + ": " + error.what());
+  }
+  if (!par)
+    throw ModelError(e.Describe() + ": with a routine, function must be USER(p1, p2, ...) (the " +
+                     "routine's parameters) or empty, got '" + function + "'");
+  return *par;
+}
+
+// an element without routine whose function asks for one
+void CheckNoUserCall(const model::Entity& e, const std::string& function) {
+  bool user = false;
+  try {
+    user = ParseUserParameters(function).has_value();
+  } catch (const std::invalid_argument&) {
+    user = true;
+  }
+  if (user)
+    throw ModelError(e.Describe() + ": function '" + function +
+                     "' calls a user routine, but routine is not set");
+}
+
 Mat3 InertiaTensor(const std::array<double, 6>& ip) {
   Mat3 J;
   J << ip[0], ip[3], ip[4], ip[3], ip[1], ip[5], ip[4], ip[5], ip[2];
@@ -255,6 +283,15 @@ System System::Compile(const model::Model& model) {
   for (const auto& spline : model.splines)
     if (spline->active) sys.splines_.Add(*spline);
 
+  // user routines, owned by the system
+  const auto add_routine =
+      [&sys](const model::Entity& owner, const std::shared_ptr<model::UserRoutine>& routine,
+             model::UserRoutine::Form form, const std::string& function, int outputs) {
+        sys.routines_.push_back(std::make_unique<RoutineEvaluator>(
+            routine, form, owner, RoutineParameters(owner, function), outputs));
+        return sys.routines_.back().get();
+      };
+
   Resolver resolver;
   resolver.marker = [&sys](long id) { return sys.MarkerById(id); };
   resolver.function = [&sys](const std::string& name, const std::vector<long>& ids) {
@@ -266,7 +303,7 @@ System System::Compile(const model::Model& model) {
       throw std::invalid_argument("unknown Diff id " + std::to_string(id));
     return found->second;
   };
-  resolver.variable = [&](long id) -> const ExpressionFunction* {
+  resolver.variable = [&](long id) -> const mbs::StateFunction* {
     const auto done = sys.variables_.find(id);
     if (done != sys.variables_.end()) {
       if (!done->second)
@@ -282,12 +319,21 @@ System System::Compile(const model::Model& model) {
     if (variable->implicit)
       throw std::invalid_argument(variable->Describe() +
                                   ": implicit variables are not available yet in msolve");
-    if (variable->function.empty())
-      throw std::invalid_argument(variable->Describe() + ": function is not set");
-    sys.variables_[id] = nullptr;  // being compiled
-    auto compiled =
-        std::make_unique<ExpressionFunction>(variable->function, variable->Describe(), resolver);
-    const ExpressionFunction* result = compiled.get();
+    std::unique_ptr<mbs::StateFunction> compiled;
+    if (variable->routine) {
+      compiled = std::make_unique<RoutineOutput>(
+          add_routine(*variable, variable->routine, model::UserRoutine::Form::kState,
+                      variable->function, 1),
+          0);
+    } else {
+      if (variable->function.empty())
+        throw std::invalid_argument(variable->Describe() + ": function is not set");
+      CheckNoUserCall(*variable, variable->function);
+      sys.variables_[id] = nullptr;  // being compiled
+      compiled =
+          std::make_unique<ExpressionFunction>(variable->function, variable->Describe(), resolver);
+    }
+    const mbs::StateFunction* result = compiled.get();
     sys.variables_[id] = std::move(compiled);
     return result;
   };
@@ -335,7 +381,7 @@ System System::Compile(const model::Model& model) {
       throw ModelError(force->Describe() + ": type must be TRANSLATION or ROTATION, got '" +
                        force->type + "'");
     const auto [mi, mj] = sys.MarkersOf(*force, force->i, force->j);
-    if (force->function.empty())
+    if (force->function.empty() && !force->routine)
       throw ModelError(force->Describe() + ": function (the force expression) is not set");
     const bool line_of_sight = type == "TRANSLATION" && !force->actiononly;
     if (line_of_sight) {
@@ -344,8 +390,15 @@ System System::Compile(const model::Model& model) {
                          ": markers i and j coincide, so the line of action is undefined "
                          "(use actiononly or separate the markers)");
     }
-    auto magnitude =
-        std::make_unique<ExpressionFunction>(force->function, force->Describe(), lookup);
+    std::unique_ptr<mbs::StateFunction> magnitude;
+    if (force->routine) {
+      magnitude = std::make_unique<RoutineOutput>(
+          add_routine(*force, force->routine, model::UserRoutine::Form::kState, force->function, 1),
+          0);
+    } else {
+      CheckNoUserCall(*force, force->function);
+      magnitude = std::make_unique<ExpressionFunction>(force->function, force->Describe(), lookup);
+    }
     sys.sforces_.emplace_back(force.get(), type == "ROTATION", force->actiononly, mi, mj,
                               std::move(magnitude));
   }
@@ -364,6 +417,22 @@ System System::Compile(const model::Model& model) {
     }
     std::array<std::unique_ptr<mbs::StateFunction>, 6> components;
     static const char* names[6] = {"fx", "fy", "fz", "tx", "ty", "tz"};
+    if (force->routine) {
+      // VFOSUB gives fx fy fz, VTOSUB tx ty tz, GFOSUB all six
+      const int first = force->kind == "Vtorque" ? 3 : 0;
+      const int count = force->kind == "Gforce" ? 6 : 3;
+      for (const auto& text : force->components)
+        if (!text.empty())
+          throw ModelError(force->Describe() +
+                           ": give either the component expressions or a routine, not both");
+      RoutineEvaluator* routine = add_routine(
+          *force, force->routine, model::UserRoutine::Form::kState, force->function, count);
+      for (int k = 0; k < count; ++k)
+        components[first + k] = std::make_unique<RoutineOutput>(routine, k);
+    } else if (!force->function.empty()) {
+      CheckNoUserCall(*force, force->function);
+      throw ModelError(force->Describe() + ": function is used only with a routine");
+    }
     for (int k = 0; k < 6; ++k) {
       const std::string& text = force->components[k];
       if (text.empty()) continue;
@@ -390,8 +459,17 @@ System System::Compile(const model::Model& model) {
 
   // the equations of the Diffs
   for (auto& diff : sys.diffs_) {
+    if (diff.source->routine) {
+      // the implicit form is checked after the routine's dependency pass
+      diff.function = std::make_unique<RoutineOutput>(
+          add_routine(*diff.source, diff.source->routine, model::UserRoutine::Form::kState,
+                      diff.source->function, 1),
+          0);
+      continue;
+    }
     if (diff.source->function.empty())
       throw ModelError(diff.source->Describe() + ": function is not set");
+    CheckNoUserCall(*diff.source, diff.source->function);
     diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
                                                          diff.source->Describe(), lookup);
     std::vector<int> y_deps;
@@ -416,7 +494,7 @@ System System::Compile(const model::Model& model) {
                        motion->dtype + "'");
     if (mt != "ROTATION" && mt != "TRANSLATION")
       throw ModelError(who + "jtype must be TRANSLATION or ROTATION, got '" + motion->jtype + "'");
-    if (motion->function.empty()) throw ModelError(who + "function is not set");
+    if (motion->function.empty() && !motion->routine) throw ModelError(who + "function is not set");
 
     mbs::JointType type;
     mbs::BodyMarker mi, mj;
@@ -467,15 +545,23 @@ System System::Compile(const model::Model& model) {
       if (mt == "ROTATION" && !mbs::IsMotionAngle(type))
         throw ModelError(who + "jtype ROTATION contradicts the translational direction " + dir);
     }
-    auto function =
-        std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), lookup);
-    if (!function->program().leaves().empty())
-      throw ModelError(who + "the motion function may depend on TIME only");
+    std::unique_ptr<ExpressionFunction> function;
+    RoutineEvaluator* routine = nullptr;
+    if (motion->routine) {
+      routine = add_routine(*motion, motion->routine, model::UserRoutine::Form::kMotion,
+                            motion->function, 1);
+    } else {
+      CheckNoUserCall(*motion, motion->function);
+      function = std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), lookup);
+      if (!function->program().leaves().empty())
+        throw ModelError(who + "the motion function may depend on TIME only");
+    }
 
     sys.joint_row_start_.push_back(static_cast<int>(sys.rows_.size()));
     const int index = static_cast<int>(sys.joints_.size());
     sys.joints_.emplace_back(joint, type, mi, mj, motion.get());
-    Driver driver{static_cast<int>(sys.rows_.size()), std::move(function), order, -1, motion.get()};
+    Driver driver{
+        static_cast<int>(sys.rows_.size()), std::move(function), order, -1, motion.get(), routine};
     if (order > 0) {
       // integrated motions: s (and p) follow the Tfsiso and Lse states
       driver.state = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size()) +
@@ -491,14 +577,36 @@ System System::Compile(const model::Model& model) {
   sys.unlinked_force_measures_.clear();
   for (ForceMeasure* measure : force_measures) measure->Link(sys);
   sys.SetActiveRows(std::vector<bool>(sys.rows_.size(), true));
+  sys.force_measures_.assign(force_measures.begin(), force_measures.end());
+  // with routines, PrepareRoutines checks the cycles once the routines can run
+  if (sys.routines_.empty()) sys.CheckForceMeasureCycles();
   const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
-  for (const ForceMeasure* measure : force_measures) measure->Value(0.0, y0.data(), yp0.data());
   sys.AcceptStep(0.0, y0.data(), yp0.data());
   return sys;
 }
 
+void System::CheckForceMeasureCycles() const {
+  const VecX y0 = DesignState(), yp0 = VecX::Zero(size());
+  for (const ForceMeasure* measure : force_measures_) measure->Value(0.0, y0.data(), yp0.data());
+}
+
+void System::PrepareRoutines(double t) {
+  if (routines_.empty()) return;
+  const Resolver resolver = MakeResolver();
+  for (auto& routine : routines_) routine->SetResolver(resolver);
+  const VecX y0 = DesignState(), yp0 = VecX::Zero(size());
+  for (auto& routine : routines_) routine->Prepare(t, y0.data(), yp0.data());
+  RefreshDependencies();
+  for (const auto& d : diffs_)
+    if (d.source->routine && d.source->implicit &&
+        !std::binary_search(d.yp_deps.begin(), d.yp_deps.end(), d.index))
+      throw ModelError(d.source->Describe() + ": the routine of an implicit Diff must read DIF1(" +
+                       std::to_string(d.source->id) + ") in its dependency pass (iflag)");
+  CheckForceMeasureCycles();
+}
+
 Resolver::ArrayValue System::ArrayById(
-    long id, long k, const std::function<const ExpressionFunction*(long)>& variable) const {
+    long id, long k, const std::function<const mbs::StateFunction*(long)>& variable) const {
   const auto found = arrays_.find(id);
   if (found == arrays_.end()) throw std::invalid_argument("unknown array id " + std::to_string(id));
   const model::Array* array = found->second;
@@ -555,7 +663,7 @@ Resolver System::MakeResolver() const {
       if (d.source->id == id) return d.index;
     throw std::invalid_argument("unknown Diff id " + std::to_string(id));
   };
-  r.variable = [this](long id) -> const ExpressionFunction* {
+  r.variable = [this](long id) -> const mbs::StateFunction* {
     const auto found = variables_.find(id);
     if (found == variables_.end() || !found->second)
       throw std::invalid_argument("unknown variable id " + std::to_string(id));
@@ -663,7 +771,7 @@ void System::RefreshDependencies() {
   }
   for (auto& ls : linear_) {
     ls.y_deps.clear(), ls.yp_deps.clear();
-    for (const ExpressionFunction* input : ls.inputs) merge(input, &ls.y_deps, &ls.yp_deps);
+    for (const mbs::StateFunction* input : ls.inputs) merge(input, &ls.y_deps, &ls.yp_deps);
   }
   // the multipliers follow every differential state
   const auto reads = [this](const std::vector<int>& deps) {

@@ -23,7 +23,7 @@ struct Resolver {
   std::function<mbs::BodyMarker(long id)> marker;
   /// The compiled function of a Variable id (for VARVAL); throws std::invalid_argument for
   /// an unknown id or a variable that refers back to itself.
-  std::function<const ExpressionFunction*(long id)> variable;
+  std::function<const mbs::StateFunction*(long id)> variable;
   /// The state index of a Diff id (for DIF and DIF1); throws std::invalid_argument for an
   /// unknown id.
   std::function<int(long id)> diff;
@@ -32,7 +32,7 @@ struct Resolver {
   struct ArrayValue {
     std::vector<std::pair<int, double>> terms;  // (state index, coefficient)
     double constant = 0.0;
-    std::vector<std::pair<const ExpressionFunction*, double>> variables;  // (variable, scale)
+    std::vector<std::pair<const mbs::StateFunction*, double>> variables;  // (variable, scale)
   };
   std::function<ArrayValue(long id, long k)> array;
   /// A force measure (FX ... TM, JOINT, SFORCE, ...) called `name` with the integer

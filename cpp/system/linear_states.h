@@ -6,11 +6,10 @@
 #include <vector>
 
 #include "common/types.h"
+#include "mbs/state_function.h"
 #include "model/entities.h"
 
 namespace msolve::system {
-
-class ExpressionFunction;
 
 /// The states of one Tfsiso or Lse: n states x at y[first .. first + n - 1], m inputs u
 /// (the first m variables of the U array), p outputs y (read with ARYVAL on the Y array).
@@ -22,7 +21,7 @@ struct LinearStates {
   int first = 0, n = 0;
   MatX A, B, C, D;                                // n x n, n x m, p x n, p x m
   VecX x0;                                        // initial states
-  std::vector<const ExpressionFunction*> inputs;  // m, set once the Variables are compiled
+  std::vector<const mbs::StateFunction*> inputs;  // m, set once the Variables are compiled
   std::vector<int> y_deps, yp_deps;               // what the inputs read, sorted
 
   int inputs_count() const { return static_cast<int>(B.cols()); }

@@ -191,7 +191,7 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
   // (s' = f, or s' = p and p' = f)
   for (const auto& driver : drivers_) {
     double rate = 0.0;
-    const double value = driver.function->ValueAndTimeDerivative(t, y, yp, &rate);
+    const double value = DriverFunction(driver, t, &rate);
     const int s = driver.state;
     double position = value, velocity = rate;
     if (driver.order == 1) {
@@ -473,7 +473,7 @@ void System::SolveDiffRates(double t, const double* y, double* yp) const {
   }
   for (const auto& driver : drivers_) {
     if (driver.order == 0) continue;
-    const double f = driver.function->Value(t, y, yp);
+    const double f = DriverFunction(driver, t, nullptr);
     if (driver.order == 1) {
       yp[driver.state] = f;
     } else {
@@ -508,6 +508,15 @@ Vec3 System::Gravity(double t) const {
   return g;
 }
 
+double System::DriverFunction(const Driver& driver, double t, double* rate) const {
+  if (driver.routine) {
+    if (rate) *rate = driver.routine->MotionValue(t, 1);
+    return driver.routine->MotionValue(t, 0);
+  }
+  if (rate) return driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, rate);
+  return driver.function->Value(t, nullptr, nullptr);
+}
+
 VecX System::DriverValues(double t, const double* y, int order) const {
   VecX values = VecX::Zero(rows_.size());
   for (const auto& driver : drivers_) {
@@ -518,11 +527,13 @@ VecX System::DriverValues(double t, const double* y, int order) const {
       continue;
     }
     double rate = 0.0;
-    const double value = driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, &rate);
+    const double value = DriverFunction(driver, t, &rate);
     if (k == 0) {
       values[driver.row] = value;
     } else if (k == 1) {
       values[driver.row] = rate;
+    } else if (driver.routine) {
+      values[driver.row] = driver.routine->MotionValue(t, 2);
     } else {
       // second derivative: central difference of the exact first derivative
       const double h = 1e-5 * std::max(1.0, std::abs(t));

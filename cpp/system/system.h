@@ -46,6 +46,7 @@
 #include "system/expression_function.h"
 #include "system/force_measure.h"
 #include "system/linear_states.h"
+#include "system/routine_function.h"
 #include "system/spline_function.h"
 
 namespace msolve::system {
@@ -168,10 +169,19 @@ class System {
   /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y outputs of a
   /// Tfsiso or Lse); `variable` compiles or finds the Variable of an id.
   Resolver::ArrayValue ArrayById(
-      long id, long k, const std::function<const ExpressionFunction*(long)>& variable) const;
+      long id, long k, const std::function<const mbs::StateFunction*(long)>& variable) const;
 
   /// What entity ids in expressions refer to: markers and the compiled Variables.
   Resolver MakeResolver() const;
+
+  /// The dependency pass of the user routines (each called once with iflag true at the
+  /// design state, time t), then the Jacobian pattern; call once the System is at its final
+  /// address (the routines' runtime functions resolve ids through it). Throws RoutineError
+  /// when a routine fails, ModelError for an implicit Diff whose routine does not read its
+  /// DIF1.
+  void PrepareRoutines(double t);
+  /// The user routines (for messages about them).
+  const std::vector<std::unique_ptr<RoutineEvaluator>>& routines() const { return routines_; }
 
   /// The values Motions impose on their coordinates over all joint rows, 0 elsewhere: the
   /// coordinate (order 0), its first (1) or second (2) time derivative. A DISPLACEMENT
@@ -233,18 +243,21 @@ class System {
   // displacement, 1 velocity, 2 acceleration) and the index of s (then p) when integrated
   struct Driver {
     int row;
-    std::unique_ptr<ExpressionFunction> function;
+    std::unique_ptr<ExpressionFunction> function;  // nullptr when a routine gives it
     int order = 0;
     int state = -1;
     const model::Motion* source = nullptr;
+    RoutineEvaluator* routine = nullptr;  // MOTSUB: iord 0, 1, 2 give f, f', f''
   };
+  // the function of a motion and its first time derivative at t (of the order given)
+  double DriverFunction(const Driver& driver, double t, double* rate) const;
   std::vector<Driver> drivers_;
   int motion_state_count_ = 0;
   // Diffs: the state index of each and its equation
   struct DiffState {
     const model::Diff* source;
     int index;
-    std::unique_ptr<ExpressionFunction> function;
+    std::unique_ptr<mbs::StateFunction> function;
     std::vector<int> y_deps, yp_deps;  // what the function reads, sorted
   };
   std::vector<DiffState> diffs_;
@@ -257,7 +270,9 @@ class System {
   // per vector force: the state indices its components read (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
-  std::unordered_map<long, std::unique_ptr<ExpressionFunction>> variables_;
+  std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;
+  // the user routines of the elements (Sforce, Vforce, Diff, Variable, Motion)
+  std::vector<std::unique_ptr<RoutineEvaluator>> routines_;
   // per Sforce: the state indices its magnitude reads (y, then yp), sorted
   std::vector<std::pair<std::vector<int>, std::vector<int>>> sforce_deps_;
   std::vector<int> joint_row_start_;
@@ -271,6 +286,9 @@ class System {
   std::array<std::unique_ptr<ExpressionFunction>, 3> gravity_functions_;
   // force measures created while compiling, linked once every element exists
   std::vector<ForceMeasure*> unlinked_force_measures_;
+  std::vector<const ForceMeasure*> force_measures_;
+  // evaluates every force measure once: one that reads itself throws
+  void CheckForceMeasureCycles() const;
 
   bool reads_multipliers_ = false;
   // what the force elements, Diffs and Tfsiso/Lse inputs read (depends on the active rows)

@@ -2,12 +2,14 @@
 
 ``from msolve import *`` gives the modelling classes (Model, Part, Marker, Joint, ...), the
 helpers Point and Vector, Composite with its property types (Double, Int, Bool, Str,
-Function, Reference, ...) and ``tr``, and the ``math`` module, as MotionSolve's package
-does.
+Function, Reference, ...) and ``tr``, the runtime functions for user routines (DX, VZ, FX,
+DIF, VARVAL, STEP, ..., see ``msolve.functions``) and the ``math`` module, as MotionSolve's
+package does.
 """
 
 import math
 
+from . import functions
 from .base import SolverObject
 from .composite import Composite, Validator, tr
 from .entities import (
@@ -34,6 +36,7 @@ from .entities import (
     Vforce,
     Vtorque,
 )
+from .functions import *
 from .model import Model, MsolveError
 from .properties import (
     Bool,
@@ -51,7 +54,7 @@ from .results import BodyResult, RequestResult, SimulationResults
 
 __version__ = "0.1.0"
 
-__all__ = [
+__all__ = [  # noqa: RUF005
     "Accgrav",
     "Array",
     "BodyResult",
@@ -92,6 +95,7 @@ __all__ = [
     "Vector",
     "Vforce",
     "Vtorque",
+    "functions",
     "math",
     "tr",
-]
+] + functions.__all__

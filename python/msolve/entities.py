@@ -21,6 +21,7 @@ from .properties import (
     Property,
     Reference,
     References,
+    Routine,
     Str,
 )
 
@@ -280,7 +281,9 @@ class Bushing(_CoreEntity, _core.BushingSpec):
 
 class Sforce(_CoreEntity, _core.SforceSpec):
     """A scalar force or torque between markers ``i`` and ``j`` whose magnitude is the
-    expression ``function``, e.g. ``"-10*(DM(2,3)-1) - 0.1*VR(2,3)"``.
+    expression ``function``, e.g. ``"-10*(DM(2,3)-1) - 0.1*VR(2,3)"``, or the value of a
+    Python ``routine(id, time, par, npar, dflag, iflag)`` (``function="USER(p1, ...)"``
+    then gives ``par``; see ``msolve.functions`` for what a routine may read).
 
     TRANSLATION, action-reaction: along the line from j to i, positive pushing them apart
     (the reaction acts on j). TRANSLATION with ``actiononly=True``: on i along the z axis of
@@ -293,7 +296,11 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     actiononly = Bool(False, field="_actiononly")
     i = Reference(_marker_class, field="_i")
     j = Reference(_marker_class, field="_j")
-    function = Str(field="_function", doc="The magnitude: a MotionSolve expression.")
+    function = Str(
+        field="_function",
+        doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="SFOSUB: a callable returning the magnitude.")
 
 
 class _ExpressionSlot(Str):
@@ -338,6 +345,12 @@ class _VectorForce(_CoreEntity, _core.VectorForceSpec):
     i = Reference(_marker_class, field="_i")
     jfloat = Reference(_marker_class, field="_jfloat")
     rm = Reference(_marker_class, field="_rm")
+    function = Str(field="_function", doc="USER(p1, ...): the parameters of the routine.")
+    routine = Routine(
+        field="_routine",
+        doc="VFOSUB/VTOSUB/GFOSUB: a callable returning the 3 (Vforce, Vtorque) or 6 (Gforce) "
+        "components in the axes of rm, in place of the component expressions.",
+    )
 
     def __init__(self, **kwds):
         _core.VectorForceSpec.__init__(self)
@@ -415,7 +428,11 @@ class Diff(_CoreEntity, _core.DiffSpec):
     ``[y(0), y'(0)]``. Other expressions read y with ``DIF(id)`` and y' with ``DIF1(id)``."""
 
     _core_type = _core.DiffSpec
-    function = Str(field="_function", doc="The equation: a MotionSolve expression.")
+    function = Str(
+        field="_function",
+        doc="The equation: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="DIFSUB: a callable returning y' (or the residual).")
     implicit = Bool(False, field="_implicit")
     ic = _DiffInitial(0.0)
     static_hold = Bool(False, field="_static_hold")
@@ -426,7 +443,11 @@ class Variable(_CoreEntity, _core.VariableSpec):
     expressions with ``VARVAL(id)``. A variable may not refer back to itself."""
 
     _core_type = _core.VariableSpec
-    function = Str(field="_function", doc="The value: a MotionSolve expression.")
+    function = Str(
+        field="_function",
+        doc="The value: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="VARSUB: a callable returning the value.")
     implicit = Bool(False, field="_implicit")
     ic = Double(None, optional=True, field="_ic")
 
@@ -635,6 +656,11 @@ class Motion(_CoreEntity, _core.MotionSpec):
     )
     icdisp = Double(None, optional=True, field="_icdisp")
     icvel = Double(None, optional=True, field="_icvel")
+    routine = Routine(
+        field="_routine",
+        doc="MOTSUB: a callable (id, time, par, npar, iord, iflag) returning the function "
+        "(iord 0) or its first (1) or second (2) time derivative; it reads only time.",
+    )
 
 
 class Request(_CoreEntity, _core.RequestSpec):
@@ -651,6 +677,7 @@ class Request(_CoreEntity, _core.RequestSpec):
     """
 
     _core_type = _core.RequestSpec
+    _slots = ("f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8")
     type = Enum(
         "DISPLACEMENT VELOCITY ACCELERATION FORCE EXPRESSION", "DISPLACEMENT", field="_type"
     )
@@ -667,12 +694,17 @@ class Request(_CoreEntity, _core.RequestSpec):
     f6 = _request_function(5)
     f7 = _request_function(6)
     f8 = _request_function(7)
+    function = Str(field="_function", doc="USER(p1, ...): the parameters of the routine.")
+    routine = Routine(
+        field="_routine",
+        doc="REQSUB: a callable (id, time, par, npar, iflag) returning the 8 components.",
+    )
 
     def _property_changed(self, name):
         # a request given only expressions is an EXPRESSION request
         if name == "type":
             self.__dict__["_type_given"] = True
-        elif name[0] == "f" and not self.__dict__.get("_type_given"):
+        elif name in self._slots and not self.__dict__.get("_type_given"):
             self._type = "EXPRESSION"
         super()._property_changed(name)
 

@@ -164,7 +164,11 @@ class Model(_core.ModelSpec):
         snapshot = self._solver_snapshot()
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return
-        simulation = _core.Simulation(self)
+        try:
+            simulation = _core.Simulation(self)
+        except _core.RoutineError as e:
+            # a routine failed in its dependency pass (iflag), before any output
+            raise MsolveError(f"the analysis could not start: {e}") from None
         if self._simulation is not None:
             simulation.continue_from(self._simulation)
         self._simulation = simulation

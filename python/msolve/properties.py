@@ -388,6 +388,38 @@ class References(Reference):
         return list(value)
 
 
+class Routine(Property):
+    """A user routine: None, a Python callable (a function or a bound method) called by the
+    solver with MotionSolve's arguments, or a string ``"path/lib.so::name"`` naming compiled
+    code, which is accepted here but refused at simulate (msolve cannot run it)."""
+
+    def __init__(self, **kw):
+        super().__init__(None, **kw)
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj.__dict__.get("_p_" + self.name)
+
+    def __set__(self, obj, value):
+        from . import _core
+
+        if value is None:
+            core = None
+        elif isinstance(value, str):
+            core = _core.NamedRoutine(value)
+        elif callable(value):
+            core = _core.PythonRoutine(value)
+        else:
+            raise self.error(obj, "must be a callable or a string 'library::function'", value)
+        obj.__dict__["_p_" + self.name] = value
+        if self.field is not None:
+            setattr(obj, self.field, core)
+        hook = getattr(obj, "_property_changed", None)
+        if hook is not None:
+            hook(self.name)
+
+
 class Point:
     """A point in space; ``Point(0, 1, 2) + [1, 0, 0]`` gives another point."""
 

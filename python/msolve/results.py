@@ -74,7 +74,9 @@ class SimulationResults:
         self.constraintErrors = np.asarray(core_results.constraint_errors)
         self._objects = {}
         for request, values in core_results.requests:
-            names = _COMPONENTS[request.type]
+            # a request given by a routine (REQSUB) has the user components F1..F8
+            kind = "EXPRESSION" if request.routine is not None else request.type
+            names = _COMPONENTS[kind]
             self._objects[id(request)] = RequestResult(request, self.times, values, names)
         for part, values in core_results.bodies:
             self._objects[id(part)] = BodyResult(part, self.times, values, _BODY_COMPONENTS)

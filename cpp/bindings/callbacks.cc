@@ -1,0 +1,186 @@
+// Python user routines and the runtime functions they call (design.md "Python user
+// routines"). The solver runs with the GIL released; a routine call takes it back, calls
+// the callable with MotionSolve's arguments and converts the result. No Python error
+// crosses into the solver: an exception or a wrong return value becomes a
+// std::runtime_error carrying the traceback or the reason, which the solver reports with
+// the entity named (RoutineError).
+#include <string>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "common/error.h"
+#include "expr/functions.h"
+#include "model/entities.h"
+#include "system/routine_function.h"
+
+namespace py = pybind11;
+
+namespace msolve::bindings {
+namespace {
+
+using model::UserRoutine;
+
+// "name(args)" of a Python exception, with its traceback
+std::string Traceback(py::error_already_set& e) {
+  try {
+    py::object lines =
+        py::module_::import("traceback").attr("format_exception")(e.type(), e.value(), e.trace());
+    std::string text;
+    for (py::handle line : lines) text += line.cast<std::string>();
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    return text;
+  } catch (...) {
+    return e.what();
+  }
+}
+
+std::string Shown(py::handle value) {
+  std::string text = py::repr(value).cast<std::string>();
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return text + " (" + std::string(Py_TYPE(value.ptr())->tp_name) + ")";
+}
+
+// a routine given as a Python callable (a function or a bound method)
+class PythonRoutine : public UserRoutine {
+ public:
+  explicit PythonRoutine(py::function fn) : fn_(std::move(fn)) {
+    name_ = py::str(py::getattr(fn_, "__qualname__", py::repr(fn_))).cast<std::string>();
+  }
+
+  void Evaluate(const Call& call, double* out, int count) const override {
+    py::gil_scoped_acquire gil;
+    py::object result;
+    try {
+      const std::vector<double>& par = *call.par;
+      py::list p(par.size());
+      for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
+      const int npar = static_cast<int>(par.size());
+      switch (call.form) {
+        case Form::kState:
+          result = fn_(call.id, call.time, p, npar, py::bool_(call.dflag), py::bool_(call.iflag));
+          break;
+        case Form::kMotion:
+          result = fn_(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
+          break;
+        case Form::kRequest:
+          result = fn_(call.id, call.time, p, npar, py::bool_(call.iflag));
+          break;
+      }
+    } catch (py::error_already_set& e) {
+      throw std::runtime_error(Traceback(e));
+    }
+    if (out) Convert(result, out, count);
+  }
+
+ private:
+  // one number
+  double Number(py::handle value, const std::string& what) const {
+    if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()))
+      throw std::runtime_error(Bad(value, what));
+    const double v = PyFloat_AsDouble(value.ptr());
+    if (v == -1.0 && PyErr_Occurred()) {
+      PyErr_Clear();
+      throw std::runtime_error(Bad(value, what));
+    }
+    return v;
+  }
+  std::string Bad(py::handle value, const std::string& what) const {
+    return "the routine " + name_ + " returned " + Shown(value) + "; " + what;
+  }
+
+  void Convert(py::handle result, double* out, int count) const {
+    if (count == 1 && !PySequence_Check(result.ptr())) {
+      out[0] = Number(result, "it must return a number");
+      return;
+    }
+    const std::string what = count == 1
+                                 ? "it must return a number"
+                                 : "it must return a list of " + std::to_string(count) + " numbers";
+    if (!PySequence_Check(result.ptr()) || PyUnicode_Check(result.ptr()))
+      throw std::runtime_error(Bad(result, what));
+    const Py_ssize_t n = PySequence_Size(result.ptr());
+    if (n < 0) PyErr_Clear();
+    if (n != count) {
+      if (count == 1) throw std::runtime_error(Bad(result, what));
+      throw std::runtime_error("the routine " + name_ + " returned " + std::to_string(n) +
+                               " values; " + what);
+    }
+    for (Py_ssize_t k = 0; k < n; ++k) {
+      py::object item = py::reinterpret_steal<py::object>(PySequence_GetItem(result.ptr(), k));
+      if (!item) {
+        PyErr_Clear();
+        throw std::runtime_error(Bad(result, what));
+      }
+      out[k] = Number(item, what);
+    }
+  }
+
+  py::object fn_;
+  std::string name_;
+};
+
+// a routine named by a string ("lib.so::fn"): compiled code, which msolve cannot call
+class NamedRoutine : public UserRoutine {
+ public:
+  explicit NamedRoutine(std::string name) : name_(std::move(name)) {}
+  std::string Unavailable() const override {
+    return "routine '" + name_ +
+           "' names compiled code, which msolve cannot run; give a Python callable instead";
+  }
+  void Evaluate(const Call&, double*, int) const override {
+    throw std::runtime_error(Unavailable());
+  }
+
+ private:
+  std::string name_;
+};
+
+system::RoutineEvaluator& Current(const char* name) {
+  system::RoutineEvaluator* current = system::RoutineEvaluator::Current();
+  if (current == nullptr)
+    throw py::value_error(std::string(name) +
+                          " reads the solver state: call it inside a user routine while the "
+                          "solver runs it");
+  return *current;
+}
+
+}  // namespace
+
+void DefineCallbacks(py::module_& m) {
+  py::register_exception<RoutineError>(m, "RoutineError", m.attr("SolverError"));
+
+  py::class_<UserRoutine, std::shared_ptr<UserRoutine>>(m, "UserRoutine");
+  py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
+      .def(py::init<py::function>());
+  py::class_<NamedRoutine, UserRoutine, std::shared_ptr<NamedRoutine>>(m, "NamedRoutine")
+      .def(py::init<std::string>());
+
+  m.def(
+      "_read",
+      [](const std::string& name, const std::vector<long>& ids) {
+        return Current(name.c_str()).Read(name, ids);
+      },
+      "A runtime function of the routine being evaluated: name(ids...) as in an expression.");
+  m.def(
+      "_time", []() { return Current("TIME").time(); },
+      "The time of the routine evaluation in progress.");
+  m.def(
+      "_builtin",
+      [](const std::string& name, const std::vector<double>& args) {
+        const expr::FunctionInfo* info = expr::FindFunction(name);
+        if (info == nullptr) throw py::value_error("unknown function '" + name + "'");
+        const int n = static_cast<int>(args.size());
+        if (n < info->min_args || n > info->max_args)
+          throw py::type_error(name + " takes " + std::to_string(info->min_args) +
+                               (info->max_args != info->min_args
+                                    ? " to " + std::to_string(info->max_args)
+                                    : std::string()) +
+                               " arguments, got " + std::to_string(n));
+        return expr::EvaluateFunction(info->fn, args.data(), n, nullptr);
+      },
+      "A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.");
+}
+
+}  // namespace msolve::bindings

@@ -1,0 +1,238 @@
+"""Runtime functions for user routines (MotionSolve's ``msolve.functions``).
+
+A Python routine given as ``routine=`` (Sforce, Diff, Variable, Vforce, Vtorque, Gforce,
+Request) reads the solver state through these functions while the solver runs it, e.g.::
+
+    def friction(self, id, time, par, npar, dflag, iflag):
+        v = VZ(self.i, self.j, self.j, self.j)
+        return -par[0] * v - par[1] * DIF(self.diff)
+
+They mirror the expression language (semantics.md 3.6-3.8) and take Marker or entity objects
+as well as integer ids; omitted markers are the ground frame. The state functions
+(DX ... ROLL, FX ... TM, JOINT, SFORCE, ..., DIF, DIF1, VARVAL, ARYVAL, TIME) may be called
+only inside a routine; the others (STEP, HAVSIN, SIN, ...) anywhere.
+
+Dependencies: at setup the solver calls every routine once with ``iflag`` true; the state
+functions it calls then are the ones its Jacobian accounts for, so a routine must make the
+same calls during that pass that it makes later (it may return any value then). ``dflag``
+is true on the calls the solver makes to difference the routine: its derivatives with
+respect to the values those functions return are forward differences with the step
+1e-7 * max(1, |value|), combined with the functions' exact derivatives.
+
+``DIF(obj)`` also accepts an object whose ``getChildren()`` holds exactly one Diff (a
+Composite), and reads that Diff.
+
+The classic form ``value, errflg = py_sysfnc("DZ", [i, j])`` (integer ids) works as well.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+
+from . import _core
+
+_read = _core._read
+_builtin = _core._builtin
+
+_KINEMATIC = [
+    "DX",
+    "DY",
+    "DZ",
+    "DM",
+    "VX",
+    "VY",
+    "VZ",
+    "VM",
+    "VR",
+    "WX",
+    "WY",
+    "WZ",
+    "WM",
+    "ACCX",
+    "ACCY",
+    "ACCZ",
+    "ACCM",
+    "WDTX",
+    "WDTY",
+    "WDTZ",
+    "WDTM",
+    "AX",
+    "AY",
+    "AZ",
+    "PSI",
+    "THETA",
+    "PHI",
+    "YAW",
+    "PITCH",
+    "ROLL",
+]
+_FORCES = ["FX", "FY", "FZ", "FM", "TX", "TY", "TZ", "TM"]
+_ELEMENTS = ["JOINT", "MOTION", "SFORCE", "BUSH", "SPDP", "VFORCE", "VTORQ", "GFORCE"]
+_BUILTINS = [
+    "ABS",
+    "SIGN",
+    "MIN",
+    "MAX",
+    "MOD",
+    "DIM",
+    "AINT",
+    "ANINT",
+    "SQRT",
+    "EXP",
+    "LOG",
+    "LOG10",
+    "SIN",
+    "COS",
+    "TAN",
+    "ASIN",
+    "ACOS",
+    "ATAN",
+    "ATAN2",
+    "SINH",
+    "COSH",
+    "TANH",
+    "STEP",
+    "STEP5",
+    "HAVSIN",
+    "SHF",
+    "POLY",
+    "CHEBY",
+    "FORCOS",
+    "FORSIN",
+    "SWEEP",
+    "IMPACT",
+    "BISTOP",
+]
+
+
+def _id(value):
+    """The integer id of an entity, or the integer itself (None: 0, the ground)."""
+    if type(value) is int:
+        return value
+    if value is None:
+        return 0
+    ident = getattr(value, "id", None)
+    if ident is not None:
+        return int(ident)
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    raise TypeError(f"expected a Marker, an entity or an integer id, got {value!r}")
+
+
+def _ids(args):
+    # trailing None (unset markers) are left out, as in an expression
+    n = len(args)
+    while n > 1 and args[n - 1] is None:
+        n -= 1
+    return [_id(a) for a in args[:n]]
+
+
+def _state_function(name, doc):
+    def function(*args):
+        return _read(name, _ids(args))
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+def _builtin_function(name):
+    def function(*args):
+        return _builtin(name, [float(a) for a in args])
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"{name}(...) of the expression language, at numbers."
+    return function
+
+
+def _diff_id(value):
+    """The id of a Diff given as an id, a Diff, or an object holding exactly one Diff."""
+    from .entities import Diff
+
+    if isinstance(value, Diff) or not hasattr(value, "getChildren"):
+        return _id(value)
+    diffs = [c for c in value.getChildren() if isinstance(c, Diff)]
+    if len(diffs) != 1:
+        raise ValueError(f"DIF: {value!r} holds {len(diffs)} Diffs; give the Diff itself")
+    return diffs[0].id
+
+
+def DIF(diff):
+    """The state of a Diff (an id, a Diff, or a Composite holding one Diff)."""
+    return _read("DIF", [_diff_id(diff)])
+
+
+def DIF1(diff):
+    """The time derivative of the state of a Diff (as DIF)."""
+    return _read("DIF1", [_diff_id(diff)])
+
+
+def VARVAL(variable):
+    """The value of a Variable (an id or a Variable)."""
+    return _read("VARVAL", [_id(variable)])
+
+
+def ARYVAL(array, k):
+    """Element k (from 1) of an Array (an id or an Array)."""
+    return _read("ARYVAL", [_id(array), int(k)])
+
+
+def TIME():
+    """The time of the routine evaluation in progress."""
+    return _core._time()
+
+
+def IF(x, negative, zero, positive):
+    """``negative`` if x < 0, ``zero`` if x == 0, ``positive`` if x > 0."""
+    return negative if x < 0 else (zero if x == 0 else positive)
+
+
+PI = math.pi
+DTOR = math.pi / 180.0
+RTOD = 180.0 / math.pi
+
+_generated = {}
+for _name in _KINEMATIC:
+    _generated[_name] = _state_function(
+        _name, f"{_name}(i[, j[, k[, l]]]) of markers (objects or ids), as in expressions."
+    )
+for _name in _FORCES:
+    _generated[_name] = _state_function(
+        _name, f"{_name}(i[, j[, k]]): net force measure at marker i, as in expressions."
+    )
+for _name in _ELEMENTS:
+    _generated[_name] = _state_function(
+        _name, f"{_name}(element, jflag, comp, rm): force output of one element."
+    )
+for _name in _BUILTINS:
+    _generated[_name] = _builtin_function(_name)
+globals().update(_generated)
+
+
+def py_sysfnc(name, ids):
+    """Classic SYSFNC: ``[value, errflg]`` of the runtime function ``name`` at integer ids
+    (``py_sysfnc("DZ", [i, j])``); errflg is 0, or 1 with value 0.0 when the call fails."""
+    name = str(name).upper()
+    try:
+        if name == "TIME":
+            return [TIME(), 0]
+        return [_read(name, [_id(i) for i in ids]), 0]
+    except (ValueError, TypeError):
+        return [0.0, 1]
+
+
+def py_errmes(errflg, message, id=0, endflag="STOP"):
+    """Classic ERRMES: when errflg is set, stop the analysis (endflag "STOP") by raising
+    an error with the message, or else warn."""
+    if not errflg:
+        return
+    text = f"{message} (id {id})" if id else str(message)
+    if str(endflag).upper() == "STOP":
+        raise RuntimeError(text)
+    warnings.warn(text, stacklevel=2)
+
+
+_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "TIME", "IF", "PI", "DTOR", "RTOD"]
+__all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes"])
