@@ -128,6 +128,9 @@ def sliding_block():
     model.r1 = Request(type="DISPLACEMENT", i=block.cm, j=ground.jm, rm=ground.jm)
     model.r2 = Request(type="VELOCITY", i=block.cm, j=ground.jm, rm=ground.jm)
     model.r3 = Request(type="FORCE", i=block.cm, j=ground.jm, rm=ground.jm)
+    # the friction force on the block along the joint axis: the output of the friction Sforce
+    model.r4 = Request(f4=f"SFORCE({model.lugre.friction.id}, 0, 4, {ground.jm.id})",
+                       comment="friction along the joint axis")
     return model
 
 
@@ -140,7 +143,7 @@ def main():
     t = run.getObject(model.r1).times
     x = run.getObject(model.r1).getComponent("Z")  # along the joint axis (z of the J marker)
     v = run.getObject(model.r2).getComponent("VZ")
-    friction = run.getObject(model.lugre.request).getComponent("FZ")
+    friction = run.getObject(model.r4).getComponent("F4")
     drive = [3 * math.sin(2 * math.pi * tk) for tk in t]
     print(f"{'time [s]':>9} {'drive [N]':>10} {'friction [N]':>13} {'speed [m/s]':>12} "
           f"{'travel [mm]':>12}")
