@@ -22,7 +22,7 @@ fi
 
 # Python packages
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
-  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy matplotlib pytest ruff
+  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest ruff
 
 # build and install msolve; the build tree keeps the GoogleTest suites for ctest
 "$PYTHON" -m pip install --quiet --disable-pip-version-check . \
