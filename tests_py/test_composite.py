@@ -429,3 +429,38 @@ def test_star_import_provides_the_composite_names():
     for name in ("Composite", "Function", "Double", "Int", "Bool", "Str", "String",
                  "Reference", "Enum", "tr", "math"):
         assert name in namespace, name
+
+
+class RoutineSpring(Composite):
+    """A spring on a slider whose force is a routine given as a Composite property."""
+
+    force = Routine()
+
+    def createChildren(self):
+        self.sf = Sforce(type="TRANSLATION", actiononly=True, function="USER(1)")
+
+    def updateChildren(self):
+        self.sf.routine = self.force
+
+
+def test_routine_property_of_a_composite_and_results_outliving_the_model():
+    # x'' = -100 x from x = 0.1 at rest: x = 0.1 cos(10 t); the routine reaches the solver
+    # through a Composite Routine property; the results stay readable after the model is gone
+    import gc
+
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], qg=[0.1, 0, 0])
+    block.cm = Marker(part=block, zp=[1, 0, 0])
+    rail = Marker(part=ground, zp=[1, 0, 0])
+    Joint(type="TRANSLATIONAL", i=block.cm, j=rail)
+    model.spring = RoutineSpring(
+        force=lambda id, time, par, npar, dflag, iflag: -100.0 * DZ(block.cm, rail, rail))
+    model.spring.sf.setValues(i=block.cm, j=rail)
+    model.x = Request(type="DISPLACEMENT", i=block.cm, j=rail)
+    run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+    x = run.getObject(model.x)
+    del model
+    gc.collect()
+    np.testing.assert_allclose(x.getComponent("X"), 0.1 * np.cos(10 * x.times), atol=1e-7)
