@@ -163,3 +163,28 @@ def test_spline_attributes_are_checked():
     assert spline.function == "SPLINE_READ"
     assert spline.linear_extrapolate is False
     assert "AKISPL" in (Spline.__doc__ or "")
+
+
+def test_spline_runtime_functions_for_routines():
+    # the runtime functions AKISPL, CUBSPL, LINSPL (for Python routines) read a Spline object
+    # or its id: LINSPL is piecewise linear (numpy.interp inside the data), CUBSPL is the
+    # natural spline (second derivative 0 at both ends), and a force routine using AKISPL of
+    # DZ gives the harmonic motion of the linear spring it tabulates
+    model, block, anchor, _slide = sliding_block()
+    xs = [0.8, 0.95, 1.0, 1.07, 1.2, 1.4]
+    table = Spline(x=xs, y=[-K * (x - 1.0) for x in xs])
+    probe = [0.83, 0.97, 1.01, 1.3]
+    np.testing.assert_allclose([LINSPL(x, 0, table) for x in probe],
+                               np.interp(probe, xs, [-K * (x - 1.0) for x in xs]), rtol=1e-14)
+    for x in (xs[0], xs[-1]):
+        assert CUBSPL(x, 0, table.id, 2) == pytest.approx(0.0, abs=1e-9)
+    i, j = block.cm, anchor
+
+    def spring(id, time, par, npar, dflag, iflag):
+        return AKISPL(DZ(i, j, j), 0, table)
+
+    Sforce(i=i, j=j, actiononly=True, routine=spring)
+    model.x = Request(type="DISPLACEMENT", i=block.cm, j=anchor)
+    run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+    x = run.getObject(model.x).getComponent("X") - 1.0
+    np.testing.assert_allclose(x, X0 * np.cos(math.sqrt(K / M) * run.times), atol=1e-6)

@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "expr/functions.h"
+#include "math/spline.h"
 #include "model/entities.h"
 #include "system/routine_function.h"
 
@@ -181,6 +182,22 @@ void DefineCallbacks(py::module_& m) {
         return expr::EvaluateFunction(info->fn, args.data(), n, nullptr);
       },
       "A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.");
+  m.def(
+      "_spline",
+      [](const std::string& name, const model::Spline& spline, double x, double z, int order) {
+        const std::string problem = math::CheckSplineData(spline.x, spline.y, spline.z);
+        if (!problem.empty()) throw py::value_error(spline.Describe() + ": " + problem);
+        if (order < 0 || order > 2 || (order > 0 && !spline.z.empty()))
+          throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
+                                "surface), got " + std::to_string(order));
+        const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
+                                          : name == "CUBSPL" ? math::SplineMethod::kCubic
+                                                             : math::SplineMethod::kLinear;
+        const math::Spline curve(spline.x, spline.y, spline.z, method,
+                                 spline.linear_extrapolate);
+        return curve.Evaluate(x, z, order, nullptr, nullptr);
+      },
+      "AKISPL, CUBSPL or LINSPL of a Spline at (x, z), derivative order 0..2.");
 }
 
 }  // namespace msolve::bindings

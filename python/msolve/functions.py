@@ -234,5 +234,31 @@ def py_errmes(errflg, message, id=0, endflag="STOP"):
     warnings.warn(text, stacklevel=2)
 
 
-_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "TIME", "IF", "PI", "DTOR", "RTOD"]
+def _spline_function(name, doc):
+    def function(x, z, spline, n=0):
+        from .base import current_model
+        from .entities import Spline
+
+        if not isinstance(spline, Spline):
+            model = current_model()
+            found = model.lookupById(Spline, int(spline)) if model is not None else None
+            if found is None:
+                raise ValueError(f"{name}: no Spline with id {spline!r}")
+            spline = found
+        return _core._spline(name, spline, float(x), float(z), int(n))
+
+    function.__name__ = name
+    function.__doc__ = doc
+    return function
+
+
+AKISPL = _spline_function(
+    "AKISPL", "AKISPL(x, z, spline[, n]): Akima interpolation of a Spline (object or id).")
+CUBSPL = _spline_function(
+    "CUBSPL", "CUBSPL(x, z, spline[, n]): natural cubic spline of a Spline (object or id).")
+LINSPL = _spline_function(
+    "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id).")
+
+_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "TIME", "IF", "PI", "DTOR", "RTOD", "AKISPL",
+          "CUBSPL", "LINSPL"]
 __all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes"])
