@@ -1,4 +1,7 @@
-"""Small models shared by several test modules."""
+"""Small models shared by several test modules, and the examples as modules."""
+
+import importlib.util
+import pathlib
 
 from msolve import Integrator, Joint, Marker, Model, Part
 
@@ -16,3 +19,14 @@ def sliding_block(mass, x0):
     slide = Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=at, zp=ahead),
                   j=Marker(part=ground, qp=at, zp=ahead))
     return model, block, anchor, slide
+
+
+EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
+
+
+def load_example(name):
+    """The script examples/<name>.py as a module (its main part does not run)."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -6,7 +6,7 @@ import pydoc
 
 import numpy as np
 import pytest
-from models import sliding_block
+from models import load_example, sliding_block
 
 from msolve import *
 
@@ -307,42 +307,7 @@ def test_entity_changes_and_new_entities_after_simulate_take_effect():
 # -- the documented ButterworthFilter, as written in the MotionSolve example ----------------
 
 
-class ButterworthFilter(Composite):
-    """The Butterworth filter is a type of signal processing filter designed to have
-    as flat a frequency response as possible in the passband."""
-
-    inputSignal = Function()
-    outputSignal = Function()
-    order = Int(3)
-
-    def createChildren(self):
-        """This method is called once when the object is created."""
-        self.var = Variable(function=self.inputSignal)
-        x = Array(type="X")
-        y = Array(type="Y")
-        u = Array(type="U", size=1, variables=[self.var])
-        num = [1]
-        den = [1, 2, 2, 1]
-        self.tf = Tfsiso(label="Butterworth Filter", x=x, y=y, u=u, numerator=num,
-                         denominator=den)
-        self.outputSignal = "ARYVAL({id},1)".format(id=y.id)  # noqa: UP032 (as documented)
-
-    def updateChildren(self):
-        """This is called when the property value changes to propagate the change
-        to the child objects"""
-        self.var.function = self.inputSignal
-        if self.order == 1:
-            self.tf.denominator = [1, 1]
-        elif self.order == 2:
-            self.tf.denominator = [1, math.sqrt(2), 1]
-        elif self.order == 3:
-            self.tf.denominator = [1, 2, 2, 1]
-        elif self.order == 4:
-            self.tf.denominator = [1, 2.6131, 3.4142, 2.6131, 1]
-
-    def validateSelf(self, validator):
-        validator.checkGe("order", 1)
-        validator.checkLe("order", 4)
+ButterworthFilter = load_example("butterworth_filter").ButterworthFilter
 
 
 def test_butterworth_filter_order_change_between_simulate_calls():

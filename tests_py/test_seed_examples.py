@@ -1,28 +1,17 @@
 """The two Composite examples of the documentation (seed 000), as written in examples/,
 against independent solutions of the same equations."""
 
-import importlib.util
 import math
-import pathlib
 
 import numpy as np
 import pytest
+from models import load_example
 from scipy import integrate, signal
 
 from msolve import *
 
-EXAMPLES = pathlib.Path(__file__).resolve().parent.parent / "examples"
-
-
-def load(name):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-butterworth = load("butterworth_filter")
-lugre = load("lugre_friction")
+butterworth = load_example("butterworth_filter")
+lugre = load_example("lugre_friction")
 
 
 @pytest.mark.parametrize("order", [1, 2, 3, 4])
