@@ -145,15 +145,16 @@ def _summary_and_plot():
     except ImportError:
         print("matplotlib is not installed: no plot")
         return
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    fig, (top, bottom) = plt.subplots(2, 1, sharex=True, figsize=(8, 6))
     t, u, _ = curves[1]
-    ax.plot(t, u, color="black", linewidth=1.0, label="input VY")
+    top.plot(t, u, color="black", linewidth=0.8)
+    top.set_ylabel("input VY [mm/s]")
     for order, (t, _, out) in curves.items():
-        ax.plot(t, out, label=f"order {order}")
-    ax.set_xlabel("time [s]")
-    ax.set_ylabel("velocity [mm/s]")
-    ax.set_title("ButterworthFilter on the block velocity")
-    ax.legend()
+        bottom.plot(t, out, label=f"order {order}")
+    bottom.set_xlabel("time [s]")
+    bottom.set_ylabel("filter output [mm/s]")
+    bottom.legend()
+    fig.suptitle("ButterworthFilter (cut-off 1 rad/s) on the block velocity")
     fig.tight_layout()
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "butterworth.png")
     fig.savefig(path, dpi=100)
