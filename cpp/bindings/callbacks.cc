@@ -65,6 +65,7 @@ class PythonRoutine : public UserRoutine {
           result = fn_(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
           break;
         case Form::kRequest:
+        case Form::kSensor:
           result = fn_(call.id, call.time, p, npar, py::bool_(call.iflag));
           break;
       }
