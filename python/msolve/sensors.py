@@ -32,7 +32,7 @@ class Sensor(_CoreEntity, _core.SensorSpec):
 
     * ``"GE"``: f >= value - error
     * ``"LE"`` (XML ``compare="LT"``): f <= value + error
-    * ``"EQ"`` (the default): \\|f - value\\| <= error; with error 0, every crossing of value
+    * ``"EQ"`` (the default): abs(f - value) <= error; with error 0, every crossing of value
 
     The integrator finds where the test becomes true (its root finding, on accepted steps
     only) and the actions happen at that time, each time the sensor goes from inactive to
