@@ -199,6 +199,26 @@ void DefineModel(py::module_& m) {
   RefProperty(lse, "_c", &Lse::c);
   RefProperty(lse, "_d", &Lse::d);
 
+  py::class_<Sensor, Entity, std::shared_ptr<Sensor>>(m, "SensorSpec")
+      .def(py::init<>())
+      .def_readwrite("_value", &Sensor::value)
+      .def_readwrite("_error", &Sensor::error)
+      .def_readwrite("_compare", &Sensor::compare)
+      .def_readwrite("_function", &Sensor::function)
+      .def_readwrite("_routine", &Sensor::routine)
+      .def_readwrite("_evaluate", &Sensor::evaluate)
+      .def_readwrite("_evaluate_routine", &Sensor::evaluate_routine)
+      .def_readwrite("_evaluate_id", &Sensor::evaluate_id)
+      .def_readwrite("_halt", &Sensor::halt)
+      .def_readwrite("_return", &Sensor::return_)
+      .def_readwrite("_restart", &Sensor::restart)
+      .def_readwrite("_print", &Sensor::print)
+      .def_readwrite("_verbose", &Sensor::verbose)
+      .def_readwrite("_dt", &Sensor::dt)
+      .def_readwrite("_hmax", &Sensor::hmax)
+      .def_readwrite("_stepsize", &Sensor::stepsize)
+      .def_readwrite("_zero_crossing", &Sensor::zero_crossing);
+
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -247,6 +267,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Spline> e) { self.splines.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Matrix> e) { self.matrices.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Lse> e) { self.lses.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Sensor> e) { self.sensors.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })

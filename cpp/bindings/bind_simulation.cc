@@ -10,6 +10,7 @@ namespace py = pybind11;
 namespace msolve::bindings {
 
 using simulation::Results;
+using simulation::SensorEvent;
 using simulation::Simulation;
 
 namespace {
@@ -26,6 +27,14 @@ py::array_t<double> ToArray(const std::vector<std::array<double, N>>& rows) {
 }  // namespace
 
 void DefineSimulation(py::module_& m) {
+  py::class_<SensorEvent>(m, "SensorEventRecord")
+      .def_property_readonly(
+          "sensor", [](const SensorEvent& e) { return e.sensor; },
+          py::return_value_policy::reference)
+      .def_readonly("time", &SensorEvent::time)
+      .def_readonly("value", &SensorEvent::value)
+      .def_readonly("actions", &SensorEvent::actions);
+
   py::class_<Results>(m, "Results")
       .def_property_readonly(
           "times",
@@ -51,6 +60,13 @@ void DefineSimulation(py::module_& m) {
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
       .def_readonly("messages", &Results::messages)
+      .def_property_readonly("events", [](const Results& r) { return r.events; })
+      .def_readonly("stopped_by", &Results::stopped_by)
+      .def_readonly("halted", &Results::halted)
+      .def_property_readonly("step_times",
+                             [](const Results& r) {
+                               return py::array_t<double>(r.step_times.size(), r.step_times.data());
+                             })
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)
       .def_property_readonly("stats", [](const Results& r) {
@@ -79,6 +95,7 @@ void DefineSimulation(py::module_& m) {
           py::arg("type"), py::arg("end"), py::arg("dtout"))
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
+      .def_property_readonly("halted", &Simulation::halted)
       .def("_routines",
            [](const Simulation& s) {
              // each element routine: what its dependency pass declared, for tests

@@ -66,6 +66,7 @@ class PythonRoutine : public UserRoutine {
           result = fn_(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
           break;
         case Form::kRequest:
+        case Form::kSensor:
           result = fn_(call.id, call.time, p, npar, py::bool_(call.iflag));
           break;
       }
@@ -193,8 +194,7 @@ void DefineCallbacks(py::module_& m) {
         const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
                                           : name == "CUBSPL" ? math::SplineMethod::kCubic
                                                              : math::SplineMethod::kLinear;
-        const math::Spline curve(spline.x, spline.y, spline.z, method,
-                                 spline.linear_extrapolate);
+        const math::Spline curve(spline.x, spline.y, spline.z, method, spline.linear_extrapolate);
         return curve.Evaluate(x, z, order, nullptr, nullptr);
       },
       "AKISPL, CUBSPL or LINSPL of a Spline at (x, z), derivative order 0..2.");

@@ -23,8 +23,8 @@ class UserRoutine {
  public:
   /// The argument list: (id, time, par, npar, dflag, iflag) for Sforce, Diff, Variable,
   /// Vforce, Vtorque, Gforce; (id, time, par, npar, iord, iflag) for Motion;
-  /// (id, time, par, npar, iflag) for Request.
-  enum class Form { kState, kMotion, kRequest };
+  /// (id, time, par, npar, iflag) for Request and for Sensor (SENSUB, SEVSUB).
+  enum class Form { kState, kMotion, kRequest, kSensor };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -277,6 +277,36 @@ class Request : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
+/// An event sensor (MotionSolve Sensor / Sensor_Event, Adams SENSOR; semantics.md 2): it
+/// watches the sensed value f, the expression `function` or the value of `routine` (SENSUB),
+/// and is active while its test against `value` holds: GE f >= value - error, LE (XML LT)
+/// f <= value + error, EQ |f - value| <= error. When it becomes active (after an accepted
+/// step, at the located crossing) it takes its actions: `evaluate` (or `evaluate_routine`,
+/// SEVSUB) is stored for SENVAL, and the other fields below act on the analysis.
+class Sensor : public Entity {
+ public:
+  const char* TypeName() const override { return "Sensor"; }
+  double value = 0.0;
+  double error = 0.0;
+  std::string compare = "EQ";  // GE, LE (or LT, the XML spelling), EQ
+  /// the sensed value: an expression, or USER(p1, ...) giving the routine's par
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+  /// the value stored at each firing for SENVAL: an expression, or USER(...) with the routine
+  std::string evaluate;
+  std::shared_ptr<UserRoutine> evaluate_routine;
+  /// the id SENVAL reads the stored value under (a Sensor_Evaluate's id); unset: this id
+  std::optional<long> evaluate_id;
+  bool halt = false;     // end the analysis
+  bool return_ = false;  // end the current simulate; the next one continues
+  bool restart = false;  // restart the integrator (history discarded)
+  bool print = false;    // an output record at the event time
+  bool verbose = false;  // log every firing, not only the first
+  /// new output interval; largest step from the event on; largest next step; zero-crossing
+  /// refinement factor of the largest step (unset: no such action)
+  std::optional<double> dt, hmax, stepsize, zero_crossing;
+};
+
 /// Units of the model; the units consistency factor (force * UCF = mass * acceleration)
 /// follows from the four unit words unless ucf is given.
 class Units : public Entity {
@@ -331,6 +361,7 @@ class Model {
   std::vector<std::shared_ptr<Matrix>> matrices;
   std::vector<std::shared_ptr<Lse>> lses;
   std::vector<std::shared_ptr<Spline>> splines;
+  std::vector<std::shared_ptr<Sensor>> sensors;
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

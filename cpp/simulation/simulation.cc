@@ -39,7 +39,7 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
 }  // namespace
 
 Simulation::Simulation(const model::Model& model)
-    : model_(model), sys_(system::System::Compile(model)) {
+    : model_(model), sys_(system::System::Compile(model)), sensors_(model, sys_) {
   // the dependency pass of the elements' routines, now that the system has its address
   sys_.PrepareRoutines(t_);
   for (const auto& r : model.requests) {
@@ -128,7 +128,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       AcceptStep(t_, y_.data(), yp_.data());
       initialized_ = true;
     }
-    Sample(t_, y_, yp_, &out);
+    SampleOnce(t_, y_, yp_, &out);
   } catch (const RoutineError& e) {
     // a user routine failed before the first output: nothing computed yet
     out.ok = false;
@@ -137,33 +137,71 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     return out;
   }
   out.messages = ic_messages_;
+  step_times_ = &out.step_times;
   try {
     const bool nothing_moves = sys_.size() == 0;
+    integrator_hmax_ = model_.integrator ? model_.integrator->hmax : std::nullopt;
+    integrator_hmin_ = settings.hmin;
+    output_dt_ = options.dtout;
     if (nothing_moves) {
       // no moving part: the outputs are constant in time
+      if (sensors_.size() > 0)
+        out.messages.push_back("the model has no moving part: its sensors are not evaluated");
     } else if (!ida_) {
       ida_ = std::make_unique<solver::IdaDriver>(sys_, settings, t_, y_, yp_);
       ida_hmax_ = *settings.hmax;
-    } else if (*settings.hmax != ida_hmax_) {
-      ida_->SetMaxStep(*settings.hmax);
-      ida_hmax_ = *settings.hmax;
+      if (sensors_.size() > 0)
+        ida_->SetRootFunctions(sensors_.RootDirections(),
+                               [this](double t, const double* y, const double* yp, double* g) {
+                                 sensors_.Roots(t, y, yp, g);
+                               });
     }
-    const double t0 = t_;
-    // outputs every dtout up to end (the last interval may be shorter); none when end = now
-    const long n =
-        options.end > t0
-            ? std::max<long>(1, std::lround(std::ceil((options.end - t0) / options.dtout - 1e-9)))
-            : 0;
-    for (long k = 1; k <= n; ++k) {
-      const double tout = k == n ? options.end : t0 + k * options.dtout;
+    if (ida_ && StepCap() != ida_hmax_) {
+      ida_hmax_ = StepCap();
+      ida_->SetMaxStep(ida_hmax_);
+    }
+    if (ida_ && restart_pending_) {
+      // the last simulate ended at a sensor's event, inside IDA's last step: go on from there
+      ida_->Restart(t_, y_, yp_);
+      restart_pending_ = false;
+    }
+    const auto accept = [this](double t, const double* y, const double* yp) {
+      AcceptStep(t, y, yp);
+      step_times_->push_back(t);
+      // a zero-crossing refinement that went past its step without meeting the event again
+      if (refining_ >= 0 && t > refine_until_) EndRefinement();
+    };
+    // outputs every dt from `start` up to end (the last interval may be shorter); none when
+    // end = now. A sensor's dt action starts a new grid at its event.
+    double start = t_;
+    long n = 0, k = 1;
+    const auto grid = [&](double dt) {
+      start = t_;
+      output_dt_ = dt;
+      n = options.end > start
+              ? std::max<long>(1, std::lround(std::ceil((options.end - start) / dt - 1e-9)))
+              : 0;
+      k = 1;
+    };
+    grid(options.dtout);
+    while (k <= n) {
+      const double tout = k == n ? options.end : start + k * output_dt_;
       if (!nothing_moves) {
-        ida_->AdvanceTo(
-            tout, [this](double t, const double* y, const double* yp) { AcceptStep(t, y, yp); });
+        if (!ida_->AdvanceTo(tout, accept)) {
+          const EventOutcome event = HandleEvent(&out);
+          if (event.stop) break;
+          if (event.dt) {
+            grid(*event.dt);
+            if (n == 0) SampleOnce(t_, y_, yp_, &out);  // the event came at the very end
+          }
+          continue;
+        }
         y_ = ida_->y();
         yp_ = ida_->yp();
       }
       t_ = tout;
-      Sample(t_, y_, yp_, &out);
+      SampleOnce(t_, y_, yp_, &out);
+      ++k;
     }
   } catch (const std::exception& e) {
     out.ok = false;
@@ -172,7 +210,10 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       // keep the last accepted state so that nothing computed is lost
       ida_.reset();
     }
+    refining_ = -1;
   }
+  step_times_ = nullptr;
+  if (refining_ >= 0 && ida_) EndRefinement();
   if (ida_) out.stats = ida_->stats();
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
@@ -183,6 +224,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   };
   for (const auto& routine : sys_.routines()) report(*routine);
   for (const auto& [request, routine] : request_routines_) report(*routine);
+  for (const auto* routine : sensors_.routines()) report(*routine);
   return out;
 }
 
@@ -200,10 +242,166 @@ void Simulation::ContinueFrom(const Simulation& previous) {
     y_.segment(block.offset, n) = previous.y_.segment(found->second.offset, n);
   }
   continued_ = true;
+  // what the sensors did so far: the values stored for SENVAL, how often each fired, the
+  // step limit a sensor set, whether a halt ended the analysis
+  for (int k = 0; k < previous.sensors_.size(); ++k) {
+    const model::Sensor* source = previous.sensors_[k].source;
+    if (double* value = sys_.SensorValue(source->evaluate_id.value_or(source->id)))
+      *value = *previous.sensors_[k].stored;
+    for (int j = 0; j < sensors_.size(); ++j)
+      if (sensors_[j].source == source) sensors_[j].firings = previous.sensors_[k].firings;
+  }
+  sensor_hmax_ = previous.sensor_hmax_;
+  halted_ = previous.halted_;
+}
+
+double Simulation::StepCap() const {
+  double cap = output_dt_;
+  if (integrator_hmax_) cap = std::min(cap, *integrator_hmax_);
+  if (sensor_hmax_) cap = std::min(cap, *sensor_hmax_);
+  return cap;
+}
+
+void Simulation::EndRefinement() {
+  refining_ = -1;
+  ida_hmax_ = StepCap();
+  ida_->SetMaxStep(ida_hmax_);
+  ida_->SetMinStep(integrator_hmin_.value_or(0.0));
+}
+
+Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
+  EventOutcome outcome;
+  const double te = ida_->time();
+  VecX ye = ida_->y(), ype = ida_->yp();
+  const std::vector<int> crossed = sensors_.Crossed(ida_->RootsFound());
+
+  // zero_crossing (seed 001, comment 3): on first meeting the event, back up to the last
+  // accepted step, shrink the step limits by the factor and integrate again, so that the
+  // event is met anew after small steps; the other sensors crossed here are met again too
+  if (refining_ < 0) {
+    for (int s : crossed) {
+      const auto& zc = sensors_[s].source->zero_crossing;
+      if (!zc) continue;
+      const double step_end = ida_->step_end();
+      const double hmax = *zc * StepCap();
+      const double tb = ida_->BackUp();
+      refining_ = s;
+      refine_until_ = step_end + (step_end - tb);
+      ida_hmax_ = hmax;
+      ida_->SetMaxStep(hmax);
+      if (integrator_hmin_) ida_->SetMinStep(*zc * *integrator_hmin_);
+      t_ = tb;
+      y_ = ida_->y();
+      yp_ = ida_->yp();
+      AcceptStep(t_, y_.data(), yp_.data());
+      return outcome;
+    }
+  }
+
+  // fire: every sensor crossed here became active at te
+  bool restart = false;
+  std::optional<double> hinit;
+  bool sample = false;
+  for (int s : crossed) {
+    auto& sensor = sensors_[s];
+    const model::Sensor& src = *sensor.source;
+    SensorEvent event;
+    event.sensor = &src;
+    event.time = te;
+    event.value = sensors_.Value(s, te, ye.data(), ype.data());
+    if (refining_ == s) {
+      EndRefinement();
+      event.actions.push_back("zero_crossing");
+    }
+    if (sensors_.Evaluate(s, te, ye.data(), ype.data())) {
+      // elements may read SENVAL: their equations change here
+      event.actions.push_back("evaluate");
+      restart = true;
+    }
+    if (src.halt) {
+      event.actions.push_back("halt");
+      outcome.stop = true;
+      out->halted = true;
+      halted_ = true;
+    }
+    if (src.return_) {
+      event.actions.push_back("return");
+      outcome.stop = true;
+    }
+    if (src.print) {
+      event.actions.push_back("print");
+      sample = true;
+    }
+    if (src.dt) {
+      event.actions.push_back("dt");
+      outcome.dt = *src.dt;
+      restart = true;  // outputs are step ends: the next one may come before IDA's step end
+    }
+    if (src.hmax) {
+      event.actions.push_back("hmax");
+      sensor_hmax_ = *src.hmax;
+      restart = true;  // IDA does not shorten a step already chosen
+    }
+    if (src.stepsize) {
+      event.actions.push_back("stepsize");
+      hinit = hinit ? std::min(*hinit, *src.stepsize) : *src.stepsize;
+      restart = true;
+    }
+    if (src.restart) {
+      event.actions.push_back("restart");
+      restart = true;
+    }
+    ++sensor.firings;
+    if (src.verbose || sensor.firings == 1) {
+      std::ostringstream line;
+      line << src.Describe() << ": active at time " << te << " (sensed value " << event.value
+           << ")";
+      if (!event.actions.empty()) {
+        line << "; ";
+        for (size_t a = 0; a < event.actions.size(); ++a)
+          line << (a ? ", " : "") << event.actions[a];
+      }
+      if (std::find(event.actions.begin(), event.actions.end(), "evaluate") != event.actions.end())
+        line << " (SENVAL(" << src.evaluate_id.value_or(src.id) << ") = " << *sensor.stored << ")";
+      out->messages.push_back(line.str());
+    }
+    if (outcome.stop && out->stopped_by < 0) out->stopped_by = static_cast<int>(out->events.size());
+    out->events.push_back(std::move(event));
+  }
+  if (crossed.empty()) return outcome;
+
+  // the analysis goes on from the event (or ends there)
+  AcceptStep(te, ye.data(), ype.data());
+  if (sample || outcome.stop) SampleOnce(te, ye, ype, out);
+  t_ = te;
+  y_ = ye;
+  yp_ = ype;
+  if (outcome.stop) {
+    // IDA's own step ends beyond te: the next simulate restarts it at te
+    restart_pending_ = true;
+    return outcome;
+  }
+  if (outcome.dt) output_dt_ = *outcome.dt;
+  if (restart) {
+    // consistent accelerations and reactions at the event, then a fresh start there
+    solver::SolveAccelerations(sys_, te, &y_, &yp_);
+    ida_hmax_ = StepCap();
+    ida_->SetMaxStep(ida_hmax_);
+    ida_->Restart(te, y_, yp_, hinit ? std::min(*hinit, ida_hmax_) : 0.0);
+    step_times_->push_back(te);
+  }
+  return outcome;
+}
+
+void Simulation::SampleOnce(double t, const VecX& y, const VecX& yp, Results* out) const {
+  if (!out->times.empty() && std::abs(out->times.back() - t) <= 1e-12 * std::max(1.0, std::abs(t)))
+    return;
+  Sample(t, y, yp, out);
 }
 
 void Simulation::AcceptStep(double t, const double* y, const double* yp) {
   sys_.AcceptStep(t, y, yp);
+  sensors_.Accept(t, y, yp);
   for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
   for (auto& [request, slots] : request_functions_)
     for (auto& f : slots)

@@ -5,12 +5,14 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "common/types.h"
 #include "model/entities.h"
+#include "simulation/sensors.h"
 #include "solver/ida_driver.h"
 #include "system/expression_function.h"
 #include "system/routine_function.h"
@@ -36,6 +38,16 @@ struct BodySeries {
   std::vector<std::array<double, 7>> values;
 };
 
+/// One firing of a sensor: when its test became true (the located crossing), the sensed
+/// value there and the actions taken ("halt", "return", "print", "dt", "hmax", "stepsize",
+/// "restart", "zero_crossing", "evaluate").
+struct SensorEvent {
+  const model::Sensor* sensor = nullptr;
+  double time = 0.0;
+  double value = 0.0;
+  std::vector<std::string> actions;
+};
+
 struct Results {
   std::vector<double> times;
   std::vector<RequestSeries> requests;
@@ -45,6 +57,14 @@ struct Results {
   std::vector<std::array<double, 2>> constraint_errors;
   std::vector<std::string> messages;  // log lines: redundant equations, statistics
   solver::IntegratorStats stats;
+  /// the end times of the integrator's steps, in order (a step cut short at a sensor event
+  /// that restarts the integrator ends at the event)
+  std::vector<double> step_times;
+  /// the sensor firings of this simulate, in order
+  std::vector<SensorEvent> events;
+  /// index into events of the firing that ended this simulate (halt or return), or -1
+  int stopped_by = -1;
+  bool halted = false;  // ended by a halt: the analysis is over
   bool ok = true;
   std::string error;  // why the analysis stopped early (results up to there are kept)
 };
@@ -68,6 +88,8 @@ class Simulation {
   void ContinueFrom(const Simulation& previous);
 
   double time() const { return t_; }
+  /// Whether a sensor's halt ended the analysis.
+  bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
   const VecX& state() const { return y_; }
 
@@ -77,6 +99,21 @@ class Simulation {
   void AcceptStep(double t, const double* y, const double* yp);
   std::array<double, 8> EvaluateRequest(const model::Request& r, double t, const VecX& y,
                                         const VecX& yp) const;
+  // an output at t unless the last one is already there
+  void SampleOnce(double t, const VecX& y, const VecX& yp, Results* out) const;
+
+  // what the sensors that fired at a located crossing ask of the output loop
+  struct EventOutcome {
+    bool stop = false;         // halt or return: this simulate ends at the event
+    std::optional<double> dt;  // a new output interval from the event on
+  };
+  // the sensors whose roots the integrator found: back up for a zero-crossing refinement,
+  // or fire (evaluate, log, record) and apply the actions at the event
+  EventOutcome HandleEvent(Results* out);
+  // the largest step now: the simulate's (Integrator hmax, output interval) and a sensor's
+  double StepCap() const;
+  // ends a zero-crossing refinement: the step limits as before it
+  void EndRefinement();
 
   const model::Model& model_;
   // the compiled f1..f8 of EXPRESSION requests (nullptr for an unused slot)
@@ -96,6 +133,17 @@ class Simulation {
   std::vector<std::string> ic_messages_;
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;
+
+  // sensors (simulation/sensors.h) and what their actions changed
+  SensorSet sensors_;
+  std::optional<double> sensor_hmax_;  // hmax action: the largest step from its event on
+  std::optional<double> integrator_hmax_, integrator_hmin_;  // Integrator hmax, hmin
+  double output_dt_ = 0.0;                                   // the output interval now
+  int refining_ = -1;             // zero_crossing: the sensor whose event is being refined
+  double refine_until_ = 0.0;     // the end of the step where it was first found
+  bool restart_pending_ = false;  // a return ended the last simulate between IDA's steps
+  bool halted_ = false;
+  std::vector<double>* step_times_ = nullptr;  // of the simulate in progress
 };
 
 }  // namespace msolve::simulation

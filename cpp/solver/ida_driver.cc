@@ -1,5 +1,6 @@
 #include "solver/ida_driver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -58,6 +59,18 @@ int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
     W.segment(n, m).setConstant(1.0 / (kReactionTolerance * scale));
   }
   return 0;
+}
+
+// the root functions of the sensors
+int Roots(double t, N_Vector y, N_Vector yp, double* g, void* data) {
+  auto* d = static_cast<IdaDriver*>(data);
+  try {
+    d->roots_(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
+    return 0;
+  } catch (...) {
+    d->error_ = std::current_exception();
+    return -1;
+  }
 }
 
 // keep IDA's messages for the exception instead of printing them
@@ -130,15 +143,62 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   ida_test_data_ = newton->ctest_data;
   Check(SUNNonlinSolSetConvTestFn(nls_.get(), ConvergenceTest, this), "SUNNonlinSolSetConvTestFn");
   Check(IDASetMaxNonlinIters(mem_, settings.maxit.value_or(4)), "IDASetMaxNonlinIters");
+  saved_t_ = t0;
+  saved_y_ = y0;
+  saved_yp_ = yp0;
 }
 
 IdaDriver::~IdaDriver() { IDAFree(&mem_); }
 
 void IdaDriver::SetMaxStep(double hmax) { Check(IDASetMaxStep(mem_, hmax), "IDASetMaxStep"); }
 
-void IdaDriver::AdvanceTo(
+void IdaDriver::SetMinStep(double hmin) { Check(IDASetMinStep(mem_, hmin), "IDASetMinStep"); }
+
+void IdaDriver::SetRootFunctions(const std::vector<int>& directions, RootFunction g) {
+  roots_ = std::move(g);
+  root_count_ = static_cast<int>(directions.size());
+  Check(IDARootInit(mem_, root_count_, root_count_ ? Roots : nullptr), "IDARootInit");
+  if (root_count_ == 0) return;
+  std::vector<int> dir = directions;
+  Check(IDASetRootDirection(mem_, dir.data()), "IDASetRootDirection");
+  // a sensed value may rightly stay at its threshold for a while (a contact force before
+  // contact); IDA then waits until it moves away, which needs no warning
+  Check(IDASetNoInactiveRootWarn(mem_), "IDASetNoInactiveRootWarn");
+}
+
+std::vector<int> IdaDriver::RootsFound() const {
+  std::vector<int> found(root_count_, 0);
+  if (root_count_) Check(IDAGetRootInfo(mem_, found.data()), "IDAGetRootInfo");
+  return found;
+}
+
+void IdaDriver::Restart(double t, const VecX& y, const VecX& yp, double hinit) {
+  const IntegratorStats now = stats();
+  View(y_.get()) = y;
+  View(yp_.get()) = yp;
+  Check(IDAReInit(mem_, t, y_.get(), yp_.get()), "IDAReInit");
+  Check(IDASetInitStep(mem_, hinit), "IDASetInitStep");
+  before_restart_ = now;
+  t_ = t;
+  saved_t_ = t;
+  saved_y_ = y;
+  saved_yp_ = yp;
+}
+
+double IdaDriver::BackUp() {
+  const double t = saved_t_;
+  const VecX y = saved_y_, yp = saved_yp_;
+  Restart(t, y, yp);
+  return t;
+}
+
+bool IdaDriver::AdvanceTo(
     double tout, const std::function<void(double, const double*, const double*)>& on_step) {
-  if (tout <= t_) return;
+  // within roundoff of tout (after a crossing located there): nothing left to integrate
+  if (tout - t_ <= 1e-13 * std::max(1.0, std::abs(tout))) {
+    t_ = std::max(t_, tout);
+    return true;
+  }
   Check(IDASetStopTime(mem_, tout), "IDASetStopTime");
   double tret = t_;
   while (tret < tout) {
@@ -158,10 +218,21 @@ void IdaDriver::AdvanceTo(
       throw SolverError(s.str());
     }
     t_ = tret;
+    if (flag == IDA_ROOT_RETURN) return false;
+    saved_t_ = tret;
+    saved_y_ = y();
+    saved_yp_ = yp();
     if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     if (flag == IDA_TSTOP_RETURN) break;
   }
   t_ = tout;
+  return true;
+}
+
+double IdaDriver::step_end() const {
+  double t = t_;
+  IDAGetCurrentTime(mem_, &t);
+  return t;
 }
 
 IntegratorStats IdaDriver::stats() const {
@@ -172,6 +243,12 @@ IntegratorStats IdaDriver::stats() const {
   IDAGetNumErrTestFails(mem_, &s.error_test_fails);
   IDAGetNumNonlinSolvConvFails(mem_, &s.nonlinear_fails);
   IDAGetLastStep(mem_, &s.last_step);
+  if (s.steps == 0) s.last_step = before_restart_.last_step;
+  s.steps += before_restart_.steps;
+  s.residual_evals += before_restart_.residual_evals;
+  s.jacobian_evals += before_restart_.jacobian_evals;
+  s.error_test_fails += before_restart_.error_test_fails;
+  s.nonlinear_fails += before_restart_.nonlinear_fails;
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/types.h"
 #include "solver/sundials_util.h"
@@ -47,14 +48,37 @@ class IdaDriver {
   IdaDriver& operator=(const IdaDriver&) = delete;
 
   /// Integrates up to exactly tout (never beyond), calling on_step after every accepted step;
-  /// throws SolverError on failure, leaving the last accepted state in y(), yp().
-  void AdvanceTo(double tout,
+  /// throws SolverError on failure, leaving the last accepted state in y(), yp(). Returns true
+  /// at tout; false when a root function crossed zero first (in the direction it watches):
+  /// time(), y(), yp() are then at the crossing, located by IDA within the accepted step to
+  /// near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
+  /// (IDA's own step ends where it did, after the crossing).
+  bool AdvanceTo(double tout,
                  const std::function<void(double, const double*, const double*)>& on_step);
 
-  /// Caps the step size (e.g. at the output interval).
+  /// Root functions g(t, y, y', g_out) of IDA's root finding, searched on accepted steps only;
+  /// directions[k]: +1 only rising crossings of g[k] stop AdvanceTo, -1 only falling, 0 both.
+  using RootFunction = std::function<void(double, const double*, const double*, double*)>;
+  void SetRootFunctions(const std::vector<int>& directions, RootFunction g);
+  /// Per root function, after AdvanceTo returned false: +1 rising, -1 falling, 0 not crossed.
+  std::vector<int> RootsFound() const;
+
+  /// Restarts the integration at (t, y, yp): history discarded, order 1, first step hinit (0:
+  /// IDA's estimate), then as before. Statistics keep counting.
+  void Restart(double t, const VecX& y, const VecX& yp, double hinit = 0.0);
+  /// Restarts at the end of the last accepted step that AdvanceTo reported (the start of
+  /// the step in which it found a root); returns its time.
+  double BackUp();
+
+  /// Caps the step size (e.g. at the output interval); a step already chosen larger is not
+  /// shortened (IDA applies the cap when it chooses the next step; Restart applies it now).
   void SetMaxStep(double hmax);
+  /// Lower bound of the step size (0: none).
+  void SetMinStep(double hmin);
 
   double time() const { return t_; }
+  /// The end of IDA's last step (beyond time() after a crossing was found).
+  double step_end() const;
   Eigen::Map<VecX> y() const { return View(y_.get()); }
   Eigen::Map<VecX> yp() const { return View(yp_.get()); }
   IntegratorStats stats() const;
@@ -72,6 +96,7 @@ class IdaDriver {
   std::unique_ptr<JacobianMatrix> jac_;
   std::exception_ptr error_;
   double error_bound_ = 0.0;  // the integrator error, absolute, on differential states
+  RootFunction roots_;
 
  private:
   ContextPtr ctx_;
@@ -79,6 +104,12 @@ class IdaDriver {
   NonlinSolPtr nls_;
   void* mem_ = nullptr;
   double t_ = 0.0;
+  int root_count_ = 0;
+  // counts of the integrations before the last restart (IDAReInit resets IDA's)
+  IntegratorStats before_restart_;
+  // the last accepted step end reported (or restart point), for BackUp
+  double saved_t_ = 0.0;
+  VecX saved_y_, saved_yp_;
 };
 
 }  // namespace msolve::solver

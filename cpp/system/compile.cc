@@ -95,6 +95,9 @@ Mat3 InertiaTensor(const std::array<double, 6>& ip) {
 System System::Compile(const model::Model& model) {
   System sys;
   if (model.units) sys.ucf_ = model.units->ConsistencyFactor();
+  // the SENVAL store of every active sensor, so that any expression may read it
+  for (const auto& sensor : model.sensors)
+    if (sensor->active) sys.sensor_values_->emplace(sensor->evaluate_id.value_or(sensor->id), 0.0);
   if (model.accgrav && model.accgrav->active)
     sys.gravity_ = Vec3(model.accgrav->igrav, model.accgrav->jgrav, model.accgrav->kgrav);
 
@@ -338,6 +341,12 @@ System System::Compile(const model::Model& model) {
     return result;
   };
   resolver.array = [&](long id, long k) { return sys.ArrayById(id, k, resolver.variable); };
+  resolver.sensor_value = [&sys](long id) -> const double* {
+    const double* value = sys.SensorValue(id);
+    if (value == nullptr)
+      throw std::invalid_argument("no active sensor stores a value under id " + std::to_string(id));
+    return value;
+  };
   resolver.force = [&sys](const std::string& name, const std::vector<long>& ids,
                           const std::string& owner) -> std::unique_ptr<mbs::StateFunction> {
     if (!ForceMeasure::Handles(name)) return nullptr;
@@ -680,7 +689,18 @@ Resolver System::MakeResolver() const {
   r.function = [this](const std::string& name, const std::vector<long>& ids) {
     return splines_.Function(name, ids);
   };
+  r.sensor_value = [this](long id) -> const double* {
+    const double* value = SensorValue(id);
+    if (value == nullptr)
+      throw std::invalid_argument("no active sensor stores a value under id " + std::to_string(id));
+    return value;
+  };
   return r;
+}
+
+double* System::SensorValue(long id) const {
+  const auto found = sensor_values_->find(id);
+  return found == sensor_values_->end() ? nullptr : &found->second;
 }
 
 std::unique_ptr<ForceMeasure> System::NetForce(const model::Marker* i,

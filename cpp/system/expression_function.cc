@@ -49,6 +49,14 @@ class LeafEnvironment : public expr::Environment {
       leaves_->push_back(leaf);
       return static_cast<int>(leaves_->size()) - 1;
     }
+    if (name == "SENVAL") {
+      if (ids.size() != 1) throw std::invalid_argument("SENVAL takes one sensor id");
+      if (!resolver_.sensor_value) throw std::invalid_argument("SENVAL is not available here");
+      ExpressionFunction::Leaf leaf;
+      leaf.stored = resolver_.sensor_value(ids[0]);
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     if (name == "VARVAL") {
       if (ids.size() != 1) throw std::invalid_argument("VARVAL takes one variable id");
       ExpressionFunction::Leaf leaf;
@@ -70,7 +78,7 @@ class LeafEnvironment : public expr::Environment {
     }
     mbs::MeasureKind kind;
     if (!mbs::ParseMeasure(name, &kind)) {
-      static const std::set<std::string> later = {"QUISPL", "FITSPL", "SENVAL", "KE",
+      static const std::set<std::string> later = {"QUISPL", "FITSPL", "KE",
                                                   "DELAY",  "PINVAL", "POUVAL"};
       if (later.count(name))
         throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
@@ -114,6 +122,7 @@ ExpressionFunction::ExpressionFunction(const std::string& text, const std::strin
 
 double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
   const Leaf& l = leaves_[leaf];
+  if (l.stored) return *l.stored;
   if (l.state >= 0) return l.derivative ? yp[l.state] : y[l.state];
   if (l.combination) {
     double v = l.array.constant;
@@ -145,6 +154,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const Leaf& leaf = leaves_[program_.leaves()[k]];
+    if (leaf.stored) continue;  // a constant between firings
     if (leaf.state >= 0) {
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
@@ -187,6 +197,7 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   std::vector<int> nested_y, nested_yp;
   for (int index : program_.leaves()) {
     const Leaf& leaf = leaves_[index];
+    if (leaf.stored) continue;
     if (leaf.state >= 0) {
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;

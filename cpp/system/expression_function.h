@@ -46,6 +46,9 @@ struct Resolver {
   std::function<const expr::ExternalFunction*(const std::string& name,
                                               const std::vector<long>& ids)>
       function;
+  /// Where the value SENVAL(id) returns is stored (semantics.md 2.5); throws
+  /// std::invalid_argument for an id no sensor stores under.
+  std::function<const double*(long id)> sensor_value;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -65,7 +68,7 @@ class ExpressionFunction : public mbs::StateFunction {
   const expr::Program& program() const { return program_; }
 
   /// A leaf of the program: a kinematic measure, the value of a Variable or of a force
-  /// measure, a state, or a combination of states (ARYVAL).
+  /// measure, a state, a combination of states (ARYVAL), or a stored number (SENVAL).
   struct Leaf {
     int measure = -1;                              // index into measures_
     const mbs::StateFunction* variable = nullptr;  // a Variable or a force measure
@@ -74,6 +77,8 @@ class ExpressionFunction : public mbs::StateFunction {
     // ARYVAL: constant + sum of coefficient * y[index] + sum of scale * variable
     bool combination = false;
     Resolver::ArrayValue array;
+    // SENVAL: the value a sensor stored (constant between its firings)
+    const double* stored = nullptr;
   };
 
  private:

@@ -30,6 +30,8 @@
 // ACCELERATION motion.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -174,6 +176,11 @@ class System {
   /// What entity ids in expressions refer to: markers and the compiled Variables.
   Resolver MakeResolver() const;
 
+  /// The value SENVAL(id) returns: stored by the sensors that store under `id` (their
+  /// evaluate_id, else their id) when they fire, 0 before (semantics.md 2.5). nullptr when no
+  /// active sensor stores under `id`. The address stays valid for the System's lifetime.
+  double* SensorValue(long id) const;
+
   /// The dependency pass of the user routines (each called once with iflag true at the
   /// design state, time t), then the Jacobian pattern; call once the System is at its final
   /// address (the routines' runtime functions resolve ids through it). Throws RoutineError
@@ -289,6 +296,10 @@ class System {
   std::vector<const ForceMeasure*> force_measures_;
   // evaluates every force measure once: one that reads itself throws
   void CheckForceMeasureCycles() const;
+
+  // SENVAL values by id (node-based, on the heap: addresses survive moves of the System)
+  std::unique_ptr<std::map<long, double>> sensor_values_ =
+      std::make_unique<std::map<long, double>>();
 
   bool reads_multipliers_ = false;
   // what the force elements, Diffs and Tfsiso/Lse inputs read (depends on the active rows)

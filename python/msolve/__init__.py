@@ -51,7 +51,8 @@ from .properties import (
     String,
     Vector,
 )
-from .results import BodyResult, RequestResult, SimulationResults
+from .results import BodyResult, RequestResult, SensorEvent, SimulationResults
+from .sensors import Sensor
 
 __version__ = "0.1.0"
 
@@ -83,6 +84,8 @@ __all__ = [  # noqa: RUF005
     "Request",
     "Routine",
     "RequestResult",
+    "Sensor",
+    "SensorEvent",
     "Sforce",
     "SimulationResults",
     "SolverObject",

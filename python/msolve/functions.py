@@ -1,7 +1,8 @@
 """Runtime functions for user routines (MotionSolve's ``msolve.functions``).
 
 A Python routine given as ``routine=`` (Sforce, Diff, Variable, Vforce, Vtorque, Gforce,
-Request) reads the solver state through these functions while the solver runs it, e.g.::
+Request, Sensor) reads the solver state through these functions while the solver runs it,
+e.g.::
 
     def friction(self, id, time, par, npar, dflag, iflag):
         v = VZ(self.i, self.j, self.j, self.j)
@@ -9,8 +10,8 @@ Request) reads the solver state through these functions while the solver runs it
 
 They mirror the expression language (semantics.md 3.6-3.8) and take Marker or entity objects
 as well as integer ids; omitted markers are the ground frame. The state functions
-(DX ... ROLL, FX ... TM, JOINT, SFORCE, ..., DIF, DIF1, VARVAL, ARYVAL, TIME) may be called
-only inside a routine; the others (STEP, HAVSIN, SIN, ...) anywhere.
+(DX ... ROLL, FX ... TM, JOINT, SFORCE, ..., DIF, DIF1, VARVAL, ARYVAL, SENVAL, TIME) may be
+called only inside a routine; the others (STEP, HAVSIN, SIN, ...) anywhere.
 
 Dependencies: at setup the solver calls every routine once with ``iflag`` true; the state
 functions it calls then are the ones its Jacobian accounts for, so a routine must make the
@@ -179,6 +180,13 @@ def ARYVAL(array, k):
     return _read("ARYVAL", [_id(array), int(k)])
 
 
+def SENVAL(sensor):
+    """The value a Sensor stored at its last firing (its ``evaluate``), 0 before: an id (the
+    Sensor's id or its ``evaluate_id``) or a Sensor."""
+    ident = getattr(sensor, "evaluate_id", None)
+    return _read("SENVAL", [ident if ident is not None else _id(sensor)])
+
+
 def TIME():
     """The time of the routine evaluation in progress."""
     return _core._time()
@@ -259,6 +267,6 @@ CUBSPL = _spline_function(
 LINSPL = _spline_function(
     "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id).")
 
-_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "TIME", "IF", "PI", "DTOR", "RTOD", "AKISPL",
-          "CUBSPL", "LINSPL"]
+_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "SENVAL", "TIME", "IF", "PI", "DTOR", "RTOD",
+          "AKISPL", "CUBSPL", "LINSPL"]
 __all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes"])

@@ -33,6 +33,7 @@ class Model(_core.ModelSpec):
         self._simulation = None
         self._revision = 0
         self._compiled = None  # what the solver was given: _solver_snapshot() at compile
+        self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
@@ -139,6 +140,7 @@ class Model(_core.ModelSpec):
         """Forget the analysis state: the next simulate starts again from time zero."""
         self._simulation = None
         self._compiled = None
+        self._halted_by = None
         self.results = None
         _set_current_model(self)
 
@@ -190,10 +192,18 @@ class Model(_core.ModelSpec):
         changes made in between (attributes, Composite properties, new entities) take
         effect from the current time. Composites are validated (validateSelf) first.
         Unknown keyword arguments are ignored with a warning. Returns SimulationResults
-        when ``returnResults`` is true."""
+        when ``returnResults`` is true. A Sensor's ``return_`` ends the call at its event
+        (the next call continues from there); its ``halt`` ends the analysis (a later call
+        raises MsolveError until ``reset()``)."""
         for key in kwds:
             warnings.warn(f"simulate: argument '{key}' is not supported and was ignored",
                           stacklevel=2)
+        if self._halted_by is not None:
+            event = self._halted_by
+            raise MsolveError(
+                f"simulate: the analysis was halted by {event.sensor._describe()} at time "
+                f"{event.time:.9g}; call model.reset() to start a new one"
+            )
         self._validate()
         self._prepare_solver()
         now = self._simulation.time
@@ -220,6 +230,8 @@ class Model(_core.ModelSpec):
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
         self.results = results
+        if results.halted:
+            self._halted_by = results.stoppedBy
         for line in results.messages:
             print(f"msolve: {line}")
         if not results.ok:

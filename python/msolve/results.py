@@ -61,8 +61,31 @@ class BodyResult(_SeriesResult):
     """Time history of a Part: X Y Z of the mass centre, E0..E3 of the part orientation."""
 
 
+class SensorEvent:
+    """One firing of a Sensor: ``sensor``, ``time`` (where its test became true, located by
+    the integrator), ``value`` (the sensed value there) and ``actions``, the actions taken
+    ("halt", "return", "print", "dt", "hmax", "stepsize", "restart", "zero_crossing",
+    "evaluate")."""
+
+    def __init__(self, record):
+        self.sensor = record.sensor
+        self.time = float(record.time)
+        self.value = float(record.value)
+        self.actions = list(record.actions)
+
+    def __repr__(self):
+        actions = ", ".join(self.actions) or "no action"
+        return f"<SensorEvent {self.sensor._describe()} at {self.time:.9g}: {actions}>"
+
+
 class SimulationResults:
-    """Everything one ``simulate`` call produced."""
+    """Everything one ``simulate`` call produced.
+
+    ``times`` (output times), ``getObject(entity)``, ``messages`` (the log), ``stats``
+    (integrator counts), ``stepTimes`` (the end time of every integrator step),
+    ``constraintErrors``; ``events`` (every Sensor firing, a list of SensorEvent),
+    ``stoppedBy`` (the SensorEvent whose halt or return ended this simulate, or None) and
+    ``halted`` (a halt ended the analysis)."""
 
     def __init__(self, core_results):
         self.times = np.asarray(core_results.times)
@@ -70,6 +93,12 @@ class SimulationResults:
         self.stats = dict(core_results.stats)
         self.ok = core_results.ok
         self.error = core_results.error
+        #: the end time of every integrator step, in order
+        self.stepTimes = np.asarray(core_results.step_times)
+        self.events = [SensorEvent(record) for record in core_results.events]
+        stopped = core_results.stopped_by
+        self.stoppedBy = self.events[stopped] if stopped >= 0 else None
+        self.halted = bool(core_results.halted)
         #: per output time: largest position-constraint and velocity-constraint residual
         self.constraintErrors = np.asarray(core_results.constraint_errors)
         self._objects = {}
