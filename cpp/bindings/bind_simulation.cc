@@ -50,6 +50,7 @@ void DefineSimulation(py::module_& m) {
           })
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
+      .def_property_readonly("energy", [](const Results& r) { return ToArray(r.energy); })
       .def_readonly("messages", &Results::messages)
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)
