@@ -234,3 +234,23 @@ def test_energy_of_a_pendulum_against_its_definition():
     total = e.getComponent("TOTAL")
     assert np.abs(total - total[0]).max() < 1e-7 * 2.0 * 9.81 * 0.5
     assert e.getComponent("TOTAL").shape == run.times.shape
+
+
+def test_energy_balance_with_gravity_changing_in_time_a_bushing_and_an_sforce():
+    # gravity -9.81 (1 + TIME) does work through its change (-m g'.r), a Bushing's whole
+    # work and an Sforce's count as non-conservative: the balance still closes
+    model = Model()
+    Integrator(error=1e-9)
+    Accgrav(kgrav="-9.81*(1+TIME)")
+    ground = Part(ground=True)
+    body = Part(mass=1.5, ip=[0.05, 0.06, 0.07], cm=Marker(qp=[0.1, 0, 0]), wx=1.0, vy=0.3)
+    Bushing(i=Marker(part=body, qp=[0, 0, 0]), j=Marker(part=ground, qp=[0, 0, 0]),
+            k=[200, 300, 400], c=[1, 1, 1], kt=[20, 30, 40], ct=[0.1, 0.1, 0.1])
+    mi, mj = Marker(part=body, qp=[0.2, 0, 0]), Marker(part=ground, qp=[1, 1, 1])
+    Sforce(type="TRANSLATION", i=mi, j=mj, function=f"-2*VR({mi.id},{mj.id})")
+    run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
+    e = run.energy
+    scale = max(np.ptp(e.getComponent(c)) for c in ("KINETIC", "GRAVITATIONAL", "WORK"))
+    assert scale > 0.1
+    balance = e.getComponent("BALANCE")
+    assert np.abs(balance - balance[0]).max() < 1e-7 * scale
