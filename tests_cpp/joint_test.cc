@@ -17,10 +17,12 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-const JointType kAllTypes[] = {JointType::kFixed,         JointType::kRevolute,
-                               JointType::kTranslational, JointType::kSpherical,
-                               JointType::kCylindrical,   JointType::kUniversal,
-                               JointType::kPlanar};
+const JointType kAllTypes[] = {
+    JointType::kFixed,        JointType::kRevolute,     JointType::kTranslational,
+    JointType::kSpherical,    JointType::kCylindrical,  JointType::kUniversal,
+    JointType::kPlanar,       JointType::kHooke,        JointType::kConvel,
+    JointType::kInline,       JointType::kInplane,      JointType::kOrientation,
+    JointType::kParallelAxes, JointType::kPerpendicular};
 
 std::string Name(JointType type) {
   switch (type) {
@@ -38,6 +40,22 @@ std::string Name(JointType type) {
       return "UNIVERSAL";
     case JointType::kPlanar:
       return "PLANAR";
+    case JointType::kHooke:
+      return "HOOKE";
+    case JointType::kConvel:
+      return "CONVEL";
+    case JointType::kInline:
+      return "INLINE";
+    case JointType::kInplane:
+      return "INPLANE";
+    case JointType::kOrientation:
+      return "ORIENTATION";
+    case JointType::kParallelAxes:
+      return "PARALLEL_AXES";
+    case JointType::kPerpendicular:
+      return "PERPENDICULAR";
+    case JointType::kRackPinionAngle:
+      return "rack-pinion angle";
     case JointType::kMotionTranslation:
       return "motion translation (DZ)";
     case JointType::kMotionRotation:
@@ -60,7 +78,7 @@ std::string Name(JointType type) {
 const JointType kMotionTypes[] = {JointType::kMotionTranslation, JointType::kMotionRotation,
                                   JointType::kMotionX,           JointType::kMotionY,
                                   JointType::kMotionB1,          JointType::kMotionB2,
-                                  JointType::kMotionB3};
+                                  JointType::kMotionB3,          JointType::kRackPinionAngle};
 
 using Q7 = std::array<double, kBodyQ>;
 
@@ -328,8 +346,12 @@ struct RelativeMotion {
 
 // The relative orientation RJ^T RI of the assembled configuration of a joint type.
 Mat3 AssembledRelativeAxes(JointType type) {
-  // universal: z_I perpendicular to z_J (here z_I = -y_J); every other type: aligned frames
-  if (type == JointType::kUniversal) return AxisRotation(Vec3::UnitX(), kPi / 2);
+  // universal, perpendicular: z_I perpendicular to z_J (here z_I = -y_J); constant velocity:
+  // the shafts' z axes point away from the centre, x axes parallel (z_I = -z_J, y_I = -y_J);
+  // every other type: aligned frames
+  if (type == JointType::kUniversal || type == JointType::kPerpendicular)
+    return AxisRotation(Vec3::UnitX(), kPi / 2);
+  if (type == JointType::kConvel) return AxisRotation(Vec3::UnitX(), kPi);
   return Mat3::Identity();
 }
 
@@ -366,9 +388,44 @@ std::vector<RelativeMotion> FreeMotions(JointType type) {
       add("both", Vec3(-0.2, 0.5, 0), AxisRotation(ez, -0.6));
       break;
     case JointType::kUniversal:
+    case JointType::kPerpendicular:
       add("rotation about z_J", Vec3::Zero(), AxisRotation(ez, 0.9));
       add("rotation about z_I", Vec3::Zero(), Mat3::Identity(), AxisRotation(ez, -1.3));
       add("both", Vec3::Zero(), AxisRotation(ez, 2.1), AxisRotation(ez, 0.4));
+      if (type == JointType::kPerpendicular)
+        add("translation", Vec3(0.3, -0.8, 0.5), Mat3::Identity());
+      break;
+    case JointType::kHooke:
+      // the cross pins: y_J (J's) and x_I (I's)
+      add("rotation about y_J", Vec3::Zero(), AxisRotation(ey, 0.9));
+      add("rotation about x_I", Vec3::Zero(), Mat3::Identity(), AxisRotation(ex, -1.3));
+      add("both", Vec3::Zero(), AxisRotation(ey, -0.6), AxisRotation(ex, 2.2));
+      break;
+    case JointType::kConvel:
+      // bending about any axis in J's x-y plane (the symmetric configurations)
+      add("bend about x_J", Vec3::Zero(), AxisRotation(ex, 0.5));
+      add("bend about y_J", Vec3::Zero(), AxisRotation(ey, -0.7));
+      add("bend about x_J + 2 y_J", Vec3::Zero(), AxisRotation(Vec3(1, 2, 0), 0.6));
+      break;
+    case JointType::kInline:
+      add("slide along z_J", 0.7 * ez, Mat3::Identity());
+      add("any rotation", Vec3::Zero(), AxisRotation(Vec3(0.3, -0.5, 0.8), 2.3));
+      add("both", -0.4 * ez, AxisRotation(Vec3(-0.2, 0.9, 0.1), -1.1));
+      break;
+    case JointType::kInplane:
+      add("translation in x-y", Vec3(0.6, -0.9, 0), Mat3::Identity());
+      add("any rotation", Vec3::Zero(), AxisRotation(Vec3(0.3, -0.5, 0.8), 2.3));
+      add("both", Vec3(-0.2, 0.5, 0), AxisRotation(Vec3(1, 1, 0), -0.6));
+      break;
+    case JointType::kOrientation:
+      add("any translation", Vec3(0.6, -0.9, 0.4), Mat3::Identity());
+      break;
+    case JointType::kParallelAxes:
+      add("any translation", Vec3(0.6, -0.9, 0.4), Mat3::Identity());
+      add("rotation about z", Vec3::Zero(), AxisRotation(ez, 1.7));
+      add("both", Vec3(-0.2, 0.5, 1.0), AxisRotation(ez, -2.6));
+      break;
+    default:
       break;
   }
   return m;
@@ -399,6 +456,23 @@ std::vector<RelativeMotion> ConstrainedMotions(JointType type) {
     case JointType::kUniversal:
       // z_I = -y_J: the rotation about z_I x z_J = -x_J is the one that is forbidden
       return {tx, ty, tz, rx};
+    case JointType::kPerpendicular:
+      return {rx};
+    case JointType::kHooke:
+      return {tx, ty, tz, rz};
+    case JointType::kConvel:
+      // the spin of one shaft relative to the other
+      return {tx, ty, tz, rz};
+    case JointType::kInline:
+      return {tx, ty};
+    case JointType::kInplane:
+      return {tz};
+    case JointType::kOrientation:
+      return {rx, ry, rz};
+    case JointType::kParallelAxes:
+      return {rx, ry};
+    default:
+      break;
   }
   return {};
 }
@@ -443,11 +517,12 @@ class JointZeroSetTest : public JointTest {
     // a forbidden motion of size 0.05 changes the residuals by about 0.05 (Euclidean norm)
     for (const RelativeMotion& m : ConstrainedMotions(type))
       EXPECT_GT(norm(Residuals(joint, qJ, j_on_ground, m)), 0.04) << "constrained: " << m.what;
-    // a forbidden motion made in the frame reached by a free one (J axes carried along by
-    // the free motion) is still forbidden
+    // a forbidden motion made where a free one leads (a rotation in the axes carried along by
+    // the free motion; a translation along J's axes, to which every position equation of
+    // semantics.md 6.2 refers) is still forbidden
     for (const RelativeMotion& f : FreeMotions(type)) {
       for (const RelativeMotion& c : ConstrainedMotions(type)) {
-        RelativeMotion both{f.what + " and " + c.what, f.t + f.rot * c.t, f.rot * c.rot, f.post};
+        RelativeMotion both{f.what + " and " + c.what, f.t + c.t, f.rot * c.rot, f.post};
         EXPECT_GT(norm(Residuals(joint, qJ, j_on_ground, both)), 0.03) << both.what;
       }
     }
@@ -496,11 +571,147 @@ TEST(JointTypeTest, ParseJointTypeAndRowCounts) {
     EXPECT_EQ(JointRowCount(type), rows) << word;
     for (int r = 0; r < rows; ++r) EXPECT_NE(std::string(JointRowName(type, r)), "?");
   }
+  for (const auto& [word, rows] :
+       {std::pair<const char*, int>{"HOOKE", 4}, std::pair<const char*, int>{"CONVEL", 4}}) {
+    JointType type;
+    ASSERT_TRUE(ParseJointType(word, &type)) << word;
+    EXPECT_EQ(Name(type), word);
+    EXPECT_EQ(JointRowCount(type), rows) << word;
+  }
+  // joint primitives: ATPOINT has the equations of SPHERICAL
+  const std::pair<const char*, int> primitives[] = {{"INLINE", 2},
+                                                    {"INPLANE", 1},
+                                                    {"ORIENTATION", 3},
+                                                    {"PARALLEL_AXES", 2},
+                                                    {"PERPENDICULAR", 1}};
+  for (const auto& [word, rows] : primitives) {
+    JointType type;
+    ASSERT_TRUE(ParseJprimType(word, &type)) << word;
+    EXPECT_EQ(Name(type), word);
+    EXPECT_EQ(JointRowCount(type), rows) << word;
+    for (int r = 0; r < rows; ++r) EXPECT_NE(std::string(JointRowName(type, r)), "?");
+  }
   JointType type;
+  ASSERT_TRUE(ParseJprimType("atpoint", &type));
+  EXPECT_EQ(type, JointType::kSpherical);
+  EXPECT_FALSE(ParseJprimType("REVOLUTE", &type));
+  // SCREW and RACKPIN are relations the compiler builds, not equations of one type
+  EXPECT_FALSE(ParseJointType("SCREW", &type));
+  EXPECT_FALSE(ParseJointType("RACKPIN", &type));
   EXPECT_TRUE(ParseJointType("revolute", &type));  // case-insensitive
   EXPECT_EQ(type, JointType::kRevolute);
   EXPECT_FALSE(ParseJointType("HINGE", &type));
   EXPECT_FALSE(ParseJointType("", &type));
+}
+
+// -- relations between coordinates (SCREW, RACKPIN, Coupler, Gear) --------------------------
+
+JointConstraint::Term MakeTerm(JointType type, const BodyMarker& i, const BodyMarker& j,
+                               double scale, double origin) {
+  JointConstraint::Term t;
+  t.type = type;
+  t.i = i;
+  t.j = j;
+  t.scale = scale;
+  t.origin = origin;
+  return t;
+}
+
+TEST_F(JointTest, RackPinionAngleIsTheRotationOfIAboutItsZAxis) {
+  // kRackPinionAngle: the pinion I turned by theta about z_I from x_I along z_J reads theta,
+  // through several turns when followed from accepted steps
+  const BodyMarker mi = RandomMarker(0), mj = RandomMarker(1);
+  const Q7 qJ = RandomQ(1.0, 1.0);
+  const Frame<double> fJ = MarkerFrame(mj, qJ.data());
+  // design: x_I = z_J, z_I = x_J (perpendicular to the rack)
+  Mat3 R0;
+  R0.col(0) = fJ.R.col(2);
+  R0.col(2) = fJ.R.col(0);
+  R0.col(1) = R0.col(2).cross(R0.col(0));
+  JointConstraint angle(nullptr, JointType::kRackPinionAngle, mi, mj);
+  const Vec3 p(0.2, 0.4, -0.3);
+  for (int step = 0; step <= 300; ++step) {
+    const double theta = -2.7 * 2 * kPi * step / 300;
+    const Q7 qI = PlaceMarker(mi, p, R0 * Rz(theta));
+    double phi = 0.0;
+    angle.EvaluateValue(qI.data(), qJ.data(), &phi);
+    ASSERT_NEAR(phi, theta, 1e-10) << "step " << step;
+    angle.Accept(qI.data(), qJ.data());
+  }
+}
+
+TEST_F(JointTest, ScrewRelationHoldsOnTheHelixThroughWholeTurns) {
+  // SCREW (semantics.md 6.2): d.z_J - pitch theta / 2 pi, both from the design position;
+  // I moved along the helix (pitch per turn) stays on the zero set, I moved off it does not
+  const double pitch = 0.35;
+  const BodyMarker mi = RandomMarker(0), mj = RandomMarker(kGround);
+  const Frame<double> fJ = MarkerFrame(mj, nullptr);
+  const Vec3 t0(0.0, 0.0, 0.25);  // design: I 0.25 along z_J, turned 0.4 rad about it
+  const double a0 = 0.4;
+  const Q7 q0 = PlaceMarker(mi, fJ.p + fJ.R * t0, fJ.R * Rz(a0));
+  JointConstraint screw(nullptr,
+                        {MakeTerm(JointType::kMotionTranslation, mi, mj, 1.0, t0.z()),
+                         MakeTerm(JointType::kMotionRotation, mi, mj, -pitch / (2 * kPi), a0)});
+  EXPECT_TRUE(screw.single_pair());
+  EXPECT_EQ(screw.rows(), 1);
+  for (int step = 0; step <= 200; ++step) {
+    const double theta = 3.4 * 2 * kPi * step / 200;
+    const Vec3 t = t0 + Vec3(0, 0, pitch * theta / (2 * kPi));
+    const Q7 qI = PlaceMarker(mi, fJ.p + fJ.R * t, fJ.R * Rz(a0 + theta));
+    double phi = 1.0;
+    screw.EvaluateValue(qI.data(), nullptr, &phi);
+    ASSERT_NEAR(phi, 0.0, 1e-12) << "step " << step;
+    // off the helix by 0.01 along z_J
+    const Q7 off = PlaceMarker(mi, fJ.p + fJ.R * (t + Vec3(0, 0, 0.01)), fJ.R * Rz(a0 + theta));
+    screw.EvaluateValue(off.data(), nullptr, &phi);
+    ASSERT_NEAR(phi, 0.01, 1e-12);
+    screw.Accept(qI.data(), nullptr);
+  }
+  (void)q0;
+  // derivatives of the sum of the two terms (one pair of markers)
+  const Q7 qI = RandomQ();
+  screw.Accept(qI.data(), nullptr);
+  CheckDerivatives(screw, qI.data(), nullptr);
+}
+
+TEST_F(JointTest, CouplerTermsAreScaledCoordinatesFromTheirOrigins) {
+  // a relation over three pairs of bodies: each term is scale (c - origin) of its own pair,
+  // with the gradient, Hessian and curvature of that coordinate scaled
+  const BodyMarker a = RandomMarker(0), b = RandomMarker(1), c = RandomMarker(2),
+                   d = RandomMarker(kGround);
+  const std::vector<JointConstraint::Term> terms = {
+      MakeTerm(JointType::kMotionRotation, a, b, 2.5, 0.3),
+      MakeTerm(JointType::kMotionTranslation, c, b, -1.5, -0.2),
+      MakeTerm(JointType::kMotionRotation, c, d, 0.75, 1.1)};
+  JointConstraint coupler(nullptr, terms);
+  EXPECT_FALSE(coupler.single_pair());
+  EXPECT_EQ(coupler.terms(), 3);
+  const Q7 q[3] = {RandomQ(), RandomQ(), RandomQ()};
+  const double* sides[3][2] = {
+      {q[0].data(), q[1].data()}, {q[2].data(), q[1].data()}, {q[2].data(), nullptr}};
+  for (int k = 0; k < 3; ++k) {
+    SCOPED_TRACE("term " + std::to_string(k));
+    JointConstraint alone(nullptr, terms[k].type, terms[k].i, terms[k].j);
+    coupler.AcceptTerm(k, sides[k][0], sides[k][1]);
+    alone.Accept(sides[k][0], sides[k][1]);
+    double phi = 0.0, value = 0.0;
+    PairGradient g, ga;
+    std::vector<PairHessian> h, ha;
+    coupler.EvaluateTermHessians(k, sides[k][0], sides[k][1], &phi, &g, &h);
+    alone.EvaluateHessians(sides[k][0], sides[k][1], &value, &ga, &ha);
+    EXPECT_NEAR(phi, terms[k].scale * (value - terms[k].origin), 1e-13);
+    EXPECT_LT((g - terms[k].scale * ga).cwiseAbs().maxCoeff(), 1e-13);
+    EXPECT_LT((h[0] - terms[k].scale * ha[0]).cwiseAbs().maxCoeff(), 1e-12);
+    double only = 0.0;
+    coupler.EvaluateTermValue(k, sides[k][0], sides[k][1], &only);
+    EXPECT_NEAR(only, phi, 1e-14);
+    std::array<double, kPairQ> dir{};
+    for (int e = 0; e < kPairQ; ++e) dir[e] = 0.1 * (e % 5) - 0.2;
+    double curvature = 0.0, curvature_alone = 0.0;
+    coupler.EvaluateTermCurvature(k, sides[k][0], sides[k][1], dir.data(), &curvature);
+    alone.EvaluateCurvature(sides[k][0], sides[k][1], dir.data(), &curvature_alone);
+    EXPECT_NEAR(curvature, terms[k].scale * curvature_alone, 1e-12 * (1 + std::abs(curvature)));
+  }
 }
 
 }  // namespace

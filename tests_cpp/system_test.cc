@@ -188,8 +188,16 @@ void ExpectJacobianMatchesFiniteDifferences(const System& sys, double length_sca
     SCOPED_TRACE("cj = " + std::to_string(cj));
     const MatX J = DenseJacobian(sys, y, yp, cj);
     const MatX Jfd = FiniteDifferenceJacobian(sys, y, yp, cj);
-    // relative to the size of the entries in the same row (rows have their own units)
+    // relative to the size of the entries in the same row (rows have their own units); the
+    // row of the work W of the non-conservative forces, W' - P(y) = 0, has only cj on W: what
+    // P reads is left out (system.cc; W feeds nothing back)
     for (int r = 0; r < sys.size(); ++r) {
+      if (r == sys.work_state()) {
+        for (int c = 0; c < sys.size(); ++c)
+          EXPECT_EQ(J(r, c), c == r ? cj : 0.0) << "work row, column " << c;
+        EXPECT_NEAR(Jfd(r, r), cj, 1e-8 * cj);
+        continue;
+      }
       const double scale = std::max(1e-3, Jfd.row(r).cwiseAbs().maxCoeff());
       for (int c = 0; c < sys.size(); ++c)
         EXPECT_NEAR(J(r, c), Jfd(r, c), 1e-8 * scale) << "entry (" << r << ", " << c << ")";
@@ -198,16 +206,17 @@ void ExpectJacobianMatchesFiniteDifferences(const System& sys, double length_sca
 }
 
 TEST(SystemTest, CompiledLayout) {
-  // system.h: 13 states per body, then lambda and mu of every active joint row, then one mu
-  // per quaternion; REVOLUTE 5 + SPHERICAL 3 + TRANSLATIONAL 5 = 13 rows
+  // system.h: 13 states per body, the work W, then lambda and mu of every active joint row,
+  // then one mu per quaternion; REVOLUTE 5 + SPHERICAL 3 + TRANSLATIONAL 5 = 13 rows
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
   EXPECT_EQ(sys.body_count(), 3);
   EXPECT_EQ(sys.joints().size(), 3u);
   EXPECT_EQ(sys.active_rows(), 13);
-  EXPECT_EQ(sys.size(), 3 * 13 + 2 * 13 + 3);
-  EXPECT_EQ(sys.lambda_offset(), 39);
-  EXPECT_EQ(sys.mu_offset(), 52);
+  EXPECT_EQ(sys.size(), 3 * 13 + 1 + 2 * 13 + 3);
+  EXPECT_EQ(sys.work_state(), 39);
+  EXPECT_EQ(sys.lambda_offset(), 40);
+  EXPECT_EQ(sys.mu_offset(), 53);
   EXPECT_DOUBLE_EQ(sys.ucf(), 1.0);
   EXPECT_EQ(sys.BodyOfPart(m->parts[0].get()), kGround);
   EXPECT_EQ(sys.BodyOfPart(m->parts[2].get()), 1);
@@ -215,8 +224,8 @@ TEST(SystemTest, CompiledLayout) {
   EXPECT_EQ(sys.joints()[2].i().body, kGround);
   EXPECT_EQ(sys.joints()[2].j().body, 2);
   const VecX ids = sys.DifferentialIds();
-  EXPECT_EQ(ids.head(39).sum(), 39.0);
-  EXPECT_EQ(ids.tail(sys.size() - 39).sum(), 0.0);
+  EXPECT_EQ(ids.head(40).sum(), 40.0);
+  EXPECT_EQ(ids.tail(sys.size() - 40).sum(), 0.0);
 }
 
 TEST(SystemTest, CompiledBodies) {
@@ -342,7 +351,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithRowsSetAside) {
   active[9] = false;  // translational d.y_J
   sys.SetActiveRows(active);
   EXPECT_EQ(sys.active_rows(), 11);
-  EXPECT_EQ(sys.size(), 3 * 13 + 2 * 11 + 3);
+  EXPECT_EQ(sys.size(), 3 * 13 + 1 + 2 * 11 + 3);
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 31);
 }
 
@@ -381,8 +390,8 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithMotionsOfEveryKind) {
   System sys = System::Compile(*m);
   // 13 joint rows + 7 motion rows; states s: 2 + 1 + 1 + 2 + 1
   EXPECT_EQ(sys.active_rows(), 20);
-  EXPECT_EQ(sys.differential_size(), 3 * 13 + 7);
-  EXPECT_EQ(sys.size(), 3 * 13 + 7 + 2 * 20 + 3);
+  EXPECT_EQ(sys.differential_size(), 3 * 13 + 7 + 1);
+  EXPECT_EQ(sys.size(), 3 * 13 + 7 + 1 + 2 * 20 + 3);
   // states start at icdisp and icvel
   const VecX y0 = sys.DesignState();
   EXPECT_DOUBLE_EQ(y0[39], 0.1);
@@ -450,7 +459,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
   m->sforces.push_back(force);
   const System sys = System::Compile(*m);
   // states: bodies, then the Tfsiso's 2, then the Lse's 3 (starting at the IC numbers)
-  EXPECT_EQ(sys.differential_size(), 3 * 13 + 2 + 3);
+  EXPECT_EQ(sys.differential_size(), 3 * 13 + 2 + 3 + 1);
   const VecX y0 = sys.DesignState();
   EXPECT_DOUBLE_EQ(y0[3 * 13 + 2], 0.1);
   EXPECT_DOUBLE_EQ(y0[3 * 13 + 4], 0.3);
@@ -544,10 +553,11 @@ TEST(SystemTest, ResidualOfAFreeBodyAtRest) {
   m.units = std::make_shared<Units>();
   m.units->length = "MILLIMETER";
   const System sys = System::Compile(m);
-  ASSERT_EQ(sys.size(), 14);
-  VecX y = sys.DesignState(), yp = VecX::Zero(14), F(14);
+  // 13 body states and the work W (zero: no force but gravity), one quaternion multiplier
+  ASSERT_EQ(sys.size(), 15);
+  VecX y = sys.DesignState(), yp = VecX::Zero(15), F(15);
   sys.Residual(0.0, y.data(), yp.data(), F.data());
-  VecX expected = VecX::Zero(14);
+  VecX expected = VecX::Zero(15);
   expected[9] = -3.0 * -9810.0 / 1000.0;
   EXPECT_LT((F - expected).norm(), 1e-12);
   yp[9] = -9810.0;

@@ -66,6 +66,45 @@ void DefineModel(py::module_& m) {
   RefProperty(joint, "_i", &Joint::i);
   RefProperty(joint, "_j", &Joint::j);
 
+  py::class_<Jprim, Entity, std::shared_ptr<Jprim>> jprim(m, "JprimSpec");
+  jprim.def(py::init<>()).def_readwrite("_type", &Jprim::type);
+  RefProperty(jprim, "_i", &Jprim::i);
+  RefProperty(jprim, "_j", &Jprim::j);
+
+  py::class_<Coupler, Entity, std::shared_ptr<Coupler>> coupler(m, "CouplerSpec");
+  coupler.def(py::init<>())
+      .def_readwrite("_type", &Coupler::type)
+      .def_readwrite("_scales", &Coupler::scales)
+      .def_property(
+          "_joints", [](Coupler& self) { return self.joints; },
+          [](Coupler& self, std::vector<Joint*> value) { self.joints = std::move(value); },
+          py::return_value_policy::reference);
+
+  py::class_<Gear, Entity, std::shared_ptr<Gear>> gear(m, "GearSpec");
+  gear.def(py::init<>())
+      .def_property(
+          "_joints", [](Gear& self) { return self.joints; },
+          [](Gear& self, std::vector<Joint*> value) { self.joints = std::move(value); },
+          py::return_value_policy::reference);
+  RefProperty(gear, "_cv", &Gear::cv);
+
+  py::class_<SignForce, Entity, std::shared_ptr<SignForce>> sign_force(m, "SignForceSpec");
+  sign_force.def(py::init<>())
+      .def_readwrite("_f_nominal", &SignForce::f_nominal)
+      .def_readwrite("_v0", &SignForce::v0)
+      .def_readwrite("_reg", &SignForce::reg);
+  RefProperty(sign_force, "_i", &SignForce::i);
+  RefProperty(sign_force, "_j", &SignForce::j);
+
+  py::class_<Springsat, Entity, std::shared_ptr<Springsat>> springsat(m, "SpringsatSpec");
+  springsat.def(py::init<>())
+      .def_readwrite("_K0", &Springsat::K0)
+      .def_readwrite("_Ksat", &Springsat::Ksat)
+      .def_readwrite("_xsat", &Springsat::xsat)
+      .def_readwrite("_length", &Springsat::length);
+  RefProperty(springsat, "_i", &Springsat::i);
+  RefProperty(springsat, "_j", &Springsat::j);
+
   py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
   request.def(py::init<>())
       .def_readwrite("_type", &Request::type)
@@ -252,6 +291,11 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Part> e) { self.parts.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Jprim> e) { self.jprims.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Coupler> e) { self.couplers.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Gear> e) { self.gears.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<SignForce> e) { self.sign_forces.push_back(e); })
+      .def("_add", [](Model& self, std::shared_ptr<Springsat> e) { self.springsats.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
       .def("_add",
            [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })

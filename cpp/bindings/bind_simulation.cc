@@ -59,6 +59,7 @@ void DefineSimulation(py::module_& m) {
           })
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
+      .def_property_readonly("energy", [](const Results& r) { return ToArray(r.energy); })
       .def_readonly("messages", &Results::messages)
       .def_property_readonly("events", [](const Results& r) { return r.events; })
       .def_readonly("stopped_by", &Results::stopped_by)

@@ -46,85 +46,176 @@ Frame<S> MarkerFrameT(const BodyMarker& m, const S* q) {
 
 Frame<double> MarkerFrame(const BodyMarker& m, const double* q) { return MarkerFrameT(m, q); }
 
-JointConstraint::JointConstraint(const model::Joint* joint, JointType type, BodyMarker i,
+JointConstraint::JointConstraint(const model::Entity* source, JointType type, BodyMarker i,
                                  BodyMarker j, const model::Motion* motion)
-    : joint_(joint), motion_(motion), type_(type), rows_(JointRowCount(type)), i_(i), j_(j) {}
-
-std::string JointConstraint::Describe() const {
-  if (motion_ && joint_ == nullptr) return motion_->Describe();
-  if (motion_) return motion_->Describe() + " (on " + joint_->Describe() + ")";
-  return joint_->Describe() + " (" + joint_->type + ")";
+    : source_(source), motion_(motion), rows_(JointRowCount(type)) {
+  Term t;
+  t.type = type;
+  t.i = i;
+  t.j = j;
+  terms_.push_back(t);
 }
 
+JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> terms)
+    : source_(source), motion_(nullptr), terms_(std::move(terms)), rows_(1) {
+  for (Term& t : terms_) {
+    t.reference = t.origin;
+    single_pair_ = single_pair_ && t.i.source == terms_[0].i.source &&
+                   t.j.source == terms_[0].j.source && t.i.body == terms_[0].i.body &&
+                   t.j.body == terms_[0].j.body;
+  }
+}
+
+std::string JointConstraint::Describe() const {
+  const model::Joint* j = joint();
+  if (motion_ && j == nullptr) return motion_->Describe();
+  if (motion_) return motion_->Describe() + " (on " + j->Describe() + ")";
+  if (j) return j->Describe() + " (" + j->type + ")";
+  return source_ ? source_->Describe() : std::string("constraint");
+}
+
+std::string JointConstraint::RowName(int row) const {
+  if (terms_.size() > 1) {
+    if (joint()) return "coordinates related by " + joint()->type;
+    return "coupled joint coordinates";
+  }
+  return JointRowName(type(), row);
+}
+
+void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* qJ,
+                                        double* phi) const {
+  const Term& t = terms_[k];
+  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, t.reference);
+  if (terms_.size() > 1) phi[0] = t.scale * (phi[0] - t.origin);
+}
+
+void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
+                                   PairGradient* grad) const {
+  const Term& t = terms_[k];
+  // seed the coordinates of the moving bodies
+  AD1 q[kPairQ];
+  for (int c = 0; c < kBodyQ; ++c) {
+    if (qI) q[c] = AD1(qI[c], kPairQ, c);
+    if (qJ) q[kBodyQ + c] = AD1(qJ[c], kPairQ, kBodyQ + c);
+  }
+  AD1 out[6];
+  JointResiduals(t.type, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
+                 MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+  grad->resize(rows_, kPairQ);
+  const bool relation = terms_.size() > 1;
+  for (int r = 0; r < rows_; ++r) {
+    phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
+    grad->row(r) = (relation ? t.scale : 1.0) * out[r].derivatives().transpose();
+  }
+}
+
+void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
+                                           PairGradient* grad,
+                                           std::vector<PairHessian>* hess) const {
+  const Term& t = terms_[k];
+  // second-order forward mode: the value of each outer derivative is itself differentiated
+  AD2 q[kPairQ];
+  for (int c = 0; c < kPairQ; ++c) {
+    const bool moving = c < kBodyQ ? qI != nullptr : qJ != nullptr;
+    if (!moving) continue;
+    const double x = c < kBodyQ ? qI[c] : qJ[c - kBodyQ];
+    Eigen::Matrix<AD1, kPairQ, 1> d;
+    for (int a = 0; a < kPairQ; ++a) d[a] = AD1(0.0, Eigen::Matrix<double, kPairQ, 1>::Zero());
+    d[c] = AD1(1.0, Eigen::Matrix<double, kPairQ, 1>::Zero());
+    q[c] = AD2(AD1(x, kPairQ, c), d);
+  }
+  AD2 out[6];
+  JointResiduals(t.type, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
+                 MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+  grad->resize(rows_, kPairQ);
+  hess->resize(rows_);
+  const bool relation = terms_.size() > 1;
+  const double scale = relation ? t.scale : 1.0;
+  for (int r = 0; r < rows_; ++r) {
+    phi[r] = relation ? t.scale * (out[r].value().value() - t.origin) : out[r].value().value();
+    grad->row(r) = scale * out[r].value().derivatives().transpose();
+    for (int a = 0; a < kPairQ; ++a)
+      (*hess)[r].row(a) = scale * out[r].derivatives()[a].derivatives();
+  }
+}
+
+void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const double* qJ,
+                                            const double* qdot, double* curvature) const {
+  const Term& t = terms_[k];
+  // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
+  Jet2 q[kPairQ];
+  for (int c = 0; c < kPairQ; ++c) {
+    const bool moving = c < kBodyQ ? qI != nullptr : qJ != nullptr;
+    if (!moving) continue;
+    const double x = c < kBodyQ ? qI[c] : qJ[c - kBodyQ];
+    Eigen::Matrix<Jet1, 1, 1> d;
+    d[0] = Jet1(qdot[c], Eigen::Matrix<double, 1, 1>::Zero());
+    q[c] = Jet2(Jet1(x, Eigen::Matrix<double, 1, 1>::Constant(qdot[c])), d);
+  }
+  Jet2 out[6];
+  JointResiduals(t.type, MarkerFrameT<Jet2>(t.i, qI ? q : nullptr),
+                 MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+  const double scale = terms_.size() > 1 ? t.scale : 1.0;
+  for (int r = 0; r < rows_; ++r)
+    curvature[r] =
+        out[r].derivatives().size() ? scale * out[r].derivatives()[0].derivatives()[0] : 0.0;
+}
+
+void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ) {
+  Term& t = terms_[k];
+  if (!IsMotionAngle(t.type)) return;
+  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &t.reference, t.reference);
+}
+
+// -- the whole constraint of a single pair: the sum of its terms ------------------------------
+
 void JointConstraint::EvaluateValue(const double* qI, const double* qJ, double* phi) const {
-  JointResiduals(type_, MarkerFrameT(i_, qI), MarkerFrameT(j_, qJ), phi, reference_);
+  EvaluateTermValue(0, qI, qJ, phi);
+  for (int k = 1; k < terms(); ++k) {
+    double more = 0.0;
+    EvaluateTermValue(k, qI, qJ, &more);
+    phi[0] += more;
+  }
 }
 
 void JointConstraint::Evaluate(const double* qI, const double* qJ, double* phi,
                                PairGradient* grad) const {
-  // seed the coordinates of the moving bodies
-  AD1 q[kPairQ];
-  for (int k = 0; k < kBodyQ; ++k) {
-    if (qI) q[k] = AD1(qI[k], kPairQ, k);
-    if (qJ) q[kBodyQ + k] = AD1(qJ[k], kPairQ, kBodyQ + k);
-  }
-  AD1 out[6];
-  JointResiduals(type_, MarkerFrameT<AD1>(i_, qI ? q : nullptr),
-                 MarkerFrameT<AD1>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
-  grad->resize(rows_, kPairQ);
-  for (int r = 0; r < rows_; ++r) {
-    phi[r] = out[r].value();
-    grad->row(r) = out[r].derivatives().transpose();
+  EvaluateTerm(0, qI, qJ, phi, grad);
+  PairGradient more_grad;
+  for (int k = 1; k < terms(); ++k) {
+    double more = 0.0;
+    EvaluateTerm(k, qI, qJ, &more, &more_grad);
+    phi[0] += more;
+    *grad += more_grad;
   }
 }
 
 void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, double* phi,
                                        PairGradient* grad, std::vector<PairHessian>* hess) const {
-  // second-order forward mode: the value of each outer derivative is itself differentiated
-  AD2 q[kPairQ];
-  for (int k = 0; k < kPairQ; ++k) {
-    const bool moving = k < kBodyQ ? qI != nullptr : qJ != nullptr;
-    if (!moving) continue;
-    const double x = k < kBodyQ ? qI[k] : qJ[k - kBodyQ];
-    Eigen::Matrix<AD1, kPairQ, 1> d;
-    for (int a = 0; a < kPairQ; ++a) d[a] = AD1(0.0, Eigen::Matrix<double, kPairQ, 1>::Zero());
-    d[k] = AD1(1.0, Eigen::Matrix<double, kPairQ, 1>::Zero());
-    q[k] = AD2(AD1(x, kPairQ, k), d);
-  }
-  AD2 out[6];
-  JointResiduals(type_, MarkerFrameT<AD2>(i_, qI ? q : nullptr),
-                 MarkerFrameT<AD2>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
-  grad->resize(rows_, kPairQ);
-  hess->resize(rows_);
-  for (int r = 0; r < rows_; ++r) {
-    phi[r] = out[r].value().value();
-    grad->row(r) = out[r].value().derivatives().transpose();
-    for (int a = 0; a < kPairQ; ++a) (*hess)[r].row(a) = out[r].derivatives()[a].derivatives();
+  EvaluateTermHessians(0, qI, qJ, phi, grad, hess);
+  PairGradient more_grad;
+  std::vector<PairHessian> more_hess;
+  for (int k = 1; k < terms(); ++k) {
+    double more = 0.0;
+    EvaluateTermHessians(k, qI, qJ, &more, &more_grad, &more_hess);
+    phi[0] += more;
+    *grad += more_grad;
+    (*hess)[0] += more_hess[0];
   }
 }
 
 void JointConstraint::EvaluateCurvature(const double* qI, const double* qJ, const double* qdot,
                                         double* curvature) const {
-  // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
-  Jet2 q[kPairQ];
-  for (int k = 0; k < kPairQ; ++k) {
-    const bool moving = k < kBodyQ ? qI != nullptr : qJ != nullptr;
-    if (!moving) continue;
-    const double x = k < kBodyQ ? qI[k] : qJ[k - kBodyQ];
-    Eigen::Matrix<Jet1, 1, 1> d;
-    d[0] = Jet1(qdot[k], Eigen::Matrix<double, 1, 1>::Zero());
-    q[k] = Jet2(Jet1(x, Eigen::Matrix<double, 1, 1>::Constant(qdot[k])), d);
+  EvaluateTermCurvature(0, qI, qJ, qdot, curvature);
+  for (int k = 1; k < terms(); ++k) {
+    double more = 0.0;
+    EvaluateTermCurvature(k, qI, qJ, qdot, &more);
+    curvature[0] += more;
   }
-  Jet2 out[6];
-  JointResiduals(type_, MarkerFrameT<Jet2>(i_, qI ? q : nullptr),
-                 MarkerFrameT<Jet2>(j_, qJ ? q + kBodyQ : nullptr), out, reference_);
-  for (int r = 0; r < rows_; ++r)
-    curvature[r] = out[r].derivatives().size() ? out[r].derivatives()[0].derivatives()[0] : 0.0;
 }
 
 void JointConstraint::Accept(const double* qI, const double* qJ) {
-  if (!IsMotionAngle(type_)) return;
-  EvaluateValue(qI, qJ, &reference_);
+  for (int k = 0; k < terms(); ++k) AcceptTerm(k, qI, qJ);
 }
 
 }  // namespace msolve::mbs

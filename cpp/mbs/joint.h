@@ -31,23 +31,77 @@ struct BodyMarker {
 /// Global frame of a marker for body coordinates q = (r, e) (nullptr for the ground).
 Frame<double> MarkerFrame(const BodyMarker& m, const double* q);
 
+/// The equations of a joint, joint primitive, motion, coupler or gear. Most constraints are
+/// one term: the equations of a type between markers I and J. A linear relation between
+/// coordinates (Coupler, Gear, SCREW, RACKPIN) is a sum of terms, each a single coordinate
+/// c_k between its own markers I_k, J_k, scaled and measured from its design value:
+///   phi = sum_k scale_k (c_k - origin_k),
+/// one row over the bodies of every term. Gradients and Hessians are those of each term with
+/// respect to its two bodies' coordinates; a row's derivatives are their sum.
 class JointConstraint {
  public:
-  JointConstraint(const model::Joint* joint, JointType type, BodyMarker i, BodyMarker j,
+  /// One coordinate of a relation: a single-row type between markers i and j.
+  struct Term {
+    JointType type = JointType::kMotionTranslation;
+    BodyMarker i, j;
+    double scale = 1.0;
+    double origin = 0.0;     // the coordinate's value in the design position
+    double reference = 0.0;  // last accepted value of an angle (whole turns)
+  };
+
+  /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a
+  /// joint-based Motion, the Joint it drives; for a marker-based one, nullptr).
+  JointConstraint(const model::Entity* source, JointType type, BodyMarker i, BodyMarker j,
                   const model::Motion* motion = nullptr);
 
+  /// The relation sum_k scale_k (c_k - origin_k) = 0 of `source` (a Coupler, a Gear, or a
+  /// SCREW or RACKPIN Joint); the terms' references start at their origins.
+  JointConstraint(const model::Entity* source, std::vector<Term> terms);
+
   int rows() const { return rows_; }
-  JointType type() const { return type_; }
+  /// The type of a one-term constraint (of the first term of a relation).
+  JointType type() const { return terms_[0].type; }
   /// The Joint whose equations these are, or whose coordinate a joint-based Motion drives;
-  /// nullptr for a marker-based Motion.
-  const model::Joint* joint() const { return joint_; }
+  /// nullptr for a marker-based Motion, a Jprim, a Coupler or a Gear.
+  const model::Joint* joint() const { return dynamic_cast<const model::Joint*>(source_); }
+  /// The model entity these equations belong to (nullptr for a marker-based Motion).
+  const model::Entity* source() const { return source_; }
   /// The Motion this constraint imposes (nullptr for a joint's own equations).
   const model::Motion* motion() const { return motion_; }
   /// "Joint 2 'pin' (REVOLUTE)", "Motion 1 'drive' (on Joint 2 'pin')" or, marker-based,
   /// "Motion 1 'drive'".
   std::string Describe() const;
-  const BodyMarker& i() const { return i_; }
-  const BodyMarker& j() const { return j_; }
+  /// What equation `row` says ("x position", "z_I.x_J", "coupled joint coordinates").
+  std::string RowName(int row) const;
+
+  /// Number of terms (1 unless a relation between coordinates).
+  int terms() const { return static_cast<int>(terms_.size()); }
+  const Term& term(int k) const { return terms_[k]; }
+  /// True when every term acts between the same two markers (all but Couplers and Gears):
+  /// the pair-level functions below then give the whole constraint.
+  bool single_pair() const { return single_pair_; }
+  /// The markers of the first term (of every term when single_pair()).
+  const BodyMarker& i() const { return terms_[0].i; }
+  const BodyMarker& j() const { return terms_[0].j; }
+
+  // -- one term: its contribution to the rows, over the coordinates of its two bodies -------
+
+  /// Contribution phi (rows) of term k and its gradient (rows x 14) with respect to (q_I, q_J)
+  /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero.
+  void EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
+                    PairGradient* grad) const;
+  /// Contribution of term k to the residuals only.
+  void EvaluateTermValue(int k, const double* qI, const double* qJ, double* phi) const;
+  /// Term k's contribution to the second derivative of every row along qdot (14, I then J).
+  void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* qdot,
+                             double* curvature) const;
+  /// Term k's contribution to the residuals, gradients and Hessians of every row.
+  void EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
+                            PairGradient* grad, std::vector<PairHessian>* hess) const;
+  /// An angle of term k follows the accepted angle through whole turns.
+  void AcceptTerm(int k, const double* qI, const double* qJ);
+
+  // -- the whole constraint, when single_pair() --------------------------------------------
 
   /// Residuals phi (rows) and their gradient (rows x 14) with respect to (q_I, q_J); qI or qJ
   /// is nullptr for the ground, whose columns are then zero.
@@ -61,7 +115,7 @@ class JointConstraint {
 
   /// Sets the angle a motion angle is taken near (whole turns are added to stay within half
   /// a turn of it); used before the assembly so that a target of several turns can be met.
-  void SetReference(double angle) { reference_ = angle; }
+  void SetReference(double angle) { terms_[0].reference = angle; }
 
   /// The second derivative of every row along the direction qdot (14, I then J): the
   /// curvature qdot^T H qdot, without forming the Hessians.
@@ -73,12 +127,11 @@ class JointConstraint {
                         std::vector<PairHessian>* hess) const;
 
  private:
-  const model::Joint* joint_;
+  const model::Entity* source_;
   const model::Motion* motion_;
-  JointType type_;
+  std::vector<Term> terms_;
   int rows_;
-  BodyMarker i_, j_;
-  double reference_ = 0.0;  // last accepted value of a motion angle
+  bool single_pair_ = true;
 };
 
 }  // namespace msolve::mbs

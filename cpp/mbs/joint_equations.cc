@@ -22,6 +22,30 @@ bool ParseJointType(const std::string& word, JointType* type) {
     *type = JointType::kUniversal;
   else if (w == "PLANAR")
     *type = JointType::kPlanar;
+  else if (w == "HOOKE")
+    *type = JointType::kHooke;
+  else if (w == "CONVEL")
+    *type = JointType::kConvel;
+  else
+    return false;
+  return true;
+}
+
+bool ParseJprimType(const std::string& word, JointType* type) {
+  std::string w = word;
+  std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (w == "ATPOINT")
+    *type = JointType::kSpherical;
+  else if (w == "INLINE")
+    *type = JointType::kInline;
+  else if (w == "INPLANE")
+    *type = JointType::kInplane;
+  else if (w == "ORIENTATION")
+    *type = JointType::kOrientation;
+  else if (w == "PARALLEL_AXES")
+    *type = JointType::kParallelAxes;
+  else if (w == "PERPENDICULAR")
+    *type = JointType::kPerpendicular;
   else
     return false;
   return true;
@@ -43,6 +67,18 @@ int JointRowCount(JointType type) {
       return 4;
     case JointType::kPlanar:
       return 3;
+    case JointType::kHooke:
+    case JointType::kConvel:
+      return 4;
+    case JointType::kInline:
+    case JointType::kParallelAxes:
+      return 2;
+    case JointType::kOrientation:
+      return 3;
+    case JointType::kInplane:
+    case JointType::kPerpendicular:
+    case JointType::kRackPinionAngle:
+      return 1;
     case JointType::kMotionTranslation:
     case JointType::kMotionRotation:
     case JointType::kMotionX:
@@ -85,6 +121,32 @@ const char* JointRowName(JointType type, int row) {
       static const char* n[] = {"d.z_J", "z_I.x_J", "z_I.y_J"};
       return n[row];
     }
+    case JointType::kHooke: {
+      static const char* n[] = {"x position", "y position", "z position", "x_I.y_J"};
+      return n[row];
+    }
+    case JointType::kConvel: {
+      static const char* n[] = {"x position", "y position", "z position", "x_I.y_J + y_I.x_J"};
+      return n[row];
+    }
+    case JointType::kInline: {
+      static const char* n[] = {"d.x_J", "d.y_J"};
+      return n[row];
+    }
+    case JointType::kInplane:
+      return "d.z_J";
+    case JointType::kOrientation: {
+      static const char* n[] = {"z_I.x_J", "z_I.y_J", "x_I.y_J"};
+      return n[row];
+    }
+    case JointType::kParallelAxes: {
+      static const char* n[] = {"z_I.x_J", "z_I.y_J"};
+      return n[row];
+    }
+    case JointType::kPerpendicular:
+      return "z_I.z_J";
+    case JointType::kRackPinionAngle:
+      return "pinion rotation";
     case JointType::kMotionTranslation:
       return "motion translation";
     case JointType::kMotionRotation:

@@ -21,6 +21,14 @@ enum class JointType {
   kCylindrical,
   kUniversal,
   kPlanar,
+  kHooke,
+  kConvel,
+  // joint primitives (Jprim; ATPOINT has the equations of kSpherical)
+  kInline,
+  kInplane,
+  kOrientation,
+  kParallelAxes,
+  kPerpendicular,
   // the single coordinate a joint-based Motion drives: the translation of I along z_J, or
   // the rotation of x_I about z_J from x_J (right hand), followed through whole turns
   kMotionTranslation,
@@ -34,17 +42,27 @@ enum class JointType {
   kMotionB1,
   kMotionB2,
   kMotionB3,
+  // the rotation of a pinion (I) about its z axis relative to a rack (J) whose z axis lies
+  // in the pinion's x-y plane: atan2(-y_I.z_J, x_I.z_J), zero when x_I points along z_J,
+  // followed through whole turns (the angle coordinate of RACKPIN)
+  kRackPinionAngle,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.
 inline bool IsMotionAngle(JointType type) {
   return type == JointType::kMotionRotation || type == JointType::kMotionB1 ||
-         type == JointType::kMotionB2 || type == JointType::kMotionB3;
+         type == JointType::kMotionB2 || type == JointType::kMotionB3 ||
+         type == JointType::kRackPinionAngle;
 }
 
-/// The joint type of a MotionSolve type word, or false when the word is not a joint type this
-/// solver implements.
+/// The joint type of a MotionSolve Joint type word (SCREW and RACKPIN excepted: they are
+/// relations between two coordinates, built by the compiler), or false when the word is not a
+/// type this solver implements.
 bool ParseJointType(const std::string& word, JointType* type);
+
+/// The joint type of a Jprim type word (ATPOINT INLINE INPLANE ORIENTATION PARALLEL_AXES
+/// PERPENDICULAR), or false.
+bool ParseJprimType(const std::string& word, JointType* type);
 
 /// Number of scalar equations of a joint type.
 int JointRowCount(JointType type);
@@ -82,6 +100,7 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
   using std::sqrt;
   const math::Vec3T<S> d = I.p - J.p;
   const auto xI = I.R.col(0);
+  const auto yI = I.R.col(1);
   const auto zI = I.R.col(2);
   const auto xJ = J.R.col(0);
   const auto yJ = J.R.col(1);
@@ -114,6 +133,34 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
       phi[0] = d.dot(zJ);
       phi[1] = zI.dot(xJ), phi[2] = zI.dot(yJ);
       return;
+    case JointType::kHooke:
+      // the cross pins along x_I and y_J stay perpendicular
+      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
+      phi[3] = xI.dot(yJ);
+      return;
+    case JointType::kConvel:
+      // the rotation of I about z_I is equal and opposite to that of J about z_J
+      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
+      phi[3] = xI.dot(yJ) + yI.dot(xJ);
+      return;
+    case JointType::kInline:
+      phi[0] = d.dot(xJ), phi[1] = d.dot(yJ);
+      return;
+    case JointType::kInplane:
+      phi[0] = d.dot(zJ);
+      return;
+    case JointType::kOrientation:
+      phi[0] = zI.dot(xJ), phi[1] = zI.dot(yJ), phi[2] = xI.dot(yJ);
+      return;
+    case JointType::kParallelAxes:
+      phi[0] = zI.dot(xJ), phi[1] = zI.dot(yJ);
+      return;
+    case JointType::kPerpendicular:
+      phi[0] = zI.dot(zJ);
+      return;
+    case JointType::kRackPinionAngle:
+      phi[0] = NearestTurn<S>(atan2(-yI.dot(zJ), xI.dot(zJ)), reference);
+      return;
     case JointType::kMotionTranslation:
       phi[0] = d.dot(zJ);
       return;
@@ -132,7 +179,6 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
       // C = R_J^T R_I = Rx(b1) Ry(b2) Rz(b3) has first row (c2 c3, -c2 s3, s2) and third
       // column (s2, -s1 c2, c1 c2); the ratios hold for non-unit quaternions too (C is then
       // a positive multiple of a rotation)
-      const auto yI = I.R.col(1);
       const S c11 = xJ.dot(xI), c12 = xJ.dot(yI), c13 = xJ.dot(zI);
       if (type == JointType::kMotionB2) {
         phi[0] = NearestTurn<S>(atan2(c13, sqrt(c11 * c11 + c12 * c12)), reference);

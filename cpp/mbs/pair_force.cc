@@ -28,4 +28,13 @@ void PairForceElement::Evaluate(const double* xI, const double* xJ, Wrench* on_i
   }
 }
 
+double PairForceElement::NonConservativePower(const double* xI, const double* xJ,
+                                              const Wrench& on_i, const Wrench& on_j) const {
+  // generalised velocities (v, w in body axes) of a body: states 7..12
+  const auto power = [](const double* x, const Wrench& w) {
+    return x ? Eigen::Map<const Wrench>(x + 7).dot(w) : 0.0;
+  };
+  return power(xI, on_i) + power(xJ, on_j);
+}
+
 }  // namespace msolve::mbs

@@ -3,6 +3,8 @@
 // automatic differentiation of each element's templated formula.
 #pragma once
 
+#include <string>
+
 #include <Eigen/Core>
 #include <unsupported/Eigen/AutoDiff>
 
@@ -39,6 +41,26 @@ class PairForceElement {
 
   /// Called after every accepted step (elements that follow angles through whole turns).
   virtual void Accept(const double* xI, const double* xJ) { (void)xI, (void)xJ; }
+
+  /// Elastic energy stored in the element (force x length, model units); zero for elements
+  /// whose whole work is counted as the work of non-conservative forces.
+  virtual double Energy(const double* xI, const double* xJ) const {
+    (void)xI, (void)xJ;
+    return 0.0;
+  }
+
+  /// Power of the forces that Energy does not account for, given the element's wrenches:
+  /// by default the whole power of the wrenches, sum of F.v + T.w over both bodies.
+  virtual double NonConservativePower(const double* xI, const double* xJ, const Wrench& on_i,
+                                      const Wrench& on_j) const;
+
+  /// Why the states are outside the element's domain (a saturating spring at its limit),
+  /// or "" when they are inside; `margin` (relative) widens the limit, to tell states close
+  /// to it.
+  virtual std::string OutOfRange(const double* xI, const double* xJ, double margin) const {
+    (void)xI, (void)xJ, (void)margin;
+    return {};
+  }
 
  protected:
   /// The wrenches on I (out[0..5]) and on J (out[6..11]).

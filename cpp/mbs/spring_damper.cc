@@ -65,4 +65,43 @@ void SpringDamperElement::Accept(const double* xI, const double* xJ) {
   reference_angle_ = a + 2 * M_PI * std::round((reference_angle_ - a) / (2 * M_PI));
 }
 
+void SpringDamperElement::Deflection(const double* xI, const double* xJ, double* deflection,
+                                     double* rate) const {
+  const MarkerMotion<double> I = Motion(i(), xI);
+  const MarkerMotion<double> J = Motion(j(), xJ);
+  if (!rotation_) {
+    const Vec3 d = I.p - J.p;
+    *deflection = d.norm() - length_;
+    *rate = d.normalized().dot(I.v - J.v);
+    return;
+  }
+  // a = atan2(x_I.y_J, x_I.x_J): its rate from those of the axes (dx/dt = w x x)
+  const Vec3 xi = I.R.col(0), xj = J.R.col(0), yj = J.R.col(1);
+  const double u = xi.dot(xj), w = xi.dot(yj);
+  const Vec3 dxi = I.w.cross(xi), dxj = J.w.cross(xj), dyj = J.w.cross(yj);
+  const double du = dxi.dot(xj) + xi.dot(dxj), dw = dxi.dot(yj) + xi.dot(dyj);
+  double a = std::atan2(w, u);
+  a += 2 * M_PI * std::round((reference_angle_ - a) / (2 * M_PI));
+  *deflection = a - spring_->angle;
+  *rate = (u * dw - w * du) / (u * u + w * w);
+}
+
+double SpringDamperElement::Energy(const double* xI, const double* xJ) const {
+  double x = 0.0, rate = 0.0;
+  Deflection(xI, xJ, &x, &rate);
+  const double k = rotation_ ? spring_->kt : spring_->k;
+  const double preload = rotation_ ? spring_->torque : spring_->force;
+  return 0.5 * k * x * x - preload * x;
+}
+
+double SpringDamperElement::NonConservativePower(const double* xI, const double* xJ,
+                                                 const Wrench& on_i, const Wrench& on_j) const {
+  // the whole power plus the rate of the stored energy
+  double x = 0.0, rate = 0.0;
+  Deflection(xI, xJ, &x, &rate);
+  const double k = rotation_ ? spring_->kt : spring_->k;
+  const double preload = rotation_ ? spring_->torque : spring_->force;
+  return PairForceElement::NonConservativePower(xI, xJ, on_i, on_j) + (k * x - preload) * rate;
+}
+
 }  // namespace msolve::mbs

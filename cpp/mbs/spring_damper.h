@@ -15,6 +15,14 @@ class SpringDamperElement : public PairForceElement {
   /// value.
   void Accept(const double* xI, const double* xJ) override;
 
+  /// 1/2 k (d - length)^2 - force (d - length), or 1/2 kt (a - angle)^2 - torque (a - angle):
+  /// the potential of the stiffness and of the preload.
+  double Energy(const double* xI, const double* xJ) const override;
+  /// The damping's power, -c (dd/dt)^2 or -ct (da/dt)^2 (plus, for a rotation whose axes are
+  /// not parallel, what the torque about z_J does beyond the angle's rate).
+  double NonConservativePower(const double* xI, const double* xJ, const Wrench& on_i,
+                              const Wrench& on_j) const override;
+
  protected:
   void Compute(const double* xI, const double* xJ, double* out) const override;
   void Compute(const AD* xI, const AD* xJ, AD* out) const override;
@@ -27,6 +35,8 @@ class SpringDamperElement : public PairForceElement {
   bool rotation_;
   double length_;
   double reference_angle_ = 0.0;  // angle at the last accepted step
+  // the deflection (d - length, or a - angle) and its exact rate
+  void Deflection(const double* xI, const double* xJ, double* deflection, double* rate) const;
 };
 
 }  // namespace msolve::mbs

@@ -74,6 +74,9 @@ class Part : public Entity {
 };
 
 /// An ideal joint between marker i (on the first part) and marker j (on the second).
+/// SCREW: the translation of i along j's z axis is pitch times the turns of i about it;
+/// RACKPIN: the translation of the pinion i along the rack j's z axis is pd/2 times the
+/// rotation of i about its z axis (both from the design position; semantics.md 6.2).
 class Joint : public Entity {
  public:
   const char* TypeName() const override { return "Joint"; }
@@ -82,6 +85,37 @@ class Joint : public Entity {
   Marker* j = nullptr;
   double pd = 0.0;
   double pitch = 0.0;
+};
+
+/// A joint primitive between markers i and j: ATPOINT, INLINE, INPLANE, ORIENTATION,
+/// PARALLEL_AXES or PERPENDICULAR (semantics.md 6.2).
+class Jprim : public Entity {
+ public:
+  const char* TypeName() const override { return "Jprim"; }
+  std::string type = "ATPOINT";
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+};
+
+/// A linear relation between the free coordinates of two or three joints (REVOLUTE:
+/// rotation, TRANSLATIONAL: translation, CYLINDRICAL: either, by `type` "R" or "T"):
+/// sum_k scales[k] (q_k - q_k at the design position) = 0.
+class Coupler : public Entity {
+ public:
+  const char* TypeName() const override { return "Coupler"; }
+  std::vector<Joint*> joints;
+  std::vector<std::string> type;
+  std::vector<double> scales;
+};
+
+/// A gear pair (Adams GEAR): two joints whose J markers sit on a common carrier part with
+/// the marker cv, whose origin is the contact point and whose z axis the direction of the
+/// common velocity of the two gears there.
+class Gear : public Entity {
+ public:
+  const char* TypeName() const override { return "Gear"; }
+  std::vector<Joint*> joints;
+  Marker* cv = nullptr;
 };
 
 /// A spring-damper between markers i and j. TRANSLATION: along the line from j to i,
@@ -111,6 +145,34 @@ class Bushing : public Entity {
   Marker* i = nullptr;
   Marker* j = nullptr;
   std::array<double, 3> k{}, c{}, kt{}, ct{}, force{}, torque{};
+};
+
+/// A constant force whose sign follows the direction of motion (seed 002, Modelica-style
+/// SignForce): on i along j's z axis (reaction on j), f_nominal times a regularised sign of
+/// v = VZ(I, J, J, J); reg is EXP, SINE, LINEAR or COSINE below |v| = v0.
+class SignForce : public Entity {
+ public:
+  const char* TypeName() const override { return "SignForce"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double f_nominal = 0.0;
+  double v0 = 0.1;
+  std::string reg = "EXP";
+};
+
+/// A saturating spring (seed 004): energy H(q) = K0 (q^2/2 + Ksat Hsat(q)) of the deflection
+/// q = DM(I, J) - length, force dH/dq along the line from j to i (pulling them together when
+/// stretched); q must stay within (-xsat, xsat).
+class Springsat : public Entity {
+ public:
+  const char* TypeName() const override { return "Springsat"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double K0 = 1000.0;
+  double Ksat = 1000.0;
+  double xsat = 0.01;
+  /// free length; unset = the distance of the markers in the design position
+  std::optional<double> length;
 };
 
 /// A scalar force or torque between markers i and j whose magnitude is an expression
@@ -348,6 +410,11 @@ class Model {
   std::vector<std::shared_ptr<Part>> parts;
   std::vector<std::shared_ptr<Marker>> markers;
   std::vector<std::shared_ptr<Joint>> joints;
+  std::vector<std::shared_ptr<Jprim>> jprims;
+  std::vector<std::shared_ptr<Coupler>> couplers;
+  std::vector<std::shared_ptr<Gear>> gears;
+  std::vector<std::shared_ptr<SignForce>> sign_forces;
+  std::vector<std::shared_ptr<Springsat>> springsats;
   std::vector<std::shared_ptr<Request>> requests;
   std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
   std::vector<std::shared_ptr<Bushing>> bushings;

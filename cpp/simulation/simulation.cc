@@ -241,6 +241,9 @@ void Simulation::ContinueFrom(const Simulation& previous) {
     const int n = std::min(block.count, found->second.count);
     y_.segment(block.offset, n) = previous.y_.segment(found->second.offset, n);
   }
+  // the work of the non-conservative forces goes on from where it stood
+  if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)
+    y_[sys_.work_state()] = previous.y_[previous.sys_.work_state()];
   continued_ = true;
   // what the sensors did so far: the values stored for SENVAL, how often each fired, the
   // step limit a sensor set, whether a halt ended the analysis
@@ -412,6 +415,13 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   // accelerations and reactions for the outputs come from the index-1 equations at the
   // output positions and velocities (the integrator's multipliers are not error-controlled)
   VecX y = y_in, yp = yp_in;
+  // an element at the end of its domain (a saturated spring) has no outputs
+  const std::string out_of_range = sys_.OutOfRange(y.data(), 0.0);
+  if (!out_of_range.empty()) {
+    std::ostringstream s;
+    s << out_of_range << "; the analysis stopped at time " << t;
+    throw SolverError(s.str());
+  }
   solver::SolveAccelerations(sys_, t, &y, &yp);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
@@ -458,6 +468,8 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     velocity = std::max(velocity, std::abs(vel[r] - rates[r]));
   }
   out->constraint_errors.push_back({position, velocity});
+  const system::System::Energy energy = sys_.EnergyAt(t, y.data());
+  out->energy.push_back({energy.kinetic, energy.gravitational, energy.elastic, energy.work});
 }
 
 }  // namespace msolve::simulation

@@ -55,6 +55,9 @@ struct Results {
   /// per output: largest residual of the active position constraints (joints and
   /// quaternion norms) and of the velocity constraints, a check of the solution
   std::vector<std::array<double, 2>> constraint_errors;
+  /// per output: kinetic, gravitational and elastic energy, and the work of the
+  /// non-conservative forces since time zero (system::System::EnergyAt)
+  std::vector<std::array<double, 4>> energy;
   std::vector<std::string> messages;  // log lines: redundant equations, statistics
   solver::IntegratorStats stats;
   /// the end times of the integrator's steps, in order (a step cut short at a sensor event

@@ -17,7 +17,12 @@ int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   try {
     d->sys_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
     const auto F = View(r);
-    if (!F.allFinite()) return 1;  // recoverable: IDA retries with a smaller step
+    if (!F.allFinite()) {
+      // recoverable: IDA retries with a smaller step; keep the reason in case it gives up
+      const std::string why = d->sys_.OutOfRange(N_VGetArrayPointer(y), 0.0);
+      if (!why.empty()) d->out_of_range_ = why;
+      return 1;
+    }
     // constraint residuals of this iterate, for the Newton convergence test
     const int m = d->sys_.active_rows();
     d->velocity_residual_ = m ? F.segment(d->sys_.lambda_offset(), m).cwiseAbs().maxCoeff() : 0;
@@ -54,6 +59,8 @@ int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
   const int n = d->sys_.differential_size(), m = d->sys_.active_rows();
   W.head(n).setConstant(1.0 / d->error_bound_);
   W.tail(W.size() - n).setConstant(1e-20);
+  // the work of the non-conservative forces is an output: no part of the error test
+  if (d->sys_.work_state() >= 0) W[d->sys_.work_state()] = 1e-20;
   if (m > 0) {
     const double scale = std::max(1.0, Y.segment(n, m).cwiseAbs().maxCoeff());
     W.segment(n, m).setConstant(1.0 / (kReactionTolerance * scale));
@@ -113,6 +120,8 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   // the Newton test is negligible (the constraint tolerances below take care of them)
   VecX atol = VecX::Constant(sys.size(), 1e20);
   atol.head(sys.differential_size()).setConstant(settings.error);
+  // the work of the non-conservative forces is an output: no part of the error test
+  if (sys.work_state() >= 0) atol[sys.work_state()] = 1e20;
   atol_ = MakeVector(atol, ctx_.get());
   error_bound_ = settings.error;
   if (sys.ReadsMultipliers())
@@ -213,10 +222,18 @@ bool IdaDriver::AdvanceTo(
       double tcur = t_;
       IDAGetCurrentTime(mem_, &tcur);
       std::ostringstream s;
+      // an element that reached the end of its domain (or came within 1e-6 of it) is why
+      std::string why = out_of_range_;
+      if (why.empty()) why = sys_.OutOfRange(N_VGetArrayPointer(y_.get()), 1e-6);
+      if (!why.empty()) {
+        s << why << "; the analysis stopped at time " << tcur;
+        throw SolverError(s.str());
+      }
       s << "the integrator failed at time " << tcur << " (" << IDAGetReturnFlagName(flag) << ")";
       if (!last_message_.empty()) s << ": " << last_message_;
       throw SolverError(s.str());
     }
+    out_of_range_.clear();
     t_ = tret;
     if (flag == IDA_ROOT_RETURN) return false;
     saved_t_ = tret;

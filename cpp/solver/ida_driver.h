@@ -95,6 +95,8 @@ class IdaDriver {
   std::vector<system::Triplet> triplets_;
   std::unique_ptr<JacobianMatrix> jac_;
   std::exception_ptr error_;
+  // why a residual since the last accepted step had no value (an element out of its domain)
+  std::string out_of_range_;
   double error_bound_ = 0.0;  // the integrator error, absolute, on differential states
   RootFunction roots_;
 

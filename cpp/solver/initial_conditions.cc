@@ -29,8 +29,7 @@ std::string JointName(const System& sys, int row) {
   const auto& r = sys.rows()[row];
   const auto& joint = sys.joints()[r.joint];
   std::ostringstream s;
-  s << joint.Describe() << " equation " << r.local + 1 << " ("
-    << mbs::JointRowName(joint.type(), r.local) << ")";
+  s << joint.Describe() << " equation " << r.local + 1 << " (" << joint.RowName(r.local) << ")";
   return s.str();
 }
 
@@ -88,24 +87,27 @@ struct AssemblyProblem {
     std::vector<mbs::PairHessian> hess;
     int row0 = 0;
     for (const auto& joint : sys->joints()) {
-      const System::JointSides sides = System::SidesOf(joint, y.data());
-      const int* side_body = sides.body;
-      const double* const* q = sides.state;
-      joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
-      for (int r = 0; r < joint.rows(); ++r) {
-        const int a = active_of_row[row0 + r];
-        if (a < 0) continue;
-        const double nu = x[nq7 + a];
-        for (int s = 0; s < 2; ++s) {
-          if (!q[s]) continue;
-          for (int d = 0; d < 7; ++d) {
-            const int col = 7 * side_body[s] + d;
-            out->push_back({nq7 + a, col, grad(r, 7 * s + d)});
-            out->push_back({col, nq7 + a, grad(r, 7 * s + d)});
-            for (int s2 = 0; s2 < 2; ++s2) {
-              if (!q[s2]) continue;
-              for (int d2 = 0; d2 < 7; ++d2)
-                out->push_back({col, 7 * side_body[s2] + d2, nu * hess[r](7 * s + d, 7 * s2 + d2)});
+      for (int term = 0; term < joint.terms(); ++term) {
+        const System::JointSides sides = System::SidesOf(joint, term, y.data());
+        const int* side_body = sides.body;
+        const double* const* q = sides.state;
+        joint.EvaluateTermHessians(term, q[0], q[1], phi, &grad, &hess);
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int a = active_of_row[row0 + r];
+          if (a < 0) continue;
+          const double nu = x[nq7 + a];
+          for (int s = 0; s < 2; ++s) {
+            if (!q[s]) continue;
+            for (int d = 0; d < 7; ++d) {
+              const int col = 7 * side_body[s] + d;
+              out->push_back({nq7 + a, col, grad(r, 7 * s + d)});
+              out->push_back({col, nq7 + a, grad(r, 7 * s + d)});
+              for (int s2 = 0; s2 < 2; ++s2) {
+                if (!q[s2]) continue;
+                for (int d2 = 0; d2 < 7; ++d2)
+                  out->push_back(
+                      {col, 7 * side_body[s2] + d2, nu * hess[r](7 * s + d, 7 * s2 + d2)});
+              }
             }
           }
         }

@@ -10,6 +10,8 @@
 
 #include "common/error.h"
 #include "math/rotation.h"
+#include "mbs/sign_force.h"
+#include "mbs/springsat.h"
 #include "system/expression_function.h"
 #include "system/system.h"
 
@@ -171,24 +173,8 @@ System System::Compile(const model::Model& model) {
     sys.markers_.emplace(marker.get(), bm);
   }
 
-  // joints
-  for (const auto& joint : model.joints) {
-    if (!joint->active) continue;
-    mbs::JointType type;
-    if (!mbs::ParseJointType(joint->type, &type))
-      throw ModelError(joint->Describe() + ": joint type '" + joint->type +
-                       "' is not supported (FIXED, REVOLUTE, TRANSLATIONAL, SPHERICAL, "
-                       "CYLINDRICAL, UNIVERSAL, PLANAR)");
-    const auto [mi, mj] = sys.MarkersOf(*joint, joint->i, joint->j);
-    if (joint->i->part == joint->j->part)
-      throw ModelError(joint->Describe() + ": markers i (" + joint->i->Describe() + ") and j (" +
-                       joint->j->Describe() + ") are on the same part (" +
-                       joint->i->part->Describe() + ")");
-    sys.joint_row_start_.push_back(static_cast<int>(sys.rows_.size()));
-    const int index = static_cast<int>(sys.joints_.size());
-    sys.joints_.emplace_back(joint.get(), type, mi, mj);
-    for (int r = 0; r < sys.joints_.back().rows(); ++r) sys.rows_.push_back({index, r, -1});
-  }
+  // joints, joint primitives, and the relations between joints' coordinates
+  sys.CompileJoints(model);
   // spring-dampers
   for (const auto& spring : model.spring_dampers) {
     if (!spring->active) continue;
@@ -236,6 +222,44 @@ System System::Compile(const model::Model& model) {
                        "design position, where the bushing's rotations about x and y are "
                        "undefined; align the two markers");
     sys.pair_forces_.push_back(std::make_unique<mbs::BushingElement>(bushing.get(), mi, mj));
+  }
+  // sign forces (seed 002)
+  for (const auto& force : model.sign_forces) {
+    if (!force->active) continue;
+    const auto [mi, mj] = sys.MarkersOf(*force, force->i, force->j);
+    mbs::SignRegularization reg;
+    if (!mbs::ParseSignRegularization(force->reg, &reg))
+      throw ModelError(force->Describe() + ": reg must be EXP, SINE, LINEAR or COSINE, got '" +
+                       force->reg + "'");
+    if (!(force->v0 > 0) || !std::isfinite(force->v0))
+      throw ModelError(force->Describe() + ": v0 must be positive");
+    if (!std::isfinite(force->f_nominal))
+      throw ModelError(force->Describe() + ": f_nominal must be a finite number");
+    sys.pair_forces_.push_back(std::make_unique<mbs::SignForceElement>(force.get(), reg, mi, mj));
+  }
+  // saturating springs (seed 004)
+  for (const auto& spring : model.springsats) {
+    if (!spring->active) continue;
+    const auto [mi, mj] = sys.MarkersOf(*spring, spring->i, spring->j);
+    const std::string who = spring->Describe() + ": ";
+    if (!(spring->xsat > 0) || !std::isfinite(spring->xsat))
+      throw ModelError(who + "xsat must be positive");
+    if (!std::isfinite(spring->K0) || !std::isfinite(spring->Ksat))
+      throw ModelError(who + "K0 and Ksat must be finite numbers");
+    const double distance = sys.DesignDistance(mi, mj);
+    if (distance < 1e-12)
+      throw ModelError(who +
+                       "markers i and j coincide, so the direction of the force is "
+                       "undefined");
+    if (spring->length && !(*spring->length >= 0))
+      throw ModelError(who + "length must not be negative");
+    const double length = spring->length.value_or(distance);
+    if (!(std::abs(distance - length) < spring->xsat))
+      throw ModelError(who + "the deflection in the design position, " +
+                       std::to_string(distance - length) +
+                       ", is not within xsat = " + std::to_string(spring->xsat));
+    sys.pair_forces_.push_back(
+        std::make_unique<mbs::SpringsatElement>(spring.get(), mi, mj, length));
   }
   // scalar forces whose magnitude is an expression
   for (const auto& marker : model.markers)
@@ -580,6 +604,11 @@ System System::Compile(const model::Model& model) {
     sys.drivers_.push_back(std::move(driver));
     sys.rows_.push_back({index, 0, -1});
   }
+
+  // the work of the non-conservative forces follows every other differential state
+  if (sys.body_count() > 0)
+    sys.work_state_ = kBodyStates * sys.body_count() + static_cast<int>(sys.diffs_.size()) +
+                      sys.linear_state_count_ + sys.motion_state_count_;
 
   // force measures find their elements; a measure that reads itself is a cycle
   const std::vector<ForceMeasure*> force_measures = std::move(sys.unlinked_force_measures_);

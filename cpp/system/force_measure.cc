@@ -123,6 +123,8 @@ void ForceMeasure::Link(const System& sys) {
       return -1;
     };
     for (const auto& joint : sys.joints()) {
+      // a relation between joints (Coupler, Gear) connects no pair of markers
+      if (!joint.single_pair()) continue;
       Contribution c;
       c.joint = &joint;
       c.side = side_of(joint.i(), joint.j());

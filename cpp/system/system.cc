@@ -80,7 +80,12 @@ VecX System::DifferentialIds() const {
 }
 
 System::JointSides System::SidesOf(const mbs::JointConstraint& joint, const double* y) {
-  JointSides sides{{joint.i().body, joint.j().body}, {nullptr, nullptr}};
+  return SidesOf(joint, 0, y);
+}
+
+System::JointSides System::SidesOf(const mbs::JointConstraint& joint, int term, const double* y) {
+  const auto& t = joint.term(term);
+  JointSides sides{{t.i.body, t.j.body}, {nullptr, nullptr}};
   for (int s = 0; s < 2; ++s)
     if (sides.body[s] >= 0) sides.state[s] = y + BodyOffset(sides.body[s]);
   return sides;
@@ -121,57 +126,77 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
   }
 
-  // force elements: applied wrenches enter the dynamic rows with a minus sign
+  // force elements: applied wrenches enter the dynamic rows with a minus sign; their
+  // non-conservative power feeds the work W
+  double power = 0.0;
   mbs::Wrench on_i, on_j;
   for (const auto& element : pair_forces_) {
     const int bi = element->i().body, bj = element->j().body;
     element->Evaluate(BodyState(bi, y), BodyState(bj, y), &on_i, &on_j, nullptr);
     if (bi >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= on_i;
     if (bj >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= on_j;
+    if (work_state_ >= 0)
+      power += element->NonConservativePower(BodyState(bi, y), BodyState(bj, y), on_i, on_j);
   }
   for (const auto& force : sforces_) {
     force.Evaluate(t, y, yp, &on_i, &on_j);
     if (force.i().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.i().body) + 7) -= on_i;
     if (force.j().body >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(force.j().body) + 7) -= on_j;
+    power += Power(force.i().body, y, on_i) + Power(force.j().body, y, on_j);
   }
   for (const auto& force : vector_forces_) {
     force.Evaluate(t, y, yp, &on_i, &on_j);
     const auto& body = force.bodies();
     if (body[0] >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(body[0]) + 7) -= on_i;
     if (body[1] >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(body[1]) + 7) -= on_j;
+    power += Power(body[0], y, on_i) + Power(body[1], y, on_j);
   }
 
-  // joints: constraints, reactions, stabilisation
+  // joints: constraints, reactions, stabilisation (a row is the sum of its terms)
   double phi[6];
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    const int* side_body = sides.body;
-    const double* const* q = sides.state;
-    joint.Evaluate(q[0], q[1], phi, &grad);
-    for (int r = 0; r < joint.rows(); ++r) {
-      const int a = rows_[joint_row_start_[jn] + r].active;
-      if (a < 0) continue;
-      const double lambda = y[lambda_offset() + a];
-      const double mu = y[mu_offset() + a];
-      F[mu_offset() + a] = phi[r];
-      double vel = 0.0;
-      for (int s = 0; s < 2; ++s) {
-        if (q[s] == nullptr) continue;
-        const int k = side_body[s];
-        const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-        vel += g.dot(Eigen::Map<const Eigen::Matrix<double, 1, 7>>(qdot.data() + kBodyQ * k));
-        double* f = F + BodyOffset(k);
-        Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
-        Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
-        Eigen::Map<Vec3> f_w(f + 10);
-        f_q += mu * g;
-        f_v += lambda * g.head<3>();
-        f_w += 0.5 * lambda * math::QuatL(V4(q[s] + 3)).transpose() * g.tail<4>().transpose();
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
+      joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = rows_[joint_row_start_[jn] + r].active;
+        if (a < 0) continue;
+        const double lambda = y[lambda_offset() + a];
+        const double mu = y[mu_offset() + a];
+        F[mu_offset() + a] += phi[r];
+        double vel = 0.0;
+        for (int s = 0; s < 2; ++s) {
+          if (q[s] == nullptr) continue;
+          const int k = side_body[s];
+          const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+          vel += g.dot(Eigen::Map<const Eigen::Matrix<double, 1, 7>>(qdot.data() + kBodyQ * k));
+          double* f = F + BodyOffset(k);
+          Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
+          Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
+          Eigen::Map<Vec3> f_w(f + 10);
+          f_q += mu * g;
+          f_v += lambda * g.head<3>();
+          f_w += 0.5 * lambda * math::QuatL(V4(q[s] + 3)).transpose() * g.tail<4>().transpose();
+        }
+        F[lambda_offset() + a] += vel;
+        // the reactions' power, -lambda B u
+        power -= lambda * vel;
       }
-      F[lambda_offset() + a] = vel;
     }
+  }
+
+  // the work of the non-conservative forces, W' = their power
+  if (work_state_ >= 0) {
+    if (gravity_functions_[0] || gravity_functions_[1] || gravity_functions_[2]) {
+      const Vec3 rate = GravityRate(t);
+      for (int k = 0; k < nb; ++k)
+        power -= bodies_[k].mass / ucf_ * rate.dot(V3(y + BodyOffset(k)));
+    }
+    F[work_state_] = yp[work_state_] - power;
   }
 
   // Diffs: y' - f = 0, or f = 0 when implicit
@@ -338,6 +363,10 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
     }
   }
 
+  // the work W: only its own rate (what its power reads is left out: W feeds nothing back,
+  // so Newton converges the same)
+  if (work_state_ >= 0) add(work_state_, work_state_, cj);
+
   // motions: the integrated states and the motion rows that read them
   for (const auto& driver : drivers_) {
     if (driver.order == 0) continue;
@@ -398,73 +427,76 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   std::vector<PairHessian> hess;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    const int* side_body = sides.body;
-    const double* const* q = sides.state;
-    joint.EvaluateHessians(q[0], q[1], phi, &grad, &hess);
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
+      joint.EvaluateTermHessians(term, q[0], q[1], phi, &grad, &hess);
 
-    const PairRates rates = RatesOf(q);
-    const auto& qd = rates.qd;
-    const auto& halfQ = rates.halfQ;
-    const auto& halfL = rates.halfL;
-    auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
-    auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
+      const PairRates rates = RatesOf(q);
+      const auto& qd = rates.qd;
+      const auto& halfQ = rates.halfQ;
+      const auto& halfL = rates.halfL;
+      auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
+      auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
 
-    // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
-    Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
-    for (int r = 0; r < joint.rows(); ++r) {
-      const int a = rows_[joint_row_start_[jn] + r].active;
-      if (a < 0) continue;
-      const int lam = lambda_offset() + a;
-      const int mu = mu_offset() + a;
-      const double lambda = y[lam];
-      const double muv = y[mu];
-      const PairHessian& H = hess[r];
-      const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
+      // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
+      Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = rows_[joint_row_start_[jn] + r].active;
+        if (a < 0) continue;
+        const int lam = lambda_offset() + a;
+        const int mu = mu_offset() + a;
+        const double lambda = y[lam];
+        const double muv = y[mu];
+        const PairHessian& H = hess[r];
+        const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
 
-      // position row and velocity row against q
-      Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
-      for (int s = 0; s < 2; ++s)
-        if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
-      for (int c = 0; c < kPairQ; ++c) {
-        if (!qlive(c)) continue;
-        add(mu, qcol(c), g[c]);
-        add(lam, qcol(c), dvel[c]);
+        // position row and velocity row against q
+        Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
+        for (int s = 0; s < 2; ++s)
+          if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
+        for (int c = 0; c < kPairQ; ++c) {
+          if (!qlive(c)) continue;
+          add(mu, qcol(c), g[c]);
+          add(lam, qcol(c), dvel[c]);
+        }
+        for (int s = 0; s < 2; ++s) {
+          if (!q[s]) continue;
+          const int o = BodyOffset(side_body[s]);
+          const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
+          const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
+          for (int i = 0; i < 3; ++i) {
+            // velocity row against u, reaction rows against lambda
+            add(lam, o + 7 + i, g[kBodyQ * s + i]);
+            add(lam, o + 10 + i, Bw[i]);
+            add(o + 7 + i, lam, g[kBodyQ * s + i]);
+            add(o + 10 + i, lam, Bw[i]);
+          }
+          // stabilisation columns
+          for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
+          // second-derivative terms of the body rows
+          K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
+          K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
+          K.block<3, kPairQ>(13 * s + 10, 0) +=
+              lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
+          K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
+              0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
+        }
       }
       for (int s = 0; s < 2; ++s) {
         if (!q[s]) continue;
         const int o = BodyOffset(side_body[s]);
-        const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
-        const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
-        for (int i = 0; i < 3; ++i) {
-          // velocity row against u, reaction rows against lambda
-          add(lam, o + 7 + i, g[kBodyQ * s + i]);
-          add(lam, o + 10 + i, Bw[i]);
-          add(o + 7 + i, lam, g[kBodyQ * s + i]);
-          add(o + 10 + i, lam, Bw[i]);
-        }
-        // stabilisation columns
-        for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
-        // second-derivative terms of the body rows
-        K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
-        K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
-        K.block<3, kPairQ>(13 * s + 10, 0) +=
-            lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
-        K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
-            0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
+        for (int i = 0; i < 13; ++i)
+          for (int c = 0; c < kPairQ; ++c)
+            if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
       }
-    }
-    for (int s = 0; s < 2; ++s) {
-      if (!q[s]) continue;
-      const int o = BodyOffset(side_body[s]);
-      for (int i = 0; i < 13; ++i)
-        for (int c = 0; c < kPairQ; ++c)
-          if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
     }
   }
 }
 
 void System::SolveDiffRates(double t, const double* y, double* yp) const {
+  if (work_state_ >= 0) yp[work_state_] = NonConservativePower(t, y, yp);
   mbs::SparseGradient dy, dyp;
   for (const auto& ls : linear_) {
     const VecX u = InputValues(ls, t, y, yp);
@@ -506,6 +538,71 @@ Vec3 System::Gravity(double t) const {
   for (int a = 0; a < 3; ++a)
     if (gravity_functions_[a]) g[a] = gravity_functions_[a]->Value(t, nullptr, nullptr);
   return g;
+}
+
+Vec3 System::GravityRate(double t) const {
+  Vec3 rate = Vec3::Zero();
+  for (int a = 0; a < 3; ++a)
+    if (gravity_functions_[a])
+      gravity_functions_[a]->ValueAndTimeDerivative(t, nullptr, nullptr, &rate[a]);
+  return rate;
+}
+
+System::Energy System::EnergyAt(double t, const double* y) const {
+  Energy e;
+  const Vec3 g = Gravity(t);
+  for (int k = 0; k < body_count(); ++k) {
+    const Body& b = bodies_[k];
+    const double* x = y + BodyOffset(k);
+    const Vec3 v = V3(x + 7), w = V3(x + 10);
+    e.kinetic += 0.5 * (b.mass * v.squaredNorm() + w.dot(b.inertia * w)) / ucf_;
+    e.gravitational -= b.mass * g.dot(V3(x)) / ucf_;
+  }
+  for (const auto& element : pair_forces_)
+    e.elastic += element->Energy(BodyState(element->i().body, y), BodyState(element->j().body, y));
+  if (work_state_ >= 0) e.work = y[work_state_];
+  return e;
+}
+
+double System::NonConservativePower(double t, const double* y, const double* yp) const {
+  double power = 0.0;
+  mbs::Wrench on_i, on_j;
+  for (const auto& element : pair_forces_) {
+    const double* xi = BodyState(element->i().body, y);
+    const double* xj = BodyState(element->j().body, y);
+    element->Evaluate(xi, xj, &on_i, &on_j, nullptr);
+    power += element->NonConservativePower(xi, xj, on_i, on_j);
+  }
+  for (const auto& force : sforces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    power += Power(force.i().body, y, on_i) + Power(force.j().body, y, on_j);
+  }
+  for (const auto& force : vector_forces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    power += Power(force.bodies()[0], y, on_i) + Power(force.bodies()[1], y, on_j);
+  }
+  // reactions: -lambda . B u over the active rows
+  if (active_count_ > 0) {
+    VecX u(6 * body_count());
+    for (int k = 0; k < body_count(); ++k)
+      u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
+    const VecX bu = VelocityJacobian(y) * u;
+    for (size_t r = 0; r < rows_.size(); ++r)
+      if (rows_[r].active >= 0) power -= y[lambda_offset() + rows_[r].active] * bu[r];
+  }
+  const Vec3 rate = GravityRate(t);
+  for (int k = 0; k < body_count(); ++k)
+    power -= bodies_[k].mass / ucf_ * rate.dot(V3(y + BodyOffset(k)));
+  return power;
+}
+
+std::string System::OutOfRange(const double* y, double margin) const {
+  for (const auto& element : pair_forces_) {
+    std::string why = element->OutOfRange(BodyState(element->i().body, y),
+                                          BodyState(element->j().body, y), margin);
+    if (!why.empty()) return why;
+  }
+  return {};
 }
 
 double System::DriverFunction(const Driver& driver, double t, double* rate) const {
@@ -581,11 +678,15 @@ void System::ReferMotionAngles(double t, const double* y) {
 }
 
 VecX System::JointResiduals(const double* y) const {
-  VecX phi(rows_.size());
+  VecX phi = VecX::Zero(rows_.size());
+  double term_phi[6];
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    joint.EvaluateValue(sides.state[0], sides.state[1], phi.data() + joint_row_start_[jn]);
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      joint.EvaluateTermValue(term, sides.state[0], sides.state[1], term_phi);
+      for (int r = 0; r < joint.rows(); ++r) phi[joint_row_start_[jn] + r] += term_phi[r];
+    }
   }
   return phi;
 }
@@ -596,16 +697,18 @@ SparseMat System::PositionJacobian(const double* y) const {
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    const int* side_body = sides.body;
-    const double* const* q = sides.state;
-    joint.Evaluate(q[0], q[1], phi, &grad);
-    for (int r = 0; r < joint.rows(); ++r)
-      for (int s = 0; s < 2; ++s)
-        if (q[s])
-          for (int d = 0; d < kBodyQ; ++d)
-            t.emplace_back(joint_row_start_[jn] + r, kBodyQ * side_body[s] + d,
-                           grad(r, kBodyQ * s + d));
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
+      joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      for (int r = 0; r < joint.rows(); ++r)
+        for (int s = 0; s < 2; ++s)
+          if (q[s])
+            for (int d = 0; d < kBodyQ; ++d)
+              t.emplace_back(joint_row_start_[jn] + r, kBodyQ * side_body[s] + d,
+                             grad(r, kBodyQ * s + d));
+    }
   }
   SparseMat G(rows_.size(), kBodyQ * body_count());
   G.setFromTriplets(t.begin(), t.end());
@@ -618,20 +721,22 @@ SparseMat System::VelocityJacobian(const double* y) const {
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    const int* side_body = sides.body;
-    const double* const* q = sides.state;
-    joint.Evaluate(q[0], q[1], phi, &grad);
-    for (int r = 0; r < joint.rows(); ++r) {
-      const int row = joint_row_start_[jn] + r;
-      for (int s = 0; s < 2; ++s) {
-        if (!q[s]) continue;
-        const int k = side_body[s];
-        const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
-                        grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
-        for (int i = 0; i < 3; ++i) {
-          t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
-          t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
+      joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int row = joint_row_start_[jn] + r;
+        for (int s = 0; s < 2; ++s) {
+          if (!q[s]) continue;
+          const int k = side_body[s];
+          const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
+                          grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
+          for (int i = 0; i < 3; ++i) {
+            t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+            t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+          }
         }
       }
     }
@@ -647,19 +752,23 @@ VecX System::VelocityJacobianRate(const double* y) const {
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {
     const mbs::JointConstraint& joint = joints_[jn];
-    const JointSides sides = SidesOf(joint, y);
-    const double* const* q = sides.state;
-    const PairRates rates = RatesOf(q);
-    const auto& qd = rates.qd;
-    const auto& halfQ = rates.halfQ;
-    joint.Evaluate(q[0], q[1], phi, &grad);
-    joint.EvaluateCurvature(q[0], q[1], qd.data(), curvature);
-    for (int r = 0; r < joint.rows(); ++r) {
-      double g = curvature[r];
-      for (int s = 0; s < 2; ++s)
-        if (q[s])
-          g += grad.row(r).segment<4>(kBodyQ * s + 3).dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
-      gamma[joint_row_start_[jn] + r] = g;
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const double* const* q = sides.state;
+      const PairRates rates = RatesOf(q);
+      const auto& qd = rates.qd;
+      const auto& halfQ = rates.halfQ;
+      joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      joint.EvaluateTermCurvature(term, q[0], q[1], qd.data(), curvature);
+      for (int r = 0; r < joint.rows(); ++r) {
+        double g = curvature[r];
+        for (int s = 0; s < 2; ++s)
+          if (q[s])
+            g += grad.row(r)
+                     .segment<4>(kBodyQ * s + 3)
+                     .dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
+        gamma[joint_row_start_[jn] + r] += g;
+      }
     }
   }
   return gamma;
@@ -701,8 +810,10 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
 
 void System::AcceptStep(double t, const double* y, const double* yp) {
   for (auto& joint : joints_) {
-    const JointSides sides = SidesOf(joint, y);
-    joint.Accept(sides.state[0], sides.state[1]);
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      joint.AcceptTerm(term, sides.state[0], sides.state[1]);
+    }
   }
   for (auto& element : pair_forces_)
     element->Accept(BodyState(element->i().body, y), BodyState(element->j().body, y));

@@ -12,7 +12,8 @@
 // takes its matrices as given and x(0) from its IC array; then the states of the Motions
 // given as a velocity (s, the
 // driven coordinate: s' = f(t)) or as an acceleration (s and its rate p: s' = p, p' = f(t));
-// then the multipliers lambda
+// then, in a model with moving parts, the work W of the non-conservative forces
+// (W' = their power, see NonConservativePower); then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
 // the active joint equations and of the unit-norm condition of every quaternion (position
 // level, GGL stabilisation).
@@ -91,8 +92,10 @@ class System {
   /// Motions'.
   int differential_size() const {
     return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_ +
-           motion_state_count_;
+           motion_state_count_ + (work_state_ >= 0 ? 1 : 0);
   }
+  /// Index of the work W of the non-conservative forces in y, or -1 without moving parts.
+  int work_state() const { return work_state_; }
   int size() const { return differential_size() + 2 * active_count_ + body_count(); }
   int lambda_offset() const { return differential_size(); }
   int mu_offset() const { return lambda_offset() + active_count_; }
@@ -228,10 +231,34 @@ class System {
     const double* state[2];
   };
   static JointSides SidesOf(const mbs::JointConstraint& joint, const double* y);
+  /// The same for term `term` of a constraint (a relation between joints' coordinates has
+  /// one pair of sides per term).
+  static JointSides SidesOf(const mbs::JointConstraint& joint, int term, const double* y);
 
   /// Called after every accepted step (and after the initial conditions): elements with
   /// memory (angles followed through whole turns) take the accepted state as reference.
   void AcceptStep(double t, const double* y, const double* yp);
+
+  /// The energies of the model at the state y, in force x length (model units):
+  /// kinetic, sum of (m v.v + w.J w) / 2 UCF; gravitational, -sum of m g(t).r / UCF (r the
+  /// mass centre); elastic, the energy stored in SpringDampers (stiffness and preload) and
+  /// Springsats; work, W from y: the work done since time zero by every other force —
+  /// dampers, friction, Sforces, Vforces, Bushings (all of a bushing's work), SignForces,
+  /// Motions (through their reactions), and a gravity that changes in time. The balance
+  /// kinetic + gravitational + elastic - work stays at its initial value.
+  struct Energy {
+    double kinetic = 0.0, gravitational = 0.0, elastic = 0.0, work = 0.0;
+  };
+  Energy EnergyAt(double t, const double* y) const;
+
+  /// The power of the non-conservative forces (the rate of W): the power of every force
+  /// element less what derives from stored energy, of the constraint reactions
+  /// (-lambda . B u, nonzero for Motions), and -sum of m g'(t).r / UCF.
+  double NonConservativePower(double t, const double* y, const double* yp) const;
+
+  /// Why the state is outside an element's domain (a Springsat at saturation, within the
+  /// relative margin), or "".
+  std::string OutOfRange(const double* y, double margin) const;
 
   /// Pointer to the states of body k in y, or nullptr for the ground.
   static const double* BodyState(int body, const double* y) {
@@ -242,6 +269,11 @@ class System {
   void PositionRates(const double* y, double* qdot7_per_body) const;
 
  private:
+  // the constraints of the Joints, Jprims, Couplers and Gears (compile_joints.cc)
+  void CompileJoints(const model::Model& model);
+  // appends a constraint and its rows
+  void AddConstraint(mbs::JointConstraint constraint);
+
   std::vector<Body> bodies_;
   std::vector<mbs::JointConstraint> joints_;
   std::vector<std::unique_ptr<mbs::PairForceElement>> pair_forces_;
@@ -260,6 +292,13 @@ class System {
   double DriverFunction(const Driver& driver, double t, double* rate) const;
   std::vector<Driver> drivers_;
   int motion_state_count_ = 0;
+  int work_state_ = -1;
+  // the time derivative of the gravitational acceleration
+  Vec3 GravityRate(double t) const;
+  // power of a wrench on body k (nothing for the ground)
+  static double Power(int body, const double* y, const mbs::Wrench& wrench) {
+    return body >= 0 ? Eigen::Map<const mbs::Wrench>(y + BodyOffset(body) + 7).dot(wrench) : 0.0;
+  }
   // Diffs: the state index of each and its equation
   struct DiffState {
     const model::Diff* source;

@@ -1,4 +1,5 @@
-"""The modelling entities: Units, Accgrav, Integrator, Part, Marker, Joint, Request, Output.
+"""The modelling entities: Units, Accgrav, Integrator, Part, Marker, Joint, Jprim, Coupler,
+Gear, forces, control elements, Request, Output.
 
 Each class is the bound C++ description type (``msolve._core``) plus msolve's typed
 attributes; the solver reads the C++ fields directly.
@@ -149,6 +150,10 @@ def _part_class():
     return Part
 
 
+def _joint_class():
+    return Joint
+
+
 class Part(_CoreEntity, _core.PartSpec):
     """A rigid body (or the ground, ``ground=True``).
 
@@ -218,7 +223,30 @@ class Marker(_CoreEntity, _core.MarkerSpec):
 
 class Joint(_CoreEntity, _core.JointSpec):
     """An ideal joint of marker ``i`` (on the first part) to marker ``j`` (on the second);
-    the joint axis is the z axis of the markers (semantics of MotionSolve and Adams)."""
+    the joint axis is the z axis of the markers (semantics of MotionSolve and Adams).
+
+    With d = r_I - r_J, the equations are (all vectors global):
+
+    - FIXED: d = 0, z_I.x_J = z_I.y_J = x_I.y_J = 0; REVOLUTE: d = 0, z_I.x_J = z_I.y_J = 0;
+      TRANSLATIONAL: d.x_J = d.y_J = 0 and the orientation held; CYLINDRICAL: d.x_J = d.y_J =
+      0, z_I.x_J = z_I.y_J = 0; SPHERICAL: d = 0; PLANAR: d.z_J = 0, z_I.x_J = z_I.y_J = 0;
+      UNIVERSAL: d = 0, z_I.z_J = 0 (the two shafts along z_I and z_J).
+    - HOOKE: d = 0, x_I.y_J = 0: a universal joint whose cross pins lie along x_I and y_J.
+    - CONVEL (constant velocity): d = 0, x_I.y_J + y_I.x_J = 0: the rotation of I about z_I
+      is equal and opposite to that of J about z_J; the shafts' z axes point away from the
+      joint centre, and x_I, y_J make the same angle as y_I, x_J (make x_I and x_J, or y_I and
+      y_J, parallel).
+    - SCREW (``pitch``): the translation of I along z_J is pitch times the turns of x_I about
+      z_J (right hand): d.z_J - pitch theta / 2 pi = 0, both measured from the design
+      position. z_I parallel to z_J must come from other joints (usually a CYLINDRICAL).
+    - RACKPIN (``pd``, pitch diameter of the pinion): I is the pinion's marker (z_I its axis of
+      rotation, x_I along the rack in the design position), J the rack's (z_J the rack's
+      direction, perpendicular to z_I). The translation of I along z_J is pd/2 times the
+      rotation of I about z_I relative to J (right hand), both from the design position: a
+      pinion rolling on a rack that lies on its +y_I side. The distance of the axes (pd/2) and
+      their directions must come from other joints (a REVOLUTE for the pinion and a
+      TRANSLATIONAL for the rack).
+    """
 
     _core_type = _core.JointSpec
     type = Enum(
@@ -229,8 +257,119 @@ class Joint(_CoreEntity, _core.JointSpec):
     )
     i = Reference(_marker_class, field="_i")
     j = Reference(_marker_class, field="_j")
-    pd = Double(0.0, field="_pd")
-    pitch = Double(0.0, field="_pitch")
+    pd = Double(0.0, field="_pd", doc="Pitch diameter of the pinion (RACKPIN).")
+    pitch = Double(0.0, field="_pitch", doc="Translation per turn (SCREW).")
+
+
+class Jprim(_CoreEntity, _core.JprimSpec):
+    """A joint primitive between markers ``i`` and ``j`` (d = r_I - r_J):
+
+    ATPOINT d = 0 (3 equations); INLINE d.x_J = d.y_J = 0 (I's origin on J's z axis);
+    INPLANE d.z_J = 0 (I's origin in J's x-y plane); ORIENTATION z_I.x_J = z_I.y_J = x_I.y_J
+    = 0 (same orientation); PARALLEL_AXES z_I.x_J = z_I.y_J = 0 (parallel z axes);
+    PERPENDICULAR z_I.z_J = 0.
+    """
+
+    _core_type = _core.JprimSpec
+    type = Enum(
+        "ATPOINT INLINE INPLANE ORIENTATION PARALLEL_AXES PERPENDICULAR",
+        "ATPOINT",
+        field="_type",
+    )
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+
+
+class _Freedoms(Property):
+    """The coupled freedom of each joint: "T" (translation) or "R" (rotation); a list, or one
+    string of words ("R R T")."""
+
+    def __init__(self, **kw):
+        super().__init__([], **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, (list, tuple)):
+            raise self.error(obj, 'must be a list of "T" or "R"', value)
+        words = []
+        for v in value:
+            word = v.upper() if isinstance(v, str) else v
+            if word in ("TRANS", "TRANSLATION"):
+                word = "T"
+            if word in ("ROT", "ROTATION"):
+                word = "R"
+            if word not in ("T", "R"):
+                raise self.error(obj, 'must be a list of "T" or "R"', value, ValueError)
+            words.append(word)
+        if len(words) > 3:
+            raise self.error(obj, "has at most three entries", value, ValueError)
+        return words
+
+    def from_field(self, value):
+        return list(value)
+
+
+class Coupler(_CoreEntity, _core.CouplerSpec):
+    """A linear relation between the free coordinates of two or three joints (REVOLUTE:
+    rotation in radians, TRANSLATIONAL: translation, CYLINDRICAL: either, as ``type`` says):
+
+        scales[0] (q1 - q1_0) + scales[1] (q2 - q2_0) [+ scales[2] (q3 - q3_0)] = 0,
+
+    q_k the coordinate of joint k (I relative to J: the rotation of x_I about z_J from x_J,
+    continuous through whole turns, or the translation of I along z_J) and q_k_0 its value in
+    the design position. With one scale fewer than joints, the first scale is 1 (as Adams).
+
+    The gear-type joints of the seed (Radioss /GJOINT, seed 003), whose constraints relate
+    the angular velocities Delta w_k = w_k - w_0 of the nodes relative to the primary node 0,
+    measured along the node axes r_k, map onto Coupler as follows, each node k joined to the
+    part of node 0 (the carrier) by a joint whose z axis is r_k:
+
+    - GEAR, alpha (Delta w_1.r_1) + (Delta w_2.r_2) = 0: two REVOLUTE joints,
+      ``Coupler(joints=[j1, j2], scales=[alpha, 1])``; the revolute joints give the seed's
+      other four equations (Delta w_k perpendicular to r_k is zero).
+    - DIFF, alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 (the seed's first
+      relation; its other two, along s_k and t_k, are what the revolute joints hold):
+      three REVOLUTE joints, ``Coupler(joints=[j1, j2, j3], scales=[alpha, 1, 1])``. The
+      relation holds relative to the carrier, which may itself move.
+    - RACK, alpha (Delta w_1.r_1) + (Delta V_2.r_2) = 0, a rotation and a translation: a
+      REVOLUTE and a TRANSLATIONAL joint, ``Coupler(joints=[j1, j2], type=["R", "T"],
+      scales=[alpha, 1])``; for a pinion of radius R, alpha = R, or -R, by the side the rack
+      lies on (a RACKPIN Joint or a Gear gives the same from the geometry).
+
+    ``function``/``routine`` (COUSUB, a nonlinear coupler) are not available.
+    """
+
+    _core_type = _core.CouplerSpec
+    joints = References(_joint_class, field="_joints")
+    type = _Freedoms(field="_type")
+    scales = Doubles([1.0, 0.0, 0.0], field="_scales")
+
+
+class Gear(_CoreEntity, _core.GearSpec):
+    """A gear pair (Adams GEAR): two REVOLUTE, TRANSLATIONAL or CYLINDRICAL (turning)
+    joints whose J markers lie on a carrier part, and the marker ``cv`` on that carrier,
+    its origin the contact point of the pitch circles and its z axis the direction of the
+    common velocity of the teeth there (tangent to both pitch circles; zero pressure angle).
+
+    The points of the two gears at cv move alike along z_cv: with q_k the coordinate of
+    joint k (rotation about z_Jk, or translation along it) and
+    a_k = (z_Jk x (p_cv - p_Jk)).z_cv for a rotation, a_k = z_Jk.z_cv for a translation
+    (constants of the carrier, taken in the design position), ``Gear`` imposes
+    a_1 (q1 - q1_0) - a_2 (q2 - q2_0) = 0: the Coupler of scales [a_1, -a_2]. The ratio
+    follows from where cv is: for spur gears of radii R1 and R2, w2 / w1 = -R1 / R2.
+
+    Seed 003 (Radioss /GJOINT): GEAR is a Gear (or a Coupler) of two revolute joints on the
+    carrier, RACK a Gear of a revolute (pinion) and a translational (rack) joint, with cv at
+    the contact point and z_cv along the rack; DIFF relates three joints, which a Coupler
+    does (see Coupler).
+    """
+
+    _core_type = _core.GearSpec
+    joints = References(_joint_class, field="_joints")
+    cv = Reference(_marker_class, field="_cv")
 
 
 class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
@@ -255,6 +394,57 @@ class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
     torque = Double(0.0, field="_torque", doc="Preload torque.")
     length = Double(None, optional=True, minimum=0.0, field="_length", doc="Free length.")
     angle = Double(0.0, field="_angle", doc="Free angle (radians).")
+
+
+class SignForce(_CoreEntity, _core.SignForceSpec):
+    """A constant force whose sign follows the direction of motion (seed 002), on marker
+    ``i`` along the z axis of marker ``j``, with the opposite force on j's part at the same
+    point. With v = VZ(I, J, J, J), the velocity of I relative to J along z_J seen from J,
+    the force on I is ``f_nominal * g(v)``: a positive ``f_nominal`` accelerates in both
+    directions of motion, a negative one brakes (a dry-friction-like load).
+
+    ``reg`` regularises the sign below ``v0`` (seed 002's formulas, whose f = -f_nominal g(v)
+    is the force on the component, so that the flange, here marker i, receives f_nominal
+    g(v)):
+
+    - EXP (default): g = 2 / (1 + exp(-v / (0.01 v0))) - 1 (= tanh(v / (0.02 v0)));
+    - SINE: g = sin(pi/2 v/v0) for |v| < v0;
+    - LINEAR: g = v / v0 for |v| < v0;
+    - COSINE: g = sign(v) (1 - cos(pi/2 v/v0)) for |v| < v0;
+
+    and g = sign(v) for |v| >= v0 (all but EXP).
+    """
+
+    _core_type = _core.SignForceSpec
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    f_nominal = Double(0.0, field="_f_nominal", doc="Nominal force (negative: a brake).")
+    v0 = Double(0.1, minimum=0.0, field="_v0", doc="Speed below which the sign is regularised.")
+    reg = Enum("EXP SINE LINEAR COSINE", "EXP", field="_reg")
+
+
+class Springsat(_CoreEntity, _core.SpringsatSpec):
+    """A saturating spring (seed 004) between markers ``i`` and ``j``, acting along the line
+    from j to i like a translational SpringDamper. With the deflection
+    q = DM(I, J) - length (``length`` defaults to the distance in the design position), its
+    energy and force are
+
+        H(q) = K0 (q^2/2 + Ksat Hsat(q)),
+        Hsat(q) = -8 xsat / (pi (4 - pi)) (pi^2 q^2 / (8 xsat^2) + log cos(pi q / (2 xsat))),
+        f(q) = dH/dq = K0 (q + Ksat 4 / (4 - pi) (tan(pi q / (2 xsat)) - pi q / (2 xsat))),
+
+    f pulling i towards j when stretched (q > 0) and pushing it away when compressed. The
+    stiffness grows without bound as |q| approaches ``xsat``: reaching it ends the analysis
+    with a message naming the spring. Its energy is in the results' elastic energy.
+    """
+
+    _core_type = _core.SpringsatSpec
+    i = Reference(_marker_class, field="_i")
+    j = Reference(_marker_class, field="_j")
+    K0 = Double(1000.0, field="_K0", doc="Stiffness around zero deflection.")
+    Ksat = Double(1000.0, field="_Ksat", doc="Nonlinearity parameter.")
+    xsat = Double(0.01, minimum=0.0, field="_xsat", doc="Saturating deflection.")
+    length = Double(None, optional=True, minimum=0.0, field="_length", doc="Free length.")
 
 
 class Bushing(_CoreEntity, _core.BushingSpec):
@@ -613,10 +803,6 @@ class Lse(_CoreEntity, _core.LseSpec):
     d = Reference(_matrix_class, field="_d", doc="Feed-through matrix D, p x m.")
     static_hold = Bool(False, field="_static_hold",
                        doc="Accepted; no effect (statics are not available yet).")
-
-
-def _joint_class():
-    return Joint
 
 
 class Motion(_CoreEntity, _core.MotionSpec):

@@ -12,6 +12,7 @@ _COMPONENTS = {
     "EXPRESSION": ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"],
 }
 _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
+_ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
 
 
 class _SeriesResult:
@@ -78,6 +79,17 @@ class SensorEvent:
         return f"<SensorEvent {self.sensor._describe()} at {self.time:.9g}: {actions}>"
 
 
+class EnergyResult(_SeriesResult):
+    """The energy accounting of the model over the output times, in force x length (model
+    units): ``KINETIC`` (translation and rotation of every part), ``GRAVITATIONAL``
+    (-m g.r of every part's mass centre), ``ELASTIC`` (energy stored in SpringDampers,
+    stiffness and preload, and Springsats), ``WORK``, the work done since time zero by every
+    other force (dampers, friction, Sforces, Vforces, Bushings, SignForces, Motions through
+    their reactions, a gravity that changes in time), ``TOTAL`` = KINETIC + GRAVITATIONAL +
+    ELASTIC and ``BALANCE`` = TOTAL - WORK, which stays at its initial value to the
+    accuracy of the integration when the books close."""
+
+
 class SimulationResults:
     """Everything one ``simulate`` call produced.
 
@@ -109,6 +121,15 @@ class SimulationResults:
             self._objects[id(request)] = RequestResult(request, self.times, values, names)
         for part, values in core_results.bodies:
             self._objects[id(part)] = BodyResult(part, self.times, values, _BODY_COMPONENTS)
+        energy = np.asarray(core_results.energy).reshape(-1, 4)
+        total = energy[:, :3].sum(axis=1)
+        #: energy accounting: KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE (EnergyResult)
+        self.energy = EnergyResult(
+            "energy",
+            self.times,
+            np.column_stack([energy, total, total - energy[:, 3]]),
+            _ENERGY_COMPONENTS,
+        )
 
     def getObject(self, entity):
         """The RequestResult of a Request or the BodyResult of a Part."""
