@@ -52,6 +52,8 @@ from .properties import (
     Vector,
 )
 from .results import BodyResult, RequestResult, SimulationResults
+from .xml_reader import load_model
+from .xml_tree import DatasetError, DatasetWarning
 
 __version__ = "0.1.0"
 
@@ -62,6 +64,8 @@ __all__ = [  # noqa: RUF005
     "Bool",
     "Bushing",
     "Composite",
+    "DatasetError",
+    "DatasetWarning",
     "Diff",
     "Double",
     "Enum",
@@ -71,6 +75,7 @@ __all__ = [  # noqa: RUF005
     "Integrator",
     "Joint",
     "Lse",
+    "load_model",
     "Marker",
     "Matrix",
     "Model",
