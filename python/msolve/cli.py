@@ -240,6 +240,7 @@ class _Rows:
 
         self.columns = ["time"]
         self.entities = []
+        # the requests first, then the parts
         for obj in model._entities:
             if isinstance(obj, Request) and obj.active:
                 kind = "EXPRESSION" if obj.routine is not None else obj.type
@@ -247,7 +248,8 @@ class _Rows:
                 names = [n or str(k + 1) for k, n in enumerate(_COMPONENTS[kind])]
                 self.entities.append(obj)
                 self.columns += [f"Request{obj.id}.{n}" for n in names]
-            elif isinstance(obj, Part) and obj.active and not obj.ground:
+        for obj in model._entities:
+            if isinstance(obj, Part) and obj.active and not obj.ground:
                 self.entities.append(obj)
                 self.columns += [f"Part{obj.id}.{n}" for n in _BODY_COMPONENTS]
         self.blocks = []
@@ -266,6 +268,9 @@ class _Rows:
                 continue
             parts.append(np.asarray(series._values))
         block = np.hstack(parts)
+        # a Simulate that continues starts with the time where the previous one ended
+        if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:
+            block = block[1:]
         self.blocks.append(block)
         self.count += len(block)
 

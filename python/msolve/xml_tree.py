@@ -167,6 +167,10 @@ def _parse_bytes(data, path):
                            e.lineno, element) from None
     except RecursionError:
         raise DatasetError("the document is nested too deeply; refused", path) from None
+    except (LookupError, UnicodeError) as e:
+        # an encoding Python does not know, or text that does not decode in it
+        raise DatasetError(f"cannot decode the text: {e}", path,
+                           parser.CurrentLineNumber) from None
     if builder.root is None:
         raise DatasetError("the file holds no XML element", path)
     return builder.root
