@@ -58,6 +58,8 @@ from .properties import (
 )
 from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
 from .sensors import Sensor
+from .xml_reader import load_model
+from .xml_tree import DatasetError, DatasetWarning
 
 __version__ = "0.1.0"
 
@@ -69,6 +71,8 @@ __all__ = [  # noqa: RUF005
     "Bushing",
     "Composite",
     "Coupler",
+    "DatasetError",
+    "DatasetWarning",
     "Diff",
     "Double",
     "EnergyResult",
@@ -81,6 +85,7 @@ __all__ = [  # noqa: RUF005
     "Joint",
     "Jprim",
     "Lse",
+    "load_model",
     "Marker",
     "Matrix",
     "Model",

@@ -35,6 +35,7 @@ class Model(_core.ModelSpec):
         self._compiled = None  # what the solver was given: _solver_snapshot() at compile
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
+        self._runs = []  # the simulate calls made, for save_model's Command block
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
@@ -134,6 +135,18 @@ class Model(_core.ModelSpec):
 
         write_summary(self.getChildren(recursive=recursive is not False), output, type)
 
+    # -- datasets ------------------------------------------------------------------------
+
+    def save_model(self, path, simulate=None):
+        """Write the model as a MotionSolve XML dataset at ``path``: a Model block with one
+        element per entity and a Command block with the simulate calls made so far, or the
+        one described by ``simulate`` (a dict: ``type``, ``end`` or ``duration``, ``dtout``
+        or ``steps``). ``load_model(path)`` reads it back. Python routines must be
+        functions defined at the top level of a module (the dataset names its file)."""
+        from .xml_writer import save_model
+
+        return save_model(self, path, simulate)
+
     # -- analyses ------------------------------------------------------------------------
 
     def reset(self):
@@ -142,6 +155,7 @@ class Model(_core.ModelSpec):
         self._compiled = None
         self._halted_by = None
         self.results = None
+        self._runs = []
         _set_current_model(self)
 
     def _validate(self):
@@ -227,6 +241,7 @@ class Model(_core.ModelSpec):
         dtout = float(dtout)
         if not (dtout > 0 and math.isfinite(dtout)):
             raise ValueError(f"simulate: dtout must be positive, got {dtout}")
+        self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
         self.results = results

@@ -1,0 +1,282 @@
+"""The command line: ``msolve run model.xml`` (or ``python -m msolve model.xml``).
+
+Reads the dataset, runs its Command block (Param_Transient, Simulate, Stop) with progress
+on the screen, and writes next to the dataset:
+
+* ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
+  request (``Request<id>.<COMPONENT>``) and the seven of every part
+  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate;
+* ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
+
+Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
+2 the dataset or the command line is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+_STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
+_RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS"}
+
+
+class _Log:
+    """Lines to the screen and to the log file."""
+
+    def __init__(self, path, quiet):
+        self.path = path
+        self.quiet = quiet
+        self.lines = []
+
+    def __call__(self, text, error=False):
+        for line in str(text).splitlines() or [""]:
+            self.lines.append(line)
+            if error:
+                print(line, file=sys.stderr)
+            elif not self.quiet:
+                print(line, flush=True)
+
+    def save(self):
+        try:
+            self.path.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        except OSError as e:
+            print(f"msolve: cannot write the log {self.path}: {e.strerror}", file=sys.stderr)
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="msolve",
+        description="Run a MotionSolve XML dataset: the Simulate commands of its Command "
+        "block. Results (<name>.csv) and a log (<name>.log) are written next to the "
+        "dataset.")
+    sub = parser.add_subparsers(dest="command")
+    run = sub.add_parser("run", help="run a dataset")
+    for p in (run,):
+        p.add_argument("dataset", help="the XML dataset")
+        p.add_argument("--allow-scripts", action="store_true",
+                       help="let the dataset execute the Python scripts it names "
+                       "(script_name of user routines); refused otherwise")
+        p.add_argument("--output-dir", help="write results and log here instead of next to "
+                       "the dataset")
+        p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    return parser
+
+
+def main(argv=None):
+    """Entry point of the ``msolve`` console script; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # python -m msolve model.xml: 'run' may be left out
+    if argv and argv[0] not in ("run", "-h", "--help") and not argv[0].startswith("-"):
+        argv.insert(0, "run")
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command != "run":
+        parser.print_help()
+        return _STATUS_INPUT
+    return run(args.dataset, allow_scripts=args.allow_scripts, output_dir=args.output_dir,
+               quiet=args.quiet)
+
+
+def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
+    """Run the dataset's commands; write ``<name>.csv`` and ``<name>.log``. Returns the exit
+    status (0 done, 1 analysis stopped early, 2 bad dataset)."""
+    path = Path(dataset)
+    folder = Path(output_dir) if output_dir else path.parent
+    log = _Log(folder / (path.stem + ".log"), quiet)
+    log(f"msolve: dataset {path}")
+    try:
+        return _run(path, folder, log, allow_scripts)
+    finally:
+        log.save()
+
+
+def _run(path, folder, log, allow_scripts):
+    from .xml_reader import read_dataset
+    from .xml_tree import DatasetError
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            dataset = read_dataset(path, allow_scripts=allow_scripts)
+        except DatasetError as e:
+            _report_warnings(caught, log)
+            log(f"msolve: error: {e}", error=True)
+            return _STATUS_INPUT
+    _report_warnings(caught, log)
+    for note in dataset.notes:
+        log(f"msolve: {note}")
+    model = dataset.model
+    log(f"msolve: model: {_census(model)}")
+    simulates = [c for c in dataset.commands if c.kind == "simulate"]
+    if not simulates:
+        log("msolve: error: the Command block holds no <Simulate> command; nothing to run",
+            error=True)
+        return _STATUS_INPUT
+    for command in simulates:
+        kind = command.values["type"]
+        if kind not in _RUNNABLE:
+            log(f"msolve: error: {path}:{command.node.line}: {command.node.describe()}: "
+                f"analysis_type {kind.lower()} is not available in msolve yet", error=True)
+            return _STATUS_INPUT
+
+    rows = _Rows(model)
+    status = _STATUS_OK
+    number = 0
+    for command in dataset.commands:
+        where = f"{path}:{command.node.line}"
+        if command.kind == "stop":
+            log(f"msolve: {where}: Stop")
+            break
+        if command.kind == "param_transient":
+            _apply_transient(model, command.values)
+            log(f"msolve: {where}: integrator settings {command.values}")
+            continue
+        number += 1
+        status = _simulate(model, command, number, len(simulates), where, rows, log)
+        if status != _STATUS_OK:
+            break
+    out = folder / (path.stem + ".csv")
+    try:
+        rows.write(out)
+        log(f"msolve: results written to {out} ({rows.count} output times)")
+    except OSError as e:
+        log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
+        status = status or _STATUS_INPUT
+    log(f"msolve: log written to {log.path}")
+    return status
+
+
+def _report_warnings(caught, log):
+    for w in caught:
+        log(f"msolve: warning: {w.message}")
+
+
+def _census(model):
+    counts = {}
+    for obj in model._entities:
+        counts[type(obj).__name__] = counts.get(type(obj).__name__, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
+
+
+def _apply_transient(model, values):
+    from .entities import Integrator
+
+    found = [obj for obj in model._entities if isinstance(obj, Integrator)]
+    if found:
+        found[-1].setValues(**values)
+    else:
+        Integrator(**values)
+
+
+def _simulate(model, command, number, total, where, rows, log):
+    from .model import MsolveError
+
+    values = command.values
+    now = model._simulation.time if model._simulation is not None else 0.0
+    if not math.isclose(values["start"], now, abs_tol=1e-12):
+        log(f"msolve: warning: {where}: start_time {values['start']} differs from the "
+            f"current time {now}; the analysis continues from {now}")
+    end = values["end"] if values["end"] is not None else now + values["duration"]
+    kwds = {"type": _RUNNABLE[values["type"]], "end": end}
+    if values["steps"] is not None:
+        kwds["steps"] = values["steps"]
+    elif values["dtout"] is not None:
+        kwds["dtout"] = values["dtout"]
+    log(f"msolve: Simulate {number}/{total} ({where}): {kwds['type'].lower()} from t = {now:g} "
+        f"to t = {end:g}" + (f", output every {kwds['dtout']:g}" if "dtout" in kwds else "")
+        + (f", {kwds['steps']} steps" if "steps" in kwds else ""))
+    started = time.perf_counter()
+    status = _STATUS_OK
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            results = _quietly(model.simulate, returnResults=True, **kwds)
+        except MsolveError as e:
+            results = e.results
+            log(f"msolve: error: {where}: {e}", error=True)
+            status = _STATUS_ANALYSIS
+        except (ValueError, TypeError, RuntimeError) as e:
+            results = None
+            log(f"msolve: error: {where}: {e}", error=True)
+            status = _STATUS_ANALYSIS
+    _report_warnings(caught, log)
+    elapsed = time.perf_counter() - started
+    if results is not None:
+        for line in results.messages:
+            log(f"msolve: {line}")
+        rows.add(results)
+        stats = ", ".join(f"{k} {v}" for k, v in sorted(results.stats.items()))
+        log(f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
+            f"t = {results.times[-1]:g} in {elapsed:.2f} s" if len(results.times) else
+            f"msolve: Simulate {number}/{total}: no output")
+        if stats:
+            log(f"msolve:   {stats}")
+    return status
+
+
+def _quietly(function, **kwds):
+    """Call ``function`` with its prints to stdout captured (they are logged instead)."""
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        return function(**kwds)
+
+
+class _Rows:
+    """Results of all Simulate commands, as rows of one table."""
+
+    def __init__(self, model):
+        from .entities import Part, Request
+        from .results import _BODY_COMPONENTS, _COMPONENTS
+
+        self.columns = ["time"]
+        self.entities = []
+        # the requests first, then the parts
+        for obj in model._entities:
+            if isinstance(obj, Request) and obj.active:
+                kind = "EXPRESSION" if obj.routine is not None else obj.type
+                # the unused slot of DISPLACEMENT requests is named by its number
+                names = [n or str(k + 1) for k, n in enumerate(_COMPONENTS[kind])]
+                self.entities.append(obj)
+                self.columns += [f"Request{obj.id}.{n}" for n in names]
+        for obj in model._entities:
+            if isinstance(obj, Part) and obj.active and not obj.ground:
+                self.entities.append(obj)
+                self.columns += [f"Part{obj.id}.{n}" for n in _BODY_COMPONENTS]
+        self.blocks = []
+        self.count = 0
+
+    def add(self, results):
+        if not len(results.times):
+            return
+        parts = [np.asarray(results.times)[:, None]]
+        for obj in self.entities:
+            try:
+                series = results.getObject(obj)
+            except KeyError:
+                width = 8 if type(obj).__name__ == "Request" else 7
+                parts.append(np.full((len(results.times), width), np.nan))
+                continue
+            parts.append(np.asarray(series._values))
+        block = np.hstack(parts)
+        # a Simulate that continues starts with the time where the previous one ended
+        if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:
+            block = block[1:]
+        self.blocks.append(block)
+        self.count += len(block)
+
+    def write(self, path):
+        table = np.vstack(self.blocks) if self.blocks else np.zeros((0, len(self.columns)))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(",".join(self.columns) + "\n")
+            for row in table:
+                f.write(",".join(repr(float(v)) for v in row) + "\n")

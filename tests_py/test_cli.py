@@ -1,0 +1,162 @@
+"""The command line: ``msolve run model.xml`` and ``python -m msolve model.xml`` run the
+Command block, show progress, and write the results and a log next to the dataset."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_xml_roundtrip import PENDULUM_XML, python_pendulum, results_of
+
+import msolve
+from msolve.cli import main
+
+PACKAGE_ROOT = str(Path(msolve.__file__).parent.parent)
+
+
+def run_module(args, cwd):
+    """``python -m msolve ...`` in a fresh interpreter with this msolve."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "msolve", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def read_csv(path):
+    lines = path.read_text().splitlines()
+    header = lines[0].split(",")
+    table = np.array([[float(v) for v in line.split(",")] for line in lines[1:]])
+    return header, table
+
+
+def test_python_m_msolve_runs_the_dataset(tmp_path):
+    dataset = tmp_path / "pendulum.xml"
+    dataset.write_text(PENDULUM_XML)
+    done = run_module([str(dataset)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    # progress on the screen
+    assert "Simulate 1/1" in done.stdout
+    assert "transient from t = 0 to t = 2, output every 0.01" in done.stdout
+    assert "201 outputs to t = 2" in done.stdout
+    # the results and the log next to the dataset
+    header, table = read_csv(tmp_path / "pendulum.csv")
+    assert header[:3] == ["time", "Request1.MAG", "Request1.X"]
+    assert "Request2.FM" in header
+    assert "Part2.E0" in header
+    log = (tmp_path / "pendulum.log").read_text()
+    assert "Simulate 1/1" in log
+    assert "results written to" in log
+    # the same numbers as the Python pendulum
+    expected = results_of(python_pendulum(), end=2.0, dtout=0.01)
+    np.testing.assert_allclose(table[:, 0], expected["times"], atol=1e-12)
+    for name in ("X", "Z"):
+        column = table[:, header.index(f"Request1.{name}")]
+        np.testing.assert_allclose(column, expected[("Request", 1)][name], rtol=0, atol=1e-4)
+
+
+def test_main_in_process_with_run_and_output_dir(tmp_path, capsys):
+    dataset = tmp_path / "p.xml"
+    two_runs = PENDULUM_XML.replace(
+        '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>',
+        '<Simulate analysis_type="Transient" end_time="0.5" print_interval="0.1"/>\n'
+        '  <Param_Transient integr_tol="1e-7"/>\n'
+        '  <Simulate analysis_type="Transient" duration="0.5" num_steps="2"/>')
+    dataset.write_text(two_runs)
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["run", str(dataset), "--output-dir", str(out)]) == 0
+    shown = capsys.readouterr().out
+    assert "Simulate 1/2" in shown
+    assert "Simulate 2/2" in shown
+    assert "integrator settings {'error': 1e-07}" in shown
+    _, table = read_csv(out / "p.csv")
+    # 0, 0.1, ..., 0.5 then 0.75, 1.0: the second run does not repeat t = 0.5
+    np.testing.assert_allclose(table[:, 0], [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1.0])
+    assert (out / "p.log").exists()
+    assert not (tmp_path / "p.csv").exists()
+
+
+def test_bad_dataset_exits_2_with_file_line_and_element(tmp_path, capsys):
+    dataset = tmp_path / "bad.xml"
+    dataset.write_text(PENDULUM_XML.replace('j_marker_id="1"/>', 'j_marker_id="42"/>'))
+    assert main([str(dataset)]) == 2
+    err = capsys.readouterr().err
+    assert f"{dataset}:" in err
+    assert "<Constraint_Joint id=1>: attribute 'j_marker_id': no Reference_Marker with id 42" \
+        in err
+    assert "j_marker_id" in (tmp_path / "bad.log").read_text()
+
+
+def test_scripts_need_the_flag(tmp_path, capsys):
+    (tmp_path / "forces.py").write_text(
+        "def push(id, time, par, npar, dflag, iflag):\n    return par[0]\n")
+    text = PENDULUM_XML.replace(
+        "<Post_Request id=\"1\"",
+        '<Force_Scalar_TwoBody id="1" type="TORQUE" i_marker_id="3" j_marker_id="1"\n'
+        '     script_name="forces.py" interpreter="PYTHON" usrsub_fnc_name="push"\n'
+        '     usrsub_param_string="USER(1000.0)"/>\n  <Post_Request id="1"')
+    dataset = tmp_path / "scripted.xml"
+    dataset.write_text(text)
+    assert main([str(dataset)]) == 2
+    err = capsys.readouterr().err
+    assert "names the Python script 'forces.py'" in err
+    assert "--allow-scripts" in err
+    assert main([str(dataset), "--allow-scripts"]) == 0
+    shown = capsys.readouterr().out
+    assert "executing the Python script" in shown
+    assert "(allowed)" in shown
+
+
+def test_unavailable_analysis_is_refused_before_running(tmp_path, capsys):
+    dataset = tmp_path / "static.xml"
+    dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"',
+                                            'analysis_type="Static"'))
+    assert main([str(dataset)]) == 2
+    assert "analysis_type statics is not available" in capsys.readouterr().err
+
+
+def test_no_simulate_command(tmp_path, capsys):
+    dataset = tmp_path / "idle.xml"
+    dataset.write_text(PENDULUM_XML.replace(
+        '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>', ""))
+    assert main([str(dataset)]) == 2
+    assert "no <Simulate> command" in capsys.readouterr().err
+
+
+def test_failed_analysis_exits_1_and_keeps_the_results(tmp_path, capsys):
+    # a routine that raises at t = 0.3 stops the analysis; the outputs before stay
+    (tmp_path / "forces.py").write_text(
+        "def brake(id, time, par, npar, dflag, iflag):\n"
+        "    if time > 0.3:\n"
+        "        raise RuntimeError('brake failed')\n"
+        "    return 0.0\n")
+    text = PENDULUM_XML.replace(
+        "<Post_Request id=\"1\"",
+        '<Force_Scalar_TwoBody id="1" type="TORQUE" i_marker_id="3" j_marker_id="1"\n'
+        '     script_name="forces.py" interpreter="PYTHON" usrsub_fnc_name="brake"/>\n'
+        '  <Post_Request id="1"')
+    dataset = tmp_path / "fails.xml"
+    dataset.write_text(text)
+    assert main([str(dataset), "--allow-scripts"]) == 1
+    err = capsys.readouterr().err
+    assert "brake failed" in err
+    _, table = read_csv(tmp_path / "fails.csv")
+    assert 0 < len(table) < 201
+    assert table[-1, 0] <= 0.3 + 1e-12
+
+
+def test_console_script(tmp_path):
+    script = Path(sys.executable).parent / "msolve"
+    if not script.exists():
+        pytest.skip("the msolve console script is not installed next to this Python")
+    dataset = tmp_path / "pendulum.xml"
+    dataset.write_text(PENDULUM_XML.replace('end_time="2.0"', 'end_time="0.1"'))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([str(script), "run", str(dataset), "-q"], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert (tmp_path / "pendulum.csv").exists()

@@ -1,0 +1,552 @@
+"""Datasets: every element type survives Python model -> XML -> model with the same results;
+a pendulum written by hand as XML matches the same pendulum built in Python.
+
+semantics.md 1 (the dataset), issue 7 (tests)."""
+
+import math
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+from msolve import *
+from msolve.xml_reader import read_dataset
+
+HERE = os.path.dirname(__file__)
+
+
+def results_of(model, **kwds):
+    """{(class, id): {component: array}} of every request and part, plus the times."""
+    run = model.simulate(returnResults=True, **kwds)
+    out = {"times": run.times}
+    for obj in model._entities:
+        if isinstance(obj, (Request, Part)) and not (isinstance(obj, Part) and obj.ground):
+            series = run.getObject(obj)
+            out[(type(obj).__name__, obj.id)] = {n: series.getComponent(k)
+                                                 for k, n in enumerate(series.names) if n}
+    return out
+
+
+def assert_same_results(a, b, rtol=0.0, atol=1e-12):
+    """Every series of ``b`` equals that of ``a`` within ``rtol`` times the largest value
+    of the series (plus ``atol``)."""
+    assert a.keys() == b.keys()
+    np.testing.assert_allclose(a["times"], b["times"], rtol=0, atol=1e-12)
+    for key in a:
+        if key == "times":
+            continue
+        for name, values in a[key].items():
+            scale = float(np.max(np.abs(values)))
+            other = b[key][name]
+            if name in ("PSI", "THETA", "PHI"):
+                # angles: +pi and -pi are the same
+                other = values + (other - values + np.pi) % (2 * np.pi) - np.pi
+            np.testing.assert_allclose(other, values, rtol=0,
+                                       atol=rtol * scale + atol, err_msg=f"{key} {name}")
+
+
+def round_trip(build, tmp_path, allow_scripts=False, **simulate):
+    """Build and run the Python model; save it; load it back and run it the same way."""
+    model = build()
+    before = results_of(model, **simulate)
+    path = tmp_path / "model.xml"
+    model.save_model(path)
+    loaded = load_model(path, allow_scripts=allow_scripts)
+    after = results_of(loaded, **simulate)
+    return model, loaded, before, after, path
+
+
+def counts(model):
+    found = {}
+    for obj in model._entities:
+        found[type(obj).__name__] = found.get(type(obj).__name__, 0) + 1
+    return found
+
+
+# -- mechanics: parts, markers, joints, motions, forces, requests --------------------------
+
+
+def mechanics():
+    model = Model()
+    Units(length="MILLIMETER")
+    Accgrav(kgrav=-9810.0)
+    Integrator(error=1e-7, hmax=0.01)
+    ground = Part(ground=True, label="ground")
+    pivot = Marker(part=ground, zp=[0, -1, 0], label="pivot")
+
+    # a link whose part frame is turned and moved: the dataset needs an lprf marker
+    link = Part(mass=2.0, ip=[1e3, 2e3, 3e3, 10.0, 20.0, 30.0], qg=[10, 0, 5],
+                reuler=[0.3, 0.2, 0.1], label="link")
+    link.cm = Marker(part=link, qp=[290, 0, 0])
+    link.pin = Marker(part=link, qp=[-10, 0, -5], reuler=[0.1, -0.2, 0.4])
+    # the pin marker: same place and axes as the pivot, given in the part frame
+    origin = np.array([10.0, 0, 5])
+    rot = np.array(_euler313([0.3, 0.2, 0.1]))
+    link.pin.setValues(reuler=None, qp=list(rot.T @ (np.zeros(3) - origin)),
+                       zp=list(rot.T @ (np.array([0, -1.0, 0]) - origin)),
+                       xp=list(rot.T @ (np.array([1.0, 0, 0]) - origin)))
+    pin = Joint(type="REVOLUTE", i=link.pin, j=pivot, label="pin")
+    SpringDamper(type="ROTATION", i=link.pin, j=pivot, kt=1e5, ct=2e3, angle=0.1, torque=5.0)
+    Sforce(type="ROTATION", i=link.pin, j=pivot, function="-1e3*WZ(2,1,1)", label="drag")
+
+    # a slider driven along x by a joint motion, with a spring to the link
+    slider = Part(mass=1.0, ip=[10, 10, 10], label="slider")
+    slider.cm = Marker(part=slider, qp=[0, 200, -300], zp=[1, 200, -300])
+    rail = Marker(part=ground, qp=[0, 200, -300], zp=[1, 200, -300])
+    slide = Joint(type="TRANSLATIONAL", i=slider.cm, j=rail)
+    Motion(joint=slide, jtype="TRANSLATION", function="50*SIN(2*PI*TIME)")
+    SpringDamper(type="TRANSLATION", i=slider.cm, j=link.cm, k=10.0, c=0.1, force=2.0)
+
+    # a free block on a bushing with vector forces and initial velocities
+    block = Part(mass=3.0, ip=[100, 200, 300], qg=[0, 0, -500], vx=10.0, wz=0.5,
+                 label="block")
+    block.cm = Marker(part=block)
+    anchor = Marker(part=ground, qp=[0, 0, -500])
+    Bushing(i=block.cm, j=anchor, k=[1e3, 2e3, 3e3], c=[10, 20, 30], kt=[1e6, 2e6, 3e6],
+            ct=[1e3, 1e3, 1e3], force=[0, 0, 29.43], torque=[1, 0, 0])
+    Vforce(i=block.cm, jfloat=anchor, rm=anchor, fx="10*SIN(TIME)", fy="0", fz="1")
+    Vtorque(i=block.cm, jfloat=anchor, tz=f"-100*WZ({block.cm.id})")
+    Gforce(i=block.cm, jfloat=anchor, rm=pivot, fx="0", fy="1", fz="0", tx="0", ty="0",
+           tz="0")
+
+    # a ball held by a spherical joint, turned by a marker motion about B3
+    ball = Part(mass=0.5, ip=[5, 5, 5], qg=[0, 400, 0], label="ball")
+    ball.cm = Marker(part=ball)
+    socket = Marker(part=ground, qp=[0, 400, 0])
+    Joint(type="SPHERICAL", i=ball.cm, j=socket)
+    Motion(i=ball.cm, j=socket, direction="B3", dtype="VELOCITY", icdisp=0.0,
+           function="2*TIME")
+    Motion(i=ball.cm, j=socket, direction="B1", function="0")
+    Motion(i=ball.cm, j=socket, direction="B2", dtype="ACCELERATION", icdisp=0.0,
+           icvel=0.0, function="0")
+
+    model.r1 = Request(type="DISPLACEMENT", i=link.cm, j=pivot, rm=pivot, comment="link")
+    model.r2 = Request(type="VELOCITY", i=block.cm)
+    model.r3 = Request(type="ACCELERATION", i=slider.cm, j=rail)
+    model.r4 = Request(type="FORCE", i=link.pin, j=pivot)
+    model.r5 = Request(f1=f"AZ({link.pin.id},{pivot.id})", f3=f"DX({ball.cm.id})",
+                       f8="TIME")
+    model.pin = pin
+    return model
+
+
+def _euler313(a):
+    from msolve.xml_frames import euler313
+
+    return euler313(a)
+
+
+def test_mechanics_round_trip(tmp_path):
+    model, loaded, before, after, path = round_trip(mechanics, tmp_path, end=0.5, dtout=0.01)
+    # the dataset gives the turned frames as direction cosines: the initial state differs
+    # in its last bits and the adaptive steps carry that to a fraction of the error bound
+    assert_same_results(before, after, rtol=1e-6, atol=1e-9)
+    # the same entities, and one more marker (lprf) for each part whose frame is not the
+    # global frame: the link, the block and the ball
+    expected = counts(model)
+    expected["Marker"] += 3
+    assert counts(loaded) == expected
+    text = path.read_text()
+    assert "lprf_id" in text
+    # attributes survive
+    assert loaded.lookupById("Part", 2).label == "link"
+    assert loaded.lookupById("Joint", 1).type == "REVOLUTE"
+    assert loaded.lookupById("Request", 1).comment == "link"
+    assert loaded.lookupById("Part", 4).vx == pytest.approx(10.0)
+    assert loaded.lookupById("Part", 4).vy is None
+
+
+def test_reading_writes_nothing_new_on_a_second_round_trip(tmp_path):
+    # model -> XML -> model -> XML: the two datasets are the same text
+    model = mechanics()
+    first = tmp_path / "a.xml"
+    model.save_model(first, simulate={"type": "DYNAMICS", "end": 1.0, "dtout": 0.1})
+    loaded = load_model(first)
+    second = tmp_path / "b.xml"
+    loaded.save_model(second, simulate={"type": "DYNAMICS", "end": 1.0, "dtout": 0.1})
+    a = first.read_text().splitlines()
+    b = second.read_text().splitlines()
+    # only the lprf marker is new: the second file holds it as an ordinary marker
+    assert len(b) >= len(a)
+    assert [line for line in a if "Simulate" in line or "end_time" in line] == \
+        [line for line in b if "Simulate" in line or "end_time" in line]
+
+
+# -- control elements ----------------------------------------------------------------------
+
+
+def control():
+    model = Model()
+    Units(ucf=1.0)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    origin = Marker(part=ground)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(part=body)
+    slide = Joint(type="TRANSLATIONAL", i=body.cm, j=origin)
+    Motion(joint=slide, function="0.2*SIN(TIME)")
+
+    u = Variable(function=f"SIN(3*TIME) + DZ({body.cm.id},{origin.id},{origin.id})",
+                 label="input")
+    v = Variable(function=f"VARVAL({u.id})*2", ic=0.0)
+    d1 = Diff(function=f"-DIF(1) + VARVAL({u.id})", ic=0.5, label="lag")
+    d2 = Diff(function=f"DIF1(2) + DIF(2) - VARVAL({v.id})", implicit=True, ic=[0.0, 0.0],
+              static_hold=True)
+    ua = Array(type="U", variables=[u])
+    xa = Array(type="X", size=2)
+    ya = Array(type="Y", size=1)
+    Tfsiso(u=ua, x=xa, y=ya, numerator=[1.0, 0.1], denominator=[1.0, 0.6, 0.05])
+
+    # Lse: two states, one input, one output, with every kind of Matrix
+    a = Matrix(rows=2, columns=2, full="RORDER", values=[0.0, 1.0, -4.0, -0.4])
+    b = Matrix(rows=2, columns=1, values=[0.0, 1.0])
+    c = Matrix(sparse=True, rows=1, columns=2, i=[1], j=[1], values=[2.0])
+    dm = Matrix(rows=1, columns=1, full="CORDER", values=[0.5])
+    lx = Array(type="X", size=2)
+    ly = Array(type="Y", size=1)
+    lu = Array(type="U", variables=[v])
+    ic = Array(type="IC", numbers=[0.1, -0.2])
+    Lse(x=lx, u=lu, y=ly, ic=ic, a=a, b=b, c=c, d=dm)
+
+    curve = Spline(x=[0, 1, 2, 3, 4], y=[0, 1, 0, -1, 0], linear_extrapolate=True)
+    surface = Spline(x=[0, 1, 2, 3], z=[0.0, 1.0], y=[[0, 1, 4, 9], [0, 2, 8, 18]])
+    Request(f1=f"VARVAL({v.id})", f2=f"DIF({d1.id})", f3=f"DIF({d2.id})",
+            f4=f"ARYVAL({ya.id},1)", f5=f"ARYVAL({xa.id},2)", f6=f"ARYVAL({ly.id},1)",
+            f7=f"AKISPL(TIME,0,{curve.id}) + CUBSPL(TIME,0,{curve.id})",
+            f8=f"LINSPL(TIME,0.5,{surface.id})")
+    return model
+
+
+def test_control_round_trip(tmp_path):
+    model, loaded, before, after, _ = round_trip(control, tmp_path, end=3.0, dtout=0.05)
+    assert_same_results(before, after)
+    assert counts(loaded) == counts(model)
+    arrays = {a.id: a for a in loaded.getChildren(type="Array")}
+    assert arrays[1].type == "U"
+    assert [v.id for v in arrays[1].variables] == [1]
+    assert arrays[7].numbers == [0.1, -0.2]
+    assert loaded.lookupById("Diff", 2).implicit
+    assert loaded.lookupById("Diff", 2).static_hold
+    assert loaded.lookupById("Matrix", 3).sparse
+    assert loaded.lookupById("Spline", 2).z == [0.0, 1.0]
+    assert loaded.lookupById("Units", 1).ucf == 1.0
+
+
+# -- Python routines named by the dataset --------------------------------------------------
+
+
+def routines():
+    import xml_routines as r
+
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    origin = Marker(part=ground)
+    block = Part(mass=1.0, ip=[1, 1, 1], qg=[0, 0, 1])
+    block.cm = Marker(part=block)
+    slide = Joint(type="TRANSLATIONAL", i=block.cm, j=Marker(part=ground, qp=[0, 0, 1]))
+    Sforce(type="TRANSLATION", actiononly=True, i=block.cm, j=origin,
+           function=f"USER({block.cm.id}, {origin.id}, 100, 1)", routine=r.spring)
+    carriage = Part(mass=1.0, ip=[1, 1, 1], qg=[5, 0, 0])
+    carriage.cm = Marker(part=carriage, zp=[1, 0, 0])
+    rail = Joint(type="TRANSLATIONAL", i=carriage.cm,
+                 j=Marker(part=ground, qp=[5, 0, 0], zp=[6, 0, 0]))
+    Motion(joint=rail, function="USER()", routine=r.lift)
+    free = Part(mass=2.0, ip=[1, 1, 1], qg=[0, 5, 0])
+    free.cm = Marker(part=free)
+    Vforce(i=free.cm, jfloat=origin, function="USER(4)", routine=r.push)
+    var = Variable(function="USER(0.5)", routine=r.drive)
+    diff = Diff(function=f"USER({var.id})", routine=r.integrate, ic=1.0)
+    Request(function=f"USER({block.cm.id}, {origin.id}, {diff.id}, 7)", routine=r.report)
+    Request(type="DISPLACEMENT", i=carriage.cm)
+    Request(type="DISPLACEMENT", i=free.cm)
+    model.slide = slide
+    return model
+
+
+def test_routines_round_trip(tmp_path):
+    _, loaded, before, after, path = round_trip(routines, tmp_path, allow_scripts=True,
+                                                    end=1.0, dtout=0.05)
+    assert_same_results(before, after)
+    text = path.read_text()
+    assert 'script_name="' in text
+    assert 'usrsub_fnc_name="spring"' in text
+    assert 'interpreter="PYTHON"' in text
+    # the routines now come from the script the dataset names, not from the test module
+    assert loaded.lookupById("Sforce", 1).routine.__name__ == "spring"
+
+
+def test_a_script_runs_only_when_allowed(tmp_path):
+    model = routines()
+    path = tmp_path / "model.xml"
+    model.save_model(path)
+    with pytest.raises(DatasetError, match=r"model\.xml:\d+: <\w+ id=1>: the dataset names "
+                       r"the Python script '.*xml_routines\.py'.*allow_scripts=True.*"
+                       r"--allow-scripts"):
+        load_model(path)
+
+
+def test_compiled_routines_are_written_and_read_as_library_names(tmp_path):
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(part=body)
+    Sforce(i=body.cm, j=Marker(part=ground), function="USER(1,2)", routine="libf.so::SFO")
+    path = tmp_path / "m.xml"
+    model.save_model(path)
+    assert 'usrsub_dll_name="libf.so"' in path.read_text()
+    loaded = load_model(path)
+    force = loaded.lookupById("Sforce", 1)
+    assert force.routine == "libf.so::SFO"
+    assert force.function == "USER(1,2)"
+
+
+def test_routines_that_a_dataset_cannot_name_are_refused(tmp_path):
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(part=body)
+    Sforce(i=body.cm, j=Marker(part=ground), routine=lambda *a: 0.0, label="anon")
+    with pytest.raises(ValueError, match=r"Sforce 1 'anon'.*top level of a module"):
+        model.save_model(tmp_path / "m.xml")
+
+
+def test_composites_are_written_as_their_atoms(tmp_path):
+    class Damper(Composite):
+        i = Reference(Marker)
+        j = Reference(Marker)
+        c = Double(3.0)
+
+        def createChildren(self):
+            self.force = Sforce(type="TRANSLATION")
+
+        def updateChildren(self):
+            self.force.setValues(i=self.i, j=self.j)
+            if self.i is not None and self.j is not None:
+                self.force.function = f"-{self.c}*VR({self.i.id},{self.j.id})"
+
+    def build():
+        model = Model()
+        ground = Part(ground=True)
+        body = Part(mass=1.0, ip=[1, 1, 1], qg=[1, 0, 0], vx=1.0)
+        body.cm = Marker(part=body)
+        Damper(i=body.cm, j=Marker(part=ground))
+        Request(type="VELOCITY", i=body.cm)
+        return model
+
+    _, loaded, before, after, _ = round_trip(build, tmp_path, end=1.0, dtout=0.1)
+    assert_same_results(before, after)
+    assert "Damper" not in counts(loaded)
+    assert counts(loaded)["Sforce"] == 1
+
+
+def test_simulate_calls_become_the_command_block(tmp_path):
+    model = Model()
+    Part(ground=True)
+    Part(mass=1.0, ip=[1, 1, 1], vz=1.0)
+    model.simulate(end=0.5, dtout=0.1)
+    model.simulate(end=1.0, steps=4)
+    path = tmp_path / "m.xml"
+    model.save_model(path)
+    dataset = read_dataset(path)
+    simulates = [c.values for c in dataset.commands if c.kind == "simulate"]
+    assert [(s["end"], s["dtout"]) for s in simulates] == [(0.5, 0.1), (1.0, 0.125)]
+    assert dataset.commands[-1].kind == "stop"
+
+
+def test_inactive_entities_are_left_out_with_a_warning(tmp_path):
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(part=body)
+    Sforce(i=body.cm, j=Marker(part=ground), function="1", active=False, label="off")
+    with pytest.warns(UserWarning, match="Sforce 1 'off' is inactive"):
+        model.save_model(tmp_path / "m.xml")
+    assert "Force_Scalar_TwoBody" not in (tmp_path / "m.xml").read_text()
+
+
+# -- a pendulum written by hand ------------------------------------------------------------
+
+PENDULUM_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<!-- the pendulum of examples/pendulum.py: a 2 kg bob 300 mm from a pin on the ground -->
+<MSolveModel>
+ <Model>
+  <Param_Unit force_unit="NEWTON" mass_unit="KILOGRAM" length_unit="MILLIMETER"
+              time_unit="SECOND"/>
+  <Force_Gravity grav_x="0." grav_y="0." grav_z="-9810."/>
+  <Param_Transient integrator_type="DSTIFF" integr_tol="1.0E-6"/>
+
+  <Body_Rigid id="1" label="Ground" isground="TRUE"/>
+  <Reference_Marker id="1" label="pivot on ground" body_id="1" pos_x="0" pos_y="0" pos_z="0"
+     a00="1" a10="0" a20="0" a01="0" a11="0" a21="1" a02="0" a12="-1" a22="0"/>
+
+  <Body_Rigid id="2" label="bob" cg_id="2" mass="2.0"
+     inertia_xx="1.0E3" inertia_yy="1.0E3" inertia_zz="1.0E3"
+     inertia_xy="0" inertia_yz="0" inertia_xz="0"/>
+  <Reference_Marker id="2" label="bob cm" body_id="2" pos_x="300" pos_y="0" pos_z="0"/>
+  <Reference_Marker id="3" label="pivot on bob" body_id="2" pos_x="0" pos_y="0" pos_z="0"
+     psi="0" theta="1.5707963267948966" phi="0"/>
+
+  <Constraint_Joint id="1" label="pin" type="REVOLUTE" i_marker_id="3" j_marker_id="1"/>
+
+  <Post_Request id="1" type="MARKER_DISPLACEMENT" i_marker_id="2" j_marker_id="1"
+     comment="bob position"/>
+  <Post_Request id="2" type="MARKER_FORCE" i_marker_id="3" j_marker_id="1"
+     comment="pin reaction"/>
+ </Model>
+ <Command>
+  <Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>
+  <Stop/>
+ </Command>
+</MSolveModel>
+"""
+
+
+def python_pendulum():
+    model = Model(output="pendulum")
+    Units(mass="KILOGRAM", length="MILLIMETER", time="SECOND", force="NEWTON")
+    Accgrav(kgrav=-9810.0)
+    Integrator(error=1e-6)
+    ground = Part(ground=True)
+    ground.pivot = Marker(part=ground, qp=[0, 0, 0], zp=[0, -1, 0])
+    bob = Part(mass=2.0, ip=[1e3, 1e3, 1e3])
+    bob.cm = Marker(part=bob, qp=[300, 0, 0])
+    bob.pivot = Marker(part=bob, qp=[0, 0, 0], zp=[0, -1, 0])
+    Joint(type="REVOLUTE", i=bob.pivot, j=ground.pivot)
+    model.position = Request(type="DISPLACEMENT", i=bob.cm, j=ground.pivot)
+    model.reaction = Request(type="FORCE", i=bob.pivot, j=ground.pivot)
+    return model
+
+
+def test_hand_written_pendulum_matches_the_python_pendulum(tmp_path):
+    path = tmp_path / "pendulum.xml"
+    path.write_text(PENDULUM_XML)
+    dataset = read_dataset(path)
+    loaded = dataset.model
+    [simulate] = [c.values for c in dataset.commands if c.kind == "simulate"]
+    assert simulate == {"type": "TRANSIENT", "start": 0.0, "end": 2.0, "duration": None,
+                        "dtout": 0.01, "steps": None}
+    from_xml = results_of(loaded, end=simulate["end"], dtout=simulate["dtout"])
+    from_python = results_of(python_pendulum(), end=2.0, dtout=0.01)
+    # the pivot on the bob: psi/theta/phi = (0, 90 deg, 0) turns z to -y, as zp=[0,-1,0]
+    assert_same_results(from_python, from_xml, rtol=1e-7, atol=1e-9)
+    x = from_xml[("Request", 1)]["X"]
+    assert x[0] == pytest.approx(300.0)
+    assert min(from_xml[("Request", 1)]["Z"]) == pytest.approx(-300.0, abs=1.0)
+    assert loaded.lookupById("Marker", 3).label == "pivot on bob"
+
+
+def test_names_are_case_insensitive(tmp_path):
+    text = PENDULUM_XML.replace("Body_Rigid", "BODY_RIGID").replace("isground", "IsGround")
+    text = text.replace("<Reference_Marker id=", "<reference_marker ID=")
+    path = tmp_path / "upper.xml"
+    path.write_text(text)
+    model = load_model(path)
+    assert model.lookupById("Part", 1).ground
+    assert model.lookupById("Marker", 2).part is model.lookupById("Part", 2)
+
+
+def test_markers_relative_to_another_marker(tmp_path):
+    text = PENDULUM_XML.replace(
+        '<Reference_Marker id="2" label="bob cm" body_id="2" pos_x="300" pos_y="0" pos_z="0"/>',
+        '<Reference_Marker id="4" body_id="2" pos_x="100" pos_y="0" pos_z="0"/>\n'
+        '<Reference_Marker id="2" label="bob cm" body_id="2" rm_id="4" pos_x="0" pos_y="0" '
+        'pos_z="-200" psi="0" theta="1.5707963267948966" phi="0"/>')
+    path = tmp_path / "rm.xml"
+    path.write_text(text)
+    model = load_model(path)
+    cm = model.lookupById("Marker", 2)
+    # marker 4 sits at (100, 0, 0) with the global axes: (0, 0, -200) in it is global
+    # (100, 0, -200), and the bob's frame is the global frame
+    np.testing.assert_allclose(tuple(cm.qp), (100.0, 0.0, -200.0), atol=1e-12)
+
+
+def test_command_block_integrator_settings(tmp_path):
+    text = PENDULUM_XML.replace(
+        "<Simulate", '<Param_Transient integr_tol="1e-9" h_max="0.001"/>\n  <Simulate')
+    path = tmp_path / "p.xml"
+    path.write_text(text)
+    dataset = read_dataset(path)
+    kinds = [c.kind for c in dataset.commands]
+    assert kinds == ["param_transient", "simulate", "stop"]
+    assert dataset.commands[0].values == {"error": 1e-9, "hmax": 0.001}
+
+
+def test_unknown_elements_and_attributes_warn(tmp_path):
+    text = PENDULUM_XML.replace(
+        "<Post_Request id=\"1\"",
+        '<Force_Contact id="1" i_geom="1"/>\n  <Post_Request id="1" color="red"')
+    path = tmp_path / "w.xml"
+    path.write_text(text)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        load_model(path)
+    messages = [str(w.message) for w in caught]
+    assert any("<Force_Contact id=1>: element not known to msolve" in m for m in messages)
+    assert any("attribute 'color' is not used" in m for m in messages)
+    assert all(issubclass(w.category, DatasetWarning) for w in caught)
+
+
+def test_seed_skeleton_reads(tmp_path):
+    # the example skeleton of semantics.md 1.5, with its sensor
+    path = tmp_path / "skeleton.xml"
+    path.write_text(SKELETON_XML)
+    with pytest.warns(DatasetWarning, match="sensors are not available") if not hasattr(
+            __import__("msolve"), "Sensor") else warnings.catch_warnings():
+        dataset = read_dataset(path)
+    model = dataset.model
+    assert model.lookupById("Tfsiso", 1).denominator == [1.0, 0.05]
+    assert model.lookupById("Part", 2).cm.id == 20
+    if not hasattr(__import__("msolve"), "Sensor"):
+        assert dataset.pending[0][1]["event"]["compare"] == "LT"
+    run = model.simulate(end=0.2, dtout=0.01, returnResults=True)
+    assert math.isfinite(run.getObject(model.lookupById("Request", 1)).getComponent(1)[-1])
+
+
+SKELETON_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<MSolveModel>
+ <Model>
+  <Param_Unit force_unit="NEWTON" mass_unit="KILOGRAM"
+              length_unit="MILLIMETER" time_unit="SECOND"/>
+  <Force_Gravity grav_x="0." grav_y="-9810." grav_z="0."/>
+  <Body_Rigid id="1" label="Ground" isground="TRUE" lprf_id="10"/>
+  <Reference_Marker id="10" body_id="1" pos_x="0" pos_y="0" pos_z="0"
+     a00="1" a10="0" a20="0" a01="0" a11="1" a21="0" a02="0" a12="0" a22="1"/>
+  <Reference_Marker id="11" body_id="1" pos_x="0" pos_y="0" pos_z="0"
+     a00="1" a10="0" a20="0" a01="0" a11="1" a21="0" a02="0" a12="0" a22="1"/>
+  <Body_Rigid id="2" label="Link" cg_id="20" lprf_id="20" mass="2.0"
+     inertia_xx="1.0E3" inertia_yy="1.7E5" inertia_zz="1.7E5"
+     inertia_xy="0" inertia_yz="0" inertia_xz="0"/>
+  <Reference_Marker id="20" body_id="2" pos_x="500" pos_y="0" pos_z="0"
+     a00="1" a10="0" a20="0" a01="0" a11="1" a21="0" a02="0" a12="0" a22="1"/>
+  <Reference_Marker id="21" body_id="2" pos_x="0" pos_y="0" pos_z="0"
+     a00="1" a10="0" a20="0" a01="0" a11="1" a21="0" a02="0" a12="0" a22="1"/>
+  <Constraint_Joint id="1" label="pivot" type="REVOLUTE"
+     i_marker_id="21" j_marker_id="11"/>
+  <Force_Scalar_TwoBody id="1" label="pivot damper" type="TORQUE"
+     i_marker_id="21" j_marker_id="11" is_action_only="FALSE"
+     val_expression="-2.0E3*WZ(21,11,11)"/>
+  <Reference_Variable id="1" type="EXPRESSION" expr="AZ(21,11)"/>
+  <Control_Diff id="1" type="EXPRESSION" is_implicit="FALSE"
+     ic="0." is_static_hold="FALSE" expr="VARVAL(1)"/>
+  <Reference_Array id="100" type="U" num_element="1"> 1 </Reference_Array>
+  <Reference_Array id="101" type="X" num_element="1"/>
+  <Reference_Array id="102" type="Y" num_element="1"/>
+  <Control_SISO id="1" x_array_id="101" y_array_id="102" u_array_id="100"
+     num_numerator_coef="1" numerator_coef="1.0"
+     num_denominator_coef="2" denominator_coef="1.0 0.05"/>
+  <Sensor_Evaluate id="1" type="EXPRESSION" expr="TIME"/>
+  <Sensor_Event id="1" type="EXPRESSION" expr="AZ(21,11)" compare="LT"
+     value="-1.0" error_tol="1.0E-4" evaluate_id="1" return="TRUE"/>
+  <Post_Request id="1" type="EXPRESSION" expr1="NULL"
+     expr2="AZ(21,11)*RTOD" expr3="ARYVAL(102,1)" expr4="DIF(1)"/>
+ </Model>
+ <Command>
+  <Param_Transient integrator_type="DSTIFF" integr_tol="1.0E-4" h_max="1.0E-3"/>
+  <Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>
+  <Stop/>
+ </Command>
+</MSolveModel>
+"""

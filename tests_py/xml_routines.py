@@ -1,0 +1,36 @@
+"""User routines for the dataset round-trip tests: top-level functions of a module, as a
+dataset's ``script_name`` / ``usrsub_fnc_name`` can name them. Each reads ids from ``par``."""
+
+from msolve.functions import DIF, DX, DZ, VARVAL, VX, VZ
+
+
+def spring(id, time, par, npar, dflag, iflag):
+    """SFOSUB: a linear spring-damper along the z axis of marker par[1]."""
+    i, j, k, c = int(par[0]), int(par[1]), par[2], par[3]
+    return -k * DZ(i, j, j) - c * VZ(i, j, j, j)
+
+
+def drive(id, time, par, npar, dflag, iflag):
+    """VARSUB: a smooth drive signal."""
+    return par[0] * time * time
+
+
+def integrate(id, time, par, npar, dflag, iflag):
+    """DIFSUB: y' = VARVAL(par[0])."""
+    return VARVAL(int(par[0]))
+
+
+def lift(id, time, par, npar, iord, iflag):
+    """MOTSUB: 0.1 t^2 and its derivatives."""
+    return (0.1 * time * time, 0.2 * time, 0.2)[iord]
+
+
+def report(id, time, par, npar, iflag):
+    """REQSUB: eight numbers from the states."""
+    i, j = int(par[0]), int(par[1])
+    return [DX(i, j), DZ(i, j), VX(i, j), DIF(int(par[2])), time, 0, 0, par[3]]
+
+
+def push(id, time, par, npar, dflag, iflag):
+    """VFOSUB: a force along x growing with time."""
+    return [par[0] * time, 0.0, 0.0]
