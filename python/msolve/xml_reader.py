@@ -830,6 +830,42 @@ def _jprim(reader, el, word):
     return entity
 
 
+def _coupler(reader, el):
+    """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
+    freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
+    couplers (COUSUB) are not available."""
+    from .entities import Coupler
+
+    for name in ("usrsub_param_string", "usrsub_dll_name", "script_name"):
+        if el.raw(name) is not None:
+            raise el.error("user-defined couplers (COUSUB) are not available in msolve; give "
+                           "'coefficients'")
+    count = 3 if el.raw("joint3_id") is not None else 2
+    freedoms = [el.word(f"freedom_{k + 1}", {"T": "T", "R": "R"}) for k in range(count)]
+    scales = el.reals_attr("coefficients", required=True)
+    if len(scales) != count:
+        raise el.error(f"attribute 'coefficients' needs {count} numbers (one per joint), "
+                       f"got {len(scales)}")
+    kwds = {"scales": scales}
+    if all(f is not None for f in freedoms):
+        kwds["type"] = freedoms
+    entity = reader.create(el, Coupler, **kwds)
+    joints = [None] * count
+
+    def setter(k):
+        def assign(joint):
+            joints[k] = joint
+            if all(j is not None for j in joints):
+                entity.joints = list(joints)
+
+        return assign
+
+    for k in range(count):
+        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+    el.finish()
+    return entity
+
+
 def _keep(reader, el, what):
     """An element of a feature msolve does not have yet: keep its attributes, warn."""
     attributes = dict(el.node.attrs)
@@ -1298,6 +1334,7 @@ def _simulate_values(el):
 
 _ELEMENTS = {
     "constraint_joint": _joint,
+    "constraint_coupler": _coupler,
     "motion_joint": _motion_joint,
     "motion_marker": _motion_marker,
     "force_scalar_twobody": _sforce,

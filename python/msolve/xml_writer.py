@@ -334,6 +334,17 @@ def _jprim(w, j):
     e.set("i_marker_id", w.need(j, "i")).set("j_marker_id", w.need(j, "j"))
 
 
+def _coupler(w, c):
+    if len(c.joints) not in (2, 3) or any(j is None for j in c.joints):
+        raise w.fail(c, "'joints' must hold two or three joints")
+    e = w.add("Constraint_Coupler", c)
+    for k, joint in enumerate(c.joints):
+        e.set(f"joint{k + 1}_id", joint.id)
+        if k < len(c.type):
+            e.set(f"freedom_{k + 1}", c.type[k])
+    e.set("coefficients", ", ".join(_num(s) for s in c.scales[: len(c.joints)]))
+
+
 def _expression_or_routine(w, e, obj, attribute, default_name):
     if obj.routine is not None:
         w.routine(e, obj, default_name)
@@ -560,6 +571,7 @@ _WRITERS = {
     "Spline": _spline,
     "Joint": _joint,
     "Jprim": _jprim,
+    "Coupler": _coupler,
     "Motion": _motion,
     "Sforce": _sforce,
     "SpringDamper": _spring_damper,
