@@ -552,15 +552,16 @@ SKELETON_XML = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def test_coupler_round_trip(tmp_path):
-    # Constraint_Coupler (joint1_id, freedom_1, ..., coefficients): the gear pair of
-    # test_gears.py as a Coupler gives the same results read back from its dataset
+@pytest.mark.parametrize(("how", "element"),
+                         [("Coupler", "Constraint_Coupler"), ("Gear", "Constraint_Gear")])
+def test_coupler_and_gear_round_trip(tmp_path, how, element):
+    # Constraint_Coupler (joint1_id, freedom_1, ..., coefficients) and Constraint_Gear
+    # (joint1_id, joint2_id, cv_marker_id): the gear pair of test_gears.py gives the same
+    # results read back from its dataset
     from test_gears import gear_pair
 
-    _model, loaded, before, after, path = round_trip(lambda: gear_pair("Coupler"), tmp_path,
+    _model, loaded, before, after, path = round_trip(lambda: gear_pair(how), tmp_path,
                                                      end=0.5, dtout=0.05)
-    text = path.read_text()
-    assert "<Constraint_Coupler" in text
-    assert 'coefficients="' in text
-    assert len(loaded.getChildren(type="Coupler")) == 1
+    assert f"<{element}" in path.read_text()
+    assert len(loaded.getChildren(type=how)) == 1
     assert_same_results(before, after, rtol=1e-9)

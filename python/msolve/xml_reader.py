@@ -866,6 +866,29 @@ def _coupler(reader, el):
     return entity
 
 
+def _gear(reader, el):
+    """Constraint_Gear: joint1_id, joint2_id, cv_marker_id (MotionSolve Constraint_Gear
+    page)."""
+    from .entities import Gear
+
+    entity = reader.create(el, Gear)
+    joints = [None, None]
+
+    def setter(k):
+        def assign(joint):
+            joints[k] = joint
+            if all(j is not None for j in joints):
+                entity.joints = list(joints)
+
+        return assign
+
+    for k in range(2):
+        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+    _marker(reader, el, "cv_marker_id", entity, "cv")
+    el.finish()
+    return entity
+
+
 def _keep(reader, el, what):
     """An element of a feature msolve does not have yet: keep its attributes, warn."""
     attributes = dict(el.node.attrs)
@@ -1335,6 +1358,7 @@ def _simulate_values(el):
 _ELEMENTS = {
     "constraint_joint": _joint,
     "constraint_coupler": _coupler,
+    "constraint_gear": _gear,
     "motion_joint": _motion_joint,
     "motion_marker": _motion_marker,
     "force_scalar_twobody": _sforce,

@@ -345,6 +345,14 @@ def _coupler(w, c):
     e.set("coefficients", ", ".join(_num(s) for s in c.scales[: len(c.joints)]))
 
 
+def _gear(w, g):
+    if len(g.joints) != 2 or any(j is None for j in g.joints):
+        raise w.fail(g, "'joints' must hold two joints")
+    e = w.add("Constraint_Gear", g)
+    e.set("joint1_id", g.joints[0].id).set("joint2_id", g.joints[1].id)
+    e.set("cv_marker_id", w.need(g, "cv"))
+
+
 def _expression_or_routine(w, e, obj, attribute, default_name):
     if obj.routine is not None:
         w.routine(e, obj, default_name)
@@ -572,6 +580,7 @@ _WRITERS = {
     "Joint": _joint,
     "Jprim": _jprim,
     "Coupler": _coupler,
+    "Gear": _gear,
     "Motion": _motion,
     "Sforce": _sforce,
     "SpringDamper": _spring_damper,
