@@ -429,3 +429,43 @@ def test_routine_property_of_a_composite_and_results_outliving_the_model():
     del model
     gc.collect()
     np.testing.assert_allclose(x.getComponent("X"), 0.1 * np.cos(10 * x.times), atol=1e-7)
+
+
+class MethodSpring(Composite):
+    """A spring whose force routine is a bound method of the Composite itself."""
+
+    k = Double(100.0)
+
+    def createChildren(self):
+        self.sf = Sforce(type="TRANSLATION", actiononly=True, function="USER(1)",
+                         routine=self.force)
+
+    def force(self, id, time, par, npar, dflag, iflag):
+        return -self.k * DZ(self.sf.i, self.sf.j, self.sf.j)
+
+
+def test_a_dropped_model_is_collected_after_simulate():
+    # neither the solver nor a routine that is a bound method of a Composite owning the
+    # force may keep a model alive once the script drops it (memory of long sessions)
+    import gc
+    import weakref
+
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], qg=[0.1, 0, 0])
+    block.cm = Marker(part=block, zp=[1, 0, 0])
+    rail = Marker(part=ground, zp=[1, 0, 0])
+    Joint(type="TRANSLATIONAL", i=block.cm, j=rail)
+    model.spring = MethodSpring()
+    model.spring.sf.setValues(i=block.cm, j=rail)
+    model.x = Request(type="DISPLACEMENT", i=block.cm, j=rail)
+    run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
+    x = run.getObject(model.x)
+    np.testing.assert_allclose(x.getComponent("X"), 0.1 * np.cos(10 * x.times), atol=1e-5)
+    refs = [weakref.ref(model), weakref.ref(model.spring)]
+    Model()  # another model becomes the current one
+    # results refer to their entities (and so to the model): drop them too
+    del model, ground, block, rail, run, x
+    gc.collect()
+    assert [r() is None for r in refs] == [True, True]

@@ -82,7 +82,11 @@ void DefineSimulation(py::module_& m) {
       });
 
   py::class_<Simulation>(m, "Simulation")
-      .def(py::init<const model::Model&>(), py::keep_alive<1, 2>())
+      // the simulation shares the C++ model; keep_alive would make a cycle with the Python
+      // Model (which holds its simulation) that the garbage collector cannot see
+      .def(py::init([](std::shared_ptr<model::Model> model) {
+        return std::make_unique<Simulation>(std::shared_ptr<const model::Model>(std::move(model)));
+      }))
       .def(
           "simulate",
           [](Simulation& s, const std::string& type, double end, double dtout) {

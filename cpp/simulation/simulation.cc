@@ -38,6 +38,10 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
 
 }  // namespace
 
+Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*model) {
+  owner_ = std::move(model);
+}
+
 Simulation::Simulation(const model::Model& model)
     : model_(model), sys_(system::System::Compile(model)), sensors_(model, sys_) {
   // the dependency pass of the elements' routines, now that the system has its address

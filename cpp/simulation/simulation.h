@@ -76,6 +76,9 @@ class Simulation {
  public:
   /// Compiles the model (throws ModelError on bad input); the model must outlive this object.
   explicit Simulation(const model::Model& model);
+  /// The same, sharing the ownership of the model (so that the model lives as long as the
+  /// simulation, without the simulation keeping its Python owner alive).
+  explicit Simulation(std::shared_ptr<const model::Model> model);
   ~Simulation();
 
   /// Runs from the current time to options.end. Never throws for failures during the
@@ -119,6 +122,7 @@ class Simulation {
   void EndRefinement();
 
   const model::Model& model_;
+  std::shared_ptr<const model::Model> owner_;  // set by the sharing constructor
   // the compiled f1..f8 of EXPRESSION requests (nullptr for an unused slot)
   std::unordered_map<const model::Request*,
                      std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
