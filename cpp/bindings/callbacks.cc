@@ -43,31 +43,41 @@ std::string Shown(py::handle value) {
   return text + " (" + std::string(Py_TYPE(value.ptr())->tp_name) + ")";
 }
 
-// a routine given as a Python callable (a function or a bound method)
+// A routine given as a Python callable (a function or a bound method). The callable lives
+// in the owner entity's __dict__ under `key`, where Python's garbage collector sees it; this
+// holds only a weak reference to the owner (held here, a bound method of an object owning
+// the entity, e.g. a Composite, would form a cycle through C++ that the collector cannot
+// break, and a dropped model would stay in memory).
 class PythonRoutine : public UserRoutine {
  public:
-  explicit PythonRoutine(py::function fn) : fn_(std::move(fn)) {
-    name_ = py::str(py::getattr(fn_, "__qualname__", py::repr(fn_))).cast<std::string>();
+  PythonRoutine(const py::object& owner, py::str key, const py::function& fn)
+      : owner_(py::weakref(owner)), key_(std::move(key)) {
+    name_ = py::str(py::getattr(fn, "__qualname__", py::repr(fn))).cast<std::string>();
   }
 
   void Evaluate(const Call& call, double* out, int count) const override {
     py::gil_scoped_acquire gil;
     py::object result;
     try {
+      const py::object owner = owner_();
+      if (owner.is_none())
+        throw std::runtime_error("the routine " + name_ + " belongs to an entity that no " +
+                                 "longer exists");
+      const py::object fn = owner.attr("__dict__")[key_];
       const std::vector<double>& par = *call.par;
       py::list p(par.size());
       for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
       const int npar = static_cast<int>(par.size());
       switch (call.form) {
         case Form::kState:
-          result = fn_(call.id, call.time, p, npar, py::bool_(call.dflag), py::bool_(call.iflag));
+          result = fn(call.id, call.time, p, npar, py::bool_(call.dflag), py::bool_(call.iflag));
           break;
         case Form::kMotion:
-          result = fn_(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
+          result = fn(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
           break;
         case Form::kRequest:
         case Form::kSensor:
-          result = fn_(call.id, call.time, p, npar, py::bool_(call.iflag));
+          result = fn(call.id, call.time, p, npar, py::bool_(call.iflag));
           break;
       }
     } catch (py::error_already_set& e) {
@@ -119,7 +129,8 @@ class PythonRoutine : public UserRoutine {
     }
   }
 
-  py::object fn_;
+  py::weakref owner_;
+  py::str key_;
   std::string name_;
 };
 
@@ -155,7 +166,8 @@ void DefineCallbacks(py::module_& m) {
 
   py::class_<UserRoutine, std::shared_ptr<UserRoutine>>(m, "UserRoutine");
   py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
-      .def(py::init<py::function>());
+      .def(py::init<const py::object&, py::str, const py::function&>(), py::arg("owner"),
+           py::arg("key"), py::arg("routine"));
   py::class_<NamedRoutine, UserRoutine, std::shared_ptr<NamedRoutine>>(m, "NamedRoutine")
       .def(py::init<std::string>());
 

@@ -8,7 +8,6 @@ the bound C++ description type (``field=``) or in the instance dictionary.
 from __future__ import annotations
 
 import numbers
-import weakref
 from collections.abc import Iterable
 
 import numpy as np
@@ -389,28 +388,6 @@ class References(Reference):
         return list(value)
 
 
-class _RoutineCall:
-    """What the solver holds for a Python routine: a weak reference to the entity that owns
-    the callable, which keeps it (in its ``__dict__``, where Python's garbage collector sees
-    it). Held directly by the solver, a routine that is a bound method of an object owning
-    the entity (a Composite and its Sforce) would make a cycle through C++ that the collector
-    cannot see, keeping a dropped model alive."""
-
-    __slots__ = ("__qualname__", "_key", "_owner")
-
-    def __init__(self, owner, key, routine):
-        self._owner = weakref.ref(owner)
-        self._key = key
-        self.__qualname__ = getattr(routine, "__qualname__", repr(routine))
-
-    def __call__(self, *args):
-        owner = self._owner()
-        if owner is None:
-            raise RuntimeError(f"the routine {self.__qualname__} belongs to an entity that "
-                               "no longer exists")
-        return owner.__dict__[self._key](*args)
-
-
 class Routine(Property):
     """A user routine: None, a Python callable (a function or a bound method) called by the
     solver with MotionSolve's arguments, or a string ``"path/lib.so::name"`` naming compiled
@@ -432,7 +409,8 @@ class Routine(Property):
         elif isinstance(value, str):
             core = _core.NamedRoutine(value)
         elif callable(value):
-            core = _core.PythonRoutine(_RoutineCall(obj, "_p_" + self.name, value))
+            # the solver holds a weak reference to obj, and finds the routine in its __dict__
+            core = _core.PythonRoutine(obj, "_p_" + self.name, value)
         else:
             raise self.error(obj, "must be a callable or a string 'library::function'", value)
         obj.__dict__["_p_" + self.name] = value
