@@ -53,17 +53,22 @@ class PythonRoutine : public UserRoutine {
   PythonRoutine(const py::object& owner, py::str key, const py::function& fn)
       : owner_(py::weakref(owner)), key_(std::move(key)) {
     name_ = py::str(py::getattr(fn, "__qualname__", py::repr(fn))).cast<std::string>();
+    // the quick way to the callable: a weak reference to it (the owner keeps it alive)
+    if (PyType_SUPPORTS_WEAKREFS(Py_TYPE(fn.ptr()))) fn_ = py::weakref(py::handle(fn));
   }
 
   void Evaluate(const Call& call, double* out, int count) const override {
     py::gil_scoped_acquire gil;
     py::object result;
     try {
-      const py::object owner = owner_();
-      if (owner.is_none())
-        throw std::runtime_error("the routine " + name_ + " belongs to an entity that no " +
-                                 "longer exists");
-      const py::object fn = owner.attr("__dict__")[key_];
+      py::object fn = fn_ ? fn_() : py::none();
+      if (fn.is_none()) {
+        const py::object owner = owner_();
+        if (owner.is_none())
+          throw std::runtime_error("the routine " + name_ + " belongs to an entity that no " +
+                                   "longer exists");
+        fn = owner.attr("__dict__")[key_];
+      }
       const std::vector<double>& par = *call.par;
       py::list p(par.size());
       for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
@@ -131,6 +136,7 @@ class PythonRoutine : public UserRoutine {
 
   py::weakref owner_;
   py::str key_;
+  py::weakref fn_;  // empty when the callable does not support weak references
   std::string name_;
 };
 
