@@ -408,11 +408,9 @@ class RoutineSpring(Composite):
         self.sf.routine = self.force
 
 
-def test_routine_property_of_a_composite_and_results_outliving_the_model():
-    # x'' = -100 x from x = 0.1 at rest: x = 0.1 cos(10 t); the routine reaches the solver
-    # through a Composite Routine property; the results stay readable after the model is gone
-    import gc
-
+def slider_on_rail():
+    """A 1 kg block on a TRANSLATIONAL joint along global x, at x = 0.1 at rest; the rail
+    marker is on the ground at the origin with its z axis along x."""
     model = Model()
     Integrator(error=1e-9)
     ground = Part(ground=True)
@@ -420,6 +418,15 @@ def test_routine_property_of_a_composite_and_results_outliving_the_model():
     block.cm = Marker(part=block, zp=[1, 0, 0])
     rail = Marker(part=ground, zp=[1, 0, 0])
     Joint(type="TRANSLATIONAL", i=block.cm, j=rail)
+    return model, block, rail
+
+
+def test_routine_property_of_a_composite_and_results_outliving_the_model():
+    # x'' = -100 x from x = 0.1 at rest: x = 0.1 cos(10 t); the routine reaches the solver
+    # through a Composite Routine property; the results stay readable after the model is gone
+    import gc
+
+    model, block, rail = slider_on_rail()
     model.spring = RoutineSpring(
         force=lambda id, time, par, npar, dflag, iflag: -100.0 * DZ(block.cm, rail, rail))
     model.spring.sf.setValues(i=block.cm, j=rail)
@@ -450,13 +457,7 @@ def test_a_dropped_model_is_collected_after_simulate():
     import gc
     import weakref
 
-    model = Model()
-    Integrator(error=1e-9)
-    ground = Part(ground=True)
-    block = Part(mass=1.0, ip=[1, 1, 1], qg=[0.1, 0, 0])
-    block.cm = Marker(part=block, zp=[1, 0, 0])
-    rail = Marker(part=ground, zp=[1, 0, 0])
-    Joint(type="TRANSLATIONAL", i=block.cm, j=rail)
+    model, block, rail = slider_on_rail()
     model.spring = MethodSpring()
     model.spring.sf.setValues(i=block.cm, j=rail)
     model.x = Request(type="DISPLACEMENT", i=block.cm, j=rail)
@@ -466,6 +467,6 @@ def test_a_dropped_model_is_collected_after_simulate():
     refs = [weakref.ref(model), weakref.ref(model.spring)]
     Model()  # another model becomes the current one
     # results refer to their entities (and so to the model): drop them too
-    del model, ground, block, rail, run, x
+    del model, block, rail, run, x
     gc.collect()
     assert [r() is None for r in refs] == [True, True]

@@ -600,25 +600,23 @@ class _Reader:
 
     # -- bodies and markers -------------------------------------------------------------
 
+    def _by_id(self, nodes, kind):
+        """The elements of one kind by id; a repeated id is an error."""
+        found = {}
+        for node in nodes:
+            el = _El(self, node)
+            ident = el.id()
+            if ident in found:
+                raise el.error(f"{kind} id {ident} is already used on line "
+                               f"{found[ident].node.line}")
+            found[ident] = el
+        return found
+
     def _bodies(self, body_nodes, marker_nodes):
         from .entities import Marker, Part
 
-        bodies = {}
-        for node in body_nodes:
-            el = _El(self, node)
-            ident = el.id()
-            if ident in bodies:
-                raise el.error(f"Body_Rigid id {ident} is already used on line "
-                               f"{bodies[ident].node.line}")
-            bodies[ident] = el
-        markers = {}
-        for node in marker_nodes:
-            el = _El(self, node)
-            ident = el.id()
-            if ident in markers:
-                raise el.error(f"Reference_Marker id {ident} is already used on line "
-                               f"{markers[ident].node.line}")
-            markers[ident] = el
+        bodies = self._by_id(body_nodes, "Body_Rigid")
+        markers = self._by_id(marker_nodes, "Reference_Marker")
         frames = self._marker_frames(markers, bodies)
 
         # parts: the frame of a rigid body is its lprf marker (the ground stays global)
@@ -830,6 +828,23 @@ def _jprim(reader, el, word):
     return entity
 
 
+def _joint_list(reader, el, entity, count):
+    """entity.joints from the attributes joint1_id ... joint<count>_id, set once all are
+    resolved."""
+    joints = [None] * count
+
+    def setter(k):
+        def assign(joint):
+            joints[k] = joint
+            if all(j is not None for j in joints):
+                entity.joints = list(joints)
+
+        return assign
+
+    for k in range(count):
+        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+
+
 def _coupler(reader, el):
     """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
     freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
@@ -850,18 +865,7 @@ def _coupler(reader, el):
     if all(f is not None for f in freedoms):
         kwds["type"] = freedoms
     entity = reader.create(el, Coupler, **kwds)
-    joints = [None] * count
-
-    def setter(k):
-        def assign(joint):
-            joints[k] = joint
-            if all(j is not None for j in joints):
-                entity.joints = list(joints)
-
-        return assign
-
-    for k in range(count):
-        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+    _joint_list(reader, el, entity, count)
     el.finish()
     return entity
 
@@ -872,18 +876,7 @@ def _gear(reader, el):
     from .entities import Gear
 
     entity = reader.create(el, Gear)
-    joints = [None, None]
-
-    def setter(k):
-        def assign(joint):
-            joints[k] = joint
-            if all(j is not None for j in joints):
-                entity.joints = list(joints)
-
-        return assign
-
-    for k in range(2):
-        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+    _joint_list(reader, el, entity, 2)
     _marker(reader, el, "cv_marker_id", entity, "cv")
     el.finish()
     return entity
