@@ -171,18 +171,24 @@ def test_runtime_functions_take_markers_and_ids_alike():
     def report(id, time, par, npar, iflag):
         values.append((DX(block.cm, anchor), DX(block.cm.id, anchor.id),
                        DZ(block.cm, anchor, slide.j), py_sysfnc("DZ", [block.cm.id, anchor.id,
-                                                                       slide.j.id])))
+                                                                       slide.j.id]),
+                       DX(block.cm, np.int64(anchor.id), None), DX(block.cm, None)))
         return [0.0] * 8
 
     Request(routine=report)
     model.simulate(end=0.1, dtout=0.1)
-    for by_object, by_id, along_z, (classic, errflg) in values:
-        assert by_object == by_id == pytest.approx(1.0 + X0)
+    for by_object, by_id, along_z, (classic, errflg), numpy_id, to_ground in values:
+        assert by_object == by_id == numpy_id == pytest.approx(1.0 + X0)
+        # None is the ground (the anchor sits at the global origin)
+        assert to_ground == pytest.approx(1.0 + X0)
         assert along_z == classic == pytest.approx(1.0 + X0)  # slide.j's z axis is global x
         assert errflg == 0
     assert py_sysfnc("NOSUCH", [1])[1] == 1
     with pytest.raises(ValueError, match="inside a user routine"):
         DX(block.cm)
+    for wrong in ("block", True, 1.5):
+        with pytest.raises(TypeError, match="expected a Marker, an entity or an integer id"):
+            DX(block.cm, wrong)
     assert STEP(0.5, 0, 0, 1, 2) == pytest.approx(1.0)  # pure functions work anywhere
     assert HAVSIN(1.0, 0, 0, 1, 3) == pytest.approx(3.0)
 

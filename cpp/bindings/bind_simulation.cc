@@ -1,4 +1,6 @@
 // the solver facade: Simulation and its Results, as NumPy arrays
+#include <chrono>
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -122,6 +124,30 @@ void DefineSimulation(py::module_& m) {
       .def("_state",
            [](const Simulation& s) {
              return py::array_t<double>(s.state().size(), s.state().data());
+           })
+      .def("_time_residuals",
+           [](const Simulation& s, int n) {
+             // for benchmarks: seconds for n residual evaluations at the current state; the
+             // time alternates by 1e-9 of a unit so that every call of a user routine misses
+             // its output cache and reaches Python
+             py::gil_scoped_release release;
+             VecX F(s.system().size());
+             const auto start = std::chrono::steady_clock::now();
+             for (int k = 0; k < n; ++k)
+               s.system().Residual(s.time() + (k % 2) * 1e-9, s.state().data(), s.rate().data(),
+                                   F.data());
+             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+           })
+      .def("_time_jacobians",
+           [](const Simulation& s, int n) {
+             // the same for n Jacobian evaluations (cj = 1)
+             py::gil_scoped_release release;
+             std::vector<system::Triplet> triplets;
+             const auto start = std::chrono::steady_clock::now();
+             for (int k = 0; k < n; ++k)
+               s.system().Jacobian(s.time() + (k % 2) * 1e-9, s.state().data(), s.rate().data(),
+                                   1.0, &triplets);
+             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
            })
       .def("_joint_residuals",
            [](const Simulation& s) {

@@ -72,19 +72,30 @@ class PythonRoutine : public UserRoutine {
       const std::vector<double>& par = *call.par;
       py::list p(par.size());
       for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
-      const int npar = static_cast<int>(par.size());
+      // MotionSolve's arguments, passed by vectorcall (no argument tuple is built)
+      const py::int_ id(call.id);
+      const py::float_ time(call.time);
+      const py::int_ npar(par.size());
+      py::object last;
       switch (call.form) {
         case Form::kState:
-          result = fn(call.id, call.time, p, npar, py::bool_(call.dflag), py::bool_(call.iflag));
+          last = py::bool_(call.dflag);
           break;
         case Form::kMotion:
-          result = fn(call.id, call.time, p, npar, call.iord, py::bool_(call.iflag));
+          last = py::int_(call.iord);
           break;
         case Form::kRequest:
         case Form::kSensor:
-          result = fn(call.id, call.time, p, npar, py::bool_(call.iflag));
           break;
       }
+      const py::bool_ iflag(call.iflag);
+      PyObject* args[6] = {id.ptr(), time.ptr(), p.ptr(), npar.ptr(), nullptr, nullptr};
+      size_t nargs = 4;
+      if (last) args[nargs++] = last.ptr();
+      args[nargs++] = iflag.ptr();
+      result =
+          py::reinterpret_steal<py::object>(PyObject_Vectorcall(fn.ptr(), args, nargs, nullptr));
+      if (!result) throw py::error_already_set();
     } catch (py::error_already_set& e) {
       throw std::runtime_error(Traceback(e));
     }
@@ -156,6 +167,26 @@ class NamedRoutine : public UserRoutine {
   std::string name_;
 };
 
+// the id of an argument of a runtime function: an entity's id, an integer, None for 0
+long EntityId(py::handle value) {
+  if (PyLong_CheckExact(value.ptr())) return value.cast<long>();
+  if (value.is_none()) return 0;
+  // the bound entity type, looked up once (PyObject_IsInstance costs more than the read)
+  static PyTypeObject* const entity_type =
+      reinterpret_cast<PyTypeObject*>(py::type::of<model::Entity>().ptr());
+  if (PyType_IsSubtype(Py_TYPE(value.ptr()), entity_type))
+    return value.cast<const model::Entity&>().id;
+  const py::object ident = py::getattr(value, "id", py::none());
+  if (!ident.is_none()) return py::int_(ident).cast<long>();
+  if (!PyBool_Check(value.ptr()) && PyIndex_Check(value.ptr())) {
+    PyObject* index = PyNumber_Index(value.ptr());
+    if (index == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::int_>(index).cast<long>();
+  }
+  throw py::type_error("expected a Marker, an entity or an integer id, got " +
+                       py::repr(value).cast<std::string>());
+}
+
 system::RoutineEvaluator& Current(const char* name) {
   system::RoutineEvaluator* current = system::RoutineEvaluator::Current();
   if (current == nullptr)
@@ -183,6 +214,19 @@ void DefineCallbacks(py::module_& m) {
         return Current(name.c_str()).Read(name, ids);
       },
       "A runtime function of the routine being evaluated: name(ids...) as in an expression.");
+  m.def(
+      "_measure",
+      [](const std::string& name, const py::args& args) {
+        // trailing None (unset markers) are left out, as in an expression
+        size_t n = args.size();
+        while (n > 1 && args[n - 1].is_none()) --n;
+        std::vector<long> ids(n);
+        for (size_t k = 0; k < n; ++k) ids[k] = EntityId(args[k]);
+        return Current(name.c_str()).Read(name, ids);
+      },
+      "A runtime function of the routine being evaluated, name(markers...) as in an "
+      "expression; a marker is a Marker (or other entity), an integer id, or None (0, the "
+      "ground).");
   m.def(
       "_time", []() { return Current("TIME").time(); },
       "The time of the routine evaluation in progress.");

@@ -98,6 +98,7 @@ class Simulation {
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
   const VecX& state() const { return y_; }
+  const VecX& rate() const { return yp_; }
 
  private:
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;

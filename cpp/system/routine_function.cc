@@ -199,19 +199,21 @@ void RoutineEvaluator::Accept(double t, const double* y, const double* yp) {
 }
 
 double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& ids) {
-  std::string call = name + "(";
-  for (size_t k = 0; k < ids.size(); ++k) call += (k ? "," : "") + std::to_string(ids[k]);
-  call += ")";
   if (y_ == nullptr)
     throw std::invalid_argument(name + " cannot be called here: a motion routine reads only time");
-  int index;
-  const auto found = input_index_.find(call);
-  if (found != input_index_.end()) {
-    index = found->second;
-  } else {
+  // a routine reads a handful of inputs: a linear search beats building and hashing a key
+  int index = 0;
+  const int count = static_cast<int>(inputs_.size());
+  while (index < count && (inputs_[index].ids != ids || inputs_[index].name != name)) ++index;
+  if (index == count) {
+    std::string call = name + "(";
+    for (size_t k = 0; k < ids.size(); ++k) call += (k ? "," : "") + std::to_string(ids[k]);
+    call += ")";
     if (!resolver_.marker)
       throw std::invalid_argument(name + " is not available in the routine of " + owner_);
     Input input;
+    input.name = name;
+    input.ids = ids;
     input.call = call;
     try {
       input.function = std::make_unique<ExpressionFunction>(call, owner_, resolver_);
@@ -220,9 +222,7 @@ double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& 
     }
     input.declared = declaring_;
     if (!declaring_) undeclared_.push_back(call);
-    index = static_cast<int>(inputs_.size());
     inputs_.push_back(std::move(input));
-    input_index_.emplace(call, index);
   }
   const double value = inputs_[index].function->Value(t_, y_, yp_);
   if (reads_) reads_->emplace_back(index, value);

@@ -20,7 +20,6 @@
 // assumes the routine depends on nothing else.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -96,7 +95,9 @@ class RoutineEvaluator {
 
  private:
   struct Input {
-    std::string call;
+    std::string name;       // DM, VR, ... as the routine called it
+    std::vector<long> ids;  // its arguments
+    std::string call;       // name(ids), for messages
     std::unique_ptr<ExpressionFunction> function;
     bool declared = false;
   };
@@ -116,7 +117,6 @@ class RoutineEvaluator {
   bool busy_ = false;
   bool declaring_ = false;  // in the dependency pass
   std::vector<Input> inputs_;
-  std::map<std::string, int> input_index_;
   std::vector<std::string> undeclared_;
 
   // the call in progress

@@ -35,6 +35,7 @@ import warnings
 from . import _core
 
 _read = _core._read
+_measure = _core._measure
 _builtin = _core._builtin
 
 _KINEMATIC = [
@@ -122,17 +123,9 @@ def _id(value):
     raise TypeError(f"expected a Marker, an entity or an integer id, got {value!r}")
 
 
-def _ids(args):
-    # trailing None (unset markers) are left out, as in an expression
-    n = len(args)
-    while n > 1 and args[n - 1] is None:
-        n -= 1
-    return [_id(a) for a in args[:n]]
-
-
 def _state_function(name, doc):
     def function(*args):
-        return _read(name, _ids(args))
+        return _measure(name, *args)
 
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc

@@ -32,10 +32,12 @@ class Property:
         self.default = default
         self.field = field
         self.name = None
+        self.key = None  # where the value lives in the instance dictionary
         self.__doc__ = doc
 
     def __set_name__(self, owner, name):
         self.name = name
+        self.key = "_p_" + name
         if not self.__doc__:
             self.__doc__ = self.describe()
 
@@ -80,18 +82,22 @@ class Property:
             return self
         if self.field is not None:
             return self.from_field(getattr(obj, self.field))
-        key = "_p_" + self.name
-        if key not in obj.__dict__ and isinstance(self.default, list):
+        key = self.key
+        value = obj.__dict__.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        if isinstance(self.default, list):
             # each object gets its own list, so that changing it in place stays local
             obj.__dict__[key] = list(self.default)
-        return obj.__dict__.get(key, self.default)
+            return obj.__dict__[key]
+        return self.default
 
     def __set__(self, obj, value):
         value = self.convert_value(obj, value)
         if self.field is not None:
             setattr(obj, self.field, self.to_field(value))
         else:
-            obj.__dict__["_p_" + self.name] = value
+            obj.__dict__[self.key] = value
         hook = getattr(obj, "_property_changed", None)
         if hook is not None:
             hook(self.name)
