@@ -66,11 +66,16 @@ class SolverObject:
 
     @classmethod
     def _properties(cls):
-        props = {}
-        for klass in reversed(cls.__mro__):
-            for key, value in vars(klass).items():
-                if isinstance(value, Property):
-                    props[key] = value
+        """The properties of the class, by name (computed once per class: every simulate
+        reads them to tell whether the model changed)."""
+        props = cls.__dict__.get("_property_table")
+        if props is None:
+            props = {}
+            for klass in reversed(cls.__mro__):
+                for key, value in vars(klass).items():
+                    if isinstance(value, Property):
+                        props[key] = value
+            cls._property_table = props
         return props
 
     def _apply(self, kwds):
