@@ -344,3 +344,21 @@ def test_zero_crossing_pins_the_first_contact_of_a_ball_on_a_floor():
     z = run.getObject(ball).getComponent("Z")
     assert z.min() < 0.1
     assert z[-1] > 0.1
+
+
+def test_events_and_outputs_with_interpolated_outputs():
+    # Integrator(interpolate=True): the steps pass over the output times. A crossing is still
+    # located within its step (z = 1 - G t^2 / 2 reaches 0.4 at sqrt(2 * 0.6 / G)), the
+    # analysis goes on after a print_ event, and the outputs stay on their grid and exact
+    # (BDF integrates the quadratic exactly, and so does the interpolation)
+    model, ball = falling_ball(1.0)
+    Integrator(error=1e-8, interpolate=True)
+    probe = Sensor(function=f"DZ({ball.cm.id})", operator="LE", value=0.4, print_=True)
+    run = model.simulate(end=0.5, dtout=0.01, returnResults=True)
+    assert [e.sensor for e in run.events] == [probe]
+    assert run.events[0].time == pytest.approx(fall_time(0.6), abs=1e-9)
+    grid = np.linspace(0.0, 0.5, 51)
+    on_grid = np.isclose(run.times[:, None], grid[None, :], rtol=0, atol=1e-12).any(axis=1)
+    assert on_grid.sum() == 51
+    z = run.getObject(ball).getComponent("Z")
+    np.testing.assert_allclose(z, 1.0 - G * run.times**2 / 2, rtol=0, atol=1e-9)

@@ -28,10 +28,12 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
     s.hinit = in->hinit;
     s.maxit = in->maxit;
     s.kmax = in->kmax;
+    s.interpolate = in->interpolate;
     if (s.kmax && (*s.kmax < 1 || *s.kmax > 5))
       throw ModelError(in->Describe() + ": kmax must be between 1 and 5");
   }
-  // outputs are hit exactly; the step never exceeds the output interval
+  // outputs are hit exactly (or interpolated, with interpolate); either way the step never
+  // exceeds the output interval (MotionSolve: simulate's dtout caps hmax)
   s.hmax = s.hmax ? std::min(*s.hmax, dtout) : dtout;
   return s;
 }
@@ -169,6 +171,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       ida_->Restart(t_, y_, yp_);
       restart_pending_ = false;
     }
+    if (ida_) ida_->SetEnd(options.end);
     const auto accept = [this](double t, const double* y, const double* yp) {
       AcceptStep(t, y, yp);
       step_times_->push_back(t);

@@ -105,7 +105,7 @@ bool IdaDriver::ConstraintsMet() const {
 
 IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settings, double t0,
                      const VecX& y0, const VecX& yp0)
-    : sys_(sys), ctx_(MakeContext()), t_(t0) {
+    : sys_(sys), ctx_(MakeContext()), t_(t0), interpolate_(settings.interpolate), end_(t0) {
   y_ = MakeVector(y0, ctx_.get());
   yp_ = MakeVector(yp0, ctx_.get());
   id_ = MakeVector(sys.DifferentialIds(), ctx_.get());
@@ -208,7 +208,13 @@ bool IdaDriver::AdvanceTo(
     t_ = std::max(t_, tout);
     return true;
   }
-  Check(IDASetStopTime(mem_, tout), "IDASetStopTime");
+  // IDA's steps stop at tout, or with interpolated outputs at the end of the analysis
+  const double stop = interpolate_ ? std::max(tout, end_) : tout;
+  double step_end = t_;
+  IDAGetCurrentTime(mem_, &step_end);
+  if (step_end <= stop) Check(IDASetStopTime(mem_, stop), "IDASetStopTime");
+  // an interpolated output inside a step already taken and reported
+  if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
   while (tret < tout) {
     // one step at a time, so that elements with memory see every accepted step
@@ -240,8 +246,17 @@ bool IdaDriver::AdvanceTo(
     saved_y_ = y();
     saved_yp_ = yp();
     if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
-    if (flag == IDA_TSTOP_RETURN) break;
+    if (flag == IDA_TSTOP_RETURN && tret >= tout) break;
   }
+  if (tret > tout) return Interpolate(tout);
+  t_ = tout;
+  return true;
+}
+
+bool IdaDriver::Interpolate(double tout) {
+  // IDA's interpolating polynomial of its last step, which contains tout
+  Check(IDAGetDky(mem_, tout, 0, y_.get()), "IDAGetDky");
+  Check(IDAGetDky(mem_, tout, 1, yp_.get()), "IDAGetDky");
   t_ = tout;
   return true;
 }

@@ -28,6 +28,8 @@ struct IntegratorSettings {
   double error = 1e-3;  // absolute local error on positions and velocities, model units
   std::optional<double> hmax, hmin, hinit;
   std::optional<int> maxit, kmax;
+  // outputs interpolated from IDA's steps (Integrator interpolate) instead of hit exactly
+  bool interpolate = false;
 };
 
 struct IntegratorStats {
@@ -48,7 +50,9 @@ class IdaDriver {
   IdaDriver& operator=(const IdaDriver&) = delete;
 
   /// Integrates up to exactly tout (never beyond), calling on_step after every accepted step;
-  /// throws SolverError on failure, leaving the last accepted state in y(), yp(). Returns true
+  /// throws SolverError on failure, leaving the last accepted state in y(), yp(). With
+  /// interpolated outputs the steps may go beyond tout, up to the end set by SetEnd, and
+  /// y(), yp() at tout are interpolated from them. Returns true
   /// at tout; false when a root function crossed zero first (in the direction it watches):
   /// time(), y(), yp() are then at the crossing, located by IDA within the accepted step to
   /// near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
@@ -75,6 +79,8 @@ class IdaDriver {
   void SetMaxStep(double hmax);
   /// Lower bound of the step size (0: none).
   void SetMinStep(double hmin);
+  /// The end of the analysis, beyond which no step goes (with interpolated outputs).
+  void SetEnd(double end) { end_ = end; }
 
   double time() const { return t_; }
   /// The end of IDA's last step (beyond time() after a crossing was found).
@@ -101,11 +107,16 @@ class IdaDriver {
   RootFunction roots_;
 
  private:
+  // y(), yp() at tout (within IDA's last step) from IDA's interpolation; returns true
+  bool Interpolate(double tout);
+
   ContextPtr ctx_;
   VectorPtr y_, yp_, id_, atol_;
   NonlinSolPtr nls_;
   void* mem_ = nullptr;
   double t_ = 0.0;
+  bool interpolate_ = false;
+  double end_ = 0.0;
   int root_count_ = 0;
   // counts of the integrations before the last restart (IDAReInit resets IDA's)
   IntegratorStats before_restart_;
