@@ -139,7 +139,12 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
     hmin = Double(None, optional=True, minimum=0.0, field="_hmin")
     kmax = Int(None, optional=True, field="_kmax")
     maxit = Int(None, optional=True, field="_maxit")
-    interpolate = Bool(False, field="_interpolate")
+    interpolate = Bool(
+        False,
+        field="_interpolate",
+        doc="Interpolate the outputs from the integrator's steps instead of stepping to each "
+        "output time (fewer steps when outputs are dense); the step stays at most dtout.",
+    )
 
 
 def _marker_class():
