@@ -240,7 +240,8 @@ TEST(SystemTest, CompiledBodies) {
   EXPECT_LT((math::QuatToMatrix<double>(b.e0) - Rp).norm(), 1e-14);
   Mat3 J;
   const auto& ip = crank.ip;
-  J << ip[0], ip[3], ip[4], ip[3], ip[1], ip[5], ip[4], ip[5], ip[2];
+  // products of inertia as positive integrals (Adams PART/IP): -Ixy in the tensor
+  J << ip[0], -ip[3], -ip[4], -ip[3], ip[1], -ip[5], -ip[4], -ip[5], ip[2];
   const Mat3 A = *math::FrameFromPoints(*crank.im->zp - crank.im->qp, std::nullopt);
   EXPECT_LT((b.inertia - A * J * A.transpose()).norm(), 1e-14);
   EXPECT_DOUBLE_EQ(b.mass, 2.5);

@@ -130,7 +130,9 @@ def test_torque_free_body_conserves_momentum_and_energy():
     model = Model()
     Integrator(error=1e-11)
     Part(ground=True)
-    J = np.array([[2.0, 0.1, 0.0], [0.1, 3.0, 0.2], [0.0, 0.2, 5.0]])
+    # ip gives the products of inertia as positive integrals (Adams PART/IP: "Adams Solver
+    # defines Ixy, Ixz and Iyz as positive integrals"): the tensor holds their negatives
+    J = np.array([[2.0, -0.1, 0.0], [-0.1, 3.0, -0.2], [0.0, -0.2, 5.0]])
     body = Part(mass=1.0, ip=[2.0, 3.0, 5.0, 0.1, 0.0, 0.2], reuler=[0.3, 0.4, 0.5],
                 wx=1.0, wy=0.2, wz=-0.5)
     body.cm = Marker(part=body)

@@ -86,9 +86,12 @@ void CheckNoUserCall(const model::Entity& e, const std::string& function) {
                      "' calls a user routine, but routine is not set");
 }
 
+// ip = (Ixx, Iyy, Izz, Ixy, Ixz, Iyz) with the products as positive integrals, Ixy = the
+// integral of x y dm (Adams Solver's PART/IP, which MotionSolve's Body_Rigid follows): the
+// tensor holds -Ixy
 Mat3 InertiaTensor(const std::array<double, 6>& ip) {
   Mat3 J;
-  J << ip[0], ip[3], ip[4], ip[3], ip[1], ip[5], ip[4], ip[5], ip[2];
+  J << ip[0], -ip[3], -ip[4], -ip[3], ip[1], -ip[5], -ip[4], -ip[5], ip[2];
   return J;
 }
 

@@ -164,7 +164,9 @@ class Part(_CoreEntity, _core.PartSpec):
 
     The part frame sits at ``qg`` with axes from ``reuler`` (body 3-1-3, radians) or the
     points ``zg``/``xg``; markers are given in that frame. ``mass`` and ``ip`` (ixx iyy izz
-    [ixy ixz iyz], about the ``cm`` marker, in the ``im`` marker axes) give the inertia.
+    [ixy ixz iyz], about the ``cm`` marker, in the ``im`` marker axes) give the inertia. As
+    in Adams, the products of inertia are the positive integrals (ixy = +integral of x y dm),
+    so the inertia tensor holds -ixy, -ixz, -iyz off its diagonal.
     ``vx vy vz wx wy wz`` are initial velocities in global axes; None (the default) leaves a
     component free for the initial-conditions analysis, while 0 holds it at zero.
     """
