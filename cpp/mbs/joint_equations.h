@@ -90,6 +90,20 @@ S NearestTurn(const S& a, double reference) {
   return a + 2 * M_PI * std::round((reference - PlainValue(a)) / (2 * M_PI));
 }
 
+/// One term of a joint equation that is not an angle, with d = p_I - p_J and x_k, y_k, z_k
+/// the global marker axes (k = 0, 1, 2 for x, y, z): the component d[a] (kPoint), the
+/// component d . (axis a of J) (kAlongJ), or (axis a of I) . (axis b of J) (kAxes). These
+/// have closed-form gradients; JointResiduals writes the same sums.
+struct JointEquationTerm {
+  enum class Kind { kPoint, kAlongJ, kAxes };
+  Kind kind;
+  int a, b;
+};
+
+/// The terms of equation `row` of a joint type (at most 2), their number; 0 for the types
+/// whose coordinate is an angle (IsMotionAngle).
+int JointEquationTerms(JointType type, int row, JointEquationTerm* terms);
+
 /// Residuals of the joint equations for the marker frames I and J; writes JointRowCount rows.
 /// A motion angle is taken within half a turn of `reference` (its last accepted value), so
 /// that it is continuous through whole turns.
