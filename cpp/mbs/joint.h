@@ -15,7 +15,12 @@ inline constexpr int kBodyQ = 7;
 /// Local coordinates of a two-body element: q_I then q_J.
 inline constexpr int kPairQ = 2 * kBodyQ;
 
-using PairGradient = Eigen::Matrix<double, Eigen::Dynamic, kPairQ, Eigen::RowMajor>;
+/// Largest number of equations of one constraint (FIXED).
+inline constexpr int kMaxJointRows = 6;
+
+/// Gradient of a constraint's rows (at most kMaxJointRows, stored inline: no allocation).
+using PairGradient =
+    Eigen::Matrix<double, Eigen::Dynamic, kPairQ, Eigen::RowMajor, kMaxJointRows, kPairQ>;
 using PairHessian = Eigen::Matrix<double, kPairQ, kPairQ>;
 
 /// A marker as the runtime sees it: the body it sits on (kGround for the ground) and its

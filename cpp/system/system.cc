@@ -103,9 +103,6 @@ void System::PositionRates(const double* y, double* qdot) const {
 void System::Residual(double t, const double* y, const double* yp, double* F) const {
   const int nb = body_count();
   std::fill(F, F + size(), 0.0);
-  std::vector<double> qdot(kBodyQ * nb);
-  PositionRates(y, qdot.data());
-
   const Vec3 gravity = Gravity(t);
 
   // bodies: kinematics, Newton-Euler, unit quaternions
@@ -120,7 +117,8 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     Eigen::Map<Vec3> f_r(f), f_v(f + 7), f_w(f + 10);
     Eigen::Map<Vec4> f_e(f + 3);
     f_r = V3(xp) - V3(x + 7);
-    f_e = V4(xp + 3) - Eigen::Map<const Vec4>(qdot.data() + kBodyQ * k + 3) + 2.0 * mu_n * e;
+    const Vec4 edot = 0.5 * math::QuatL(e) * w;  // q'(u), as PositionRates
+    f_e = V4(xp + 3) - edot + 2.0 * mu_n * e;
     f_v = b.mass / ucf_ * (V3(xp + 7) - gravity);
     f_w = (b.inertia * V3(xp + 10) + w.cross(b.inertia * w)) / ucf_;
     F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
@@ -162,6 +160,16 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
       const int* side_body = sides.body;
       const double* const* q = sides.state;
       joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      // per side: L(e)^T and q'(u) (as PositionRates)
+      Eigen::Matrix<double, 3, 4> Lt[2];
+      Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+      for (int s = 0; s < 2; ++s) {
+        if (q[s] == nullptr) continue;
+        const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+        Lt[s] = L.transpose();
+        qdot[s].head<3>() = V3(q[s] + 7).transpose();
+        qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+      }
       for (int r = 0; r < joint.rows(); ++r) {
         const int a = rows_[joint_row_start_[jn] + r].active;
         if (a < 0) continue;
@@ -173,14 +181,14 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
           if (q[s] == nullptr) continue;
           const int k = side_body[s];
           const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-          vel += g.dot(Eigen::Map<const Eigen::Matrix<double, 1, 7>>(qdot.data() + kBodyQ * k));
+          vel += g.dot(qdot[s]);
           double* f = F + BodyOffset(k);
           Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
           Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
           Eigen::Map<Vec3> f_w(f + 10);
           f_q += mu * g;
           f_v += lambda * g.head<3>();
-          f_w += 0.5 * lambda * math::QuatL(V4(q[s] + 3)).transpose() * g.tail<4>().transpose();
+          f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
         }
         F[lambda_offset() + a] += vel;
         // the reactions' power, -lambda B u
