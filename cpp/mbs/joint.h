@@ -92,7 +92,8 @@ class JointConstraint {
   // -- one term: its contribution to the rows, over the coordinates of its two bodies -------
 
   /// Contribution phi (rows) of term k and its gradient (rows x 14) with respect to (q_I, q_J)
-  /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero.
+  /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero. The
+  /// gradient is in closed form (JointEquationTerms), by automatic differentiation for angles.
   void EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
                     PairGradient* grad) const;
   /// Contribution of term k to the residuals only.
@@ -100,7 +101,8 @@ class JointConstraint {
   /// Term k's contribution to the second derivative of every row along qdot (14, I then J).
   void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* qdot,
                              double* curvature) const;
-  /// Term k's contribution to the residuals, gradients and Hessians of every row.
+  /// Term k's contribution to the residuals, gradients and Hessians of every row (the
+  /// Hessians by forward-mode differentiation of the closed-form gradient where there is one).
   void EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
                             PairGradient* grad, std::vector<PairHessian>* hess) const;
   /// An angle of term k follows the accepted angle through whole turns.

@@ -1,6 +1,8 @@
 // Position-level equations of the ideal joints (semantics.md section 6.2). Each joint is
 // written once, as a function of the global frames of its I and J markers, templated on the
 // scalar so that automatic differentiation gives its exact first and second derivatives.
+// The equations that are not angles are also listed term by term (JointEquationTerms), from
+// which mbs/joint.cc forms their gradients in closed form.
 #pragma once
 
 #include <cmath>
