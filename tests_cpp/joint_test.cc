@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <unsupported/Eigen/AutoDiff>
 
 namespace msolve::mbs {
 namespace {
@@ -263,6 +264,68 @@ TEST_F(JointTest, DerivativesOfEveryMotionType) {
       CheckDerivatives(i_ground, nullptr, qJ.data());
     }
   }
+}
+
+// Reference values and gradient of the joint equations by forward-mode differentiation of
+// JointResiduals over frames built here from the definition p = r + R(e) s, axes R(e) A.
+void AutoDiffReference(JointType type, const BodyMarker& mi, const BodyMarker& mj, const double* qI,
+                       const double* qJ, double* phi, PairGradient* grad) {
+  using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, kPairQ, 1>>;
+  auto frame = [](const BodyMarker& m, const double* q, int first) {
+    Frame<AD> f;
+    if (q == nullptr) {
+      f.p = m.s.cast<AD>();
+      f.R = m.A.cast<AD>();
+      return f;
+    }
+    AD x[kBodyQ];
+    for (int c = 0; c < kBodyQ; ++c) x[c] = AD(q[c], kPairQ, first + c);
+    const math::Mat3T<AD> Rb = math::QuatToMatrix<AD>(x + 3);
+    f.p = math::Vec3T<AD>(x[0], x[1], x[2]) + Rb * m.s.cast<AD>();
+    f.R = Rb * m.A.cast<AD>();
+    return f;
+  };
+  AD out[6];
+  JointResiduals(type, frame(mi, qI, 0), frame(mj, qJ, kBodyQ), out);
+  grad->resize(JointRowCount(type), kPairQ);
+  for (int r = 0; r < JointRowCount(type); ++r) {
+    phi[r] = out[r].value();
+    grad->row(r) = out[r].derivatives().transpose();
+  }
+}
+
+TEST_F(JointTest, ClosedFormGradientsEqualForwardModeDifferentiation) {
+  // the types without angles have closed-form gradients (JointEquationTerms); they equal
+  // those of automatic differentiation of the equations to rounding, for non-unit
+  // quaternions too, with either side on the ground
+  std::vector<JointType> types(std::begin(kAllTypes), std::end(kAllTypes));
+  types.insert(types.end(),
+               {JointType::kMotionTranslation, JointType::kMotionX, JointType::kMotionY});
+  for (JointType type : types) {
+    JointEquationTerm terms[2];
+    for (int r = 0; r < JointRowCount(type); ++r)
+      EXPECT_GT(JointEquationTerms(type, r, terms), 0) << Name(type) << " row " << r;
+    for (int trial = 0; trial < 3; ++trial) {
+      SCOPED_TRACE(Name(type) + " trial " + std::to_string(trial));
+      const int jbody = trial == 1 ? kGround : 1;
+      const int ibody = trial == 2 ? kGround : 0;
+      const JointConstraint joint(nullptr, type, RandomMarker(ibody), RandomMarker(jbody));
+      const Q7 qI = RandomQ(), qJ = RandomQ();
+      const double* pI = ibody == kGround ? nullptr : qI.data();
+      const double* pJ = jbody == kGround ? nullptr : qJ.data();
+      double phi[6], phi_ref[6];
+      PairGradient grad, grad_ref;
+      joint.Evaluate(pI, pJ, phi, &grad);
+      AutoDiffReference(type, joint.i(), joint.j(), pI, pJ, phi_ref, &grad_ref);
+      for (int r = 0; r < joint.rows(); ++r) EXPECT_NEAR(phi[r], phi_ref[r], 1e-15) << r;
+      EXPECT_LT((grad - grad_ref).cwiseAbs().maxCoeff(), 1e-14);
+    }
+  }
+  // the angles have no closed form here
+  JointEquationTerm terms[2];
+  for (JointType type : {JointType::kMotionRotation, JointType::kMotionB1, JointType::kMotionB2,
+                         JointType::kMotionB3, JointType::kRackPinionAngle})
+    EXPECT_EQ(JointEquationTerms(type, 0, terms), 0) << Name(type);
 }
 
 // body coordinates (unit quaternion) that put `marker` at the global frame (p, R); below

@@ -42,6 +42,84 @@ Frame<S> MarkerFrameT(const BodyMarker& m, const S* q) {
   return f;
 }
 
+// adds sign * d(w . R(e) u)/de to g (4 entries), w held fixed, for R(e) of
+// math::QuatToMatrix (|e|^2 times a rotation when e is not unit): with e = (e0, eps),
+// R(e) u = (e0^2 - eps.eps) u + 2 eps (eps.u) + 2 e0 eps x u, and w . (eps x u) = eps . c
+// for c = u x w
+template <class S, class W>
+void AddQuatGradient(const S* e, const Vec3& u, const W& w, double sign, S* g) {
+  using T = typename W::Scalar;
+  const T wu = w[0] * u[0] + w[1] * u[1] + w[2] * u[2];
+  const T c0 = u[1] * w[2] - u[2] * w[1];
+  const T c1 = u[2] * w[0] - u[0] * w[2];
+  const T c2 = u[0] * w[1] - u[1] * w[0];
+  const S eu = e[1] * u[0] + e[2] * u[1] + e[3] * u[2];
+  const S ew = e[1] * w[0] + e[2] * w[1] + e[3] * w[2];
+  const double s2 = 2.0 * sign;
+  g[0] += s2 * (e[0] * wu + e[1] * c0 + e[2] * c1 + e[3] * c2);
+  g[1] += s2 * (e[0] * c0 - wu * e[1] + eu * w[0] + ew * u[0]);
+  g[2] += s2 * (e[0] * c1 - wu * e[2] + eu * w[1] + ew * u[1]);
+  g[3] += s2 * (e[0] * c2 - wu * e[3] + eu * w[2] + ew * u[2]);
+}
+
+// adds sign * d(w . p)/dq to g (7 entries) for the origin p = r + R(e) s of marker m on a
+// body at q (nothing for the ground), w held fixed
+template <class S, class W>
+void AddPointGradient(const BodyMarker& m, const S* q, const W& w, double sign, S* g) {
+  if (q == nullptr) return;
+  for (int a = 0; a < 3; ++a) g[a] += sign * w[a];
+  AddQuatGradient(q + 3, m.s, w, sign, g + 3);
+}
+
+template <class S>
+using ClosedFormGradient = Eigen::Matrix<S, 6, kPairQ, Eigen::RowMajor>;
+
+// Residuals and their gradient (rows x 14) of a joint type whose equations are sums of the
+// terms of JointEquationTerms, in closed form; false for the angle types. The values are the
+// sums JointResiduals writes.
+template <class S>
+bool ClosedFormResiduals(JointType type, const BodyMarker& mi, const BodyMarker& mj, const S* qI,
+                         const S* qJ, S* phi, ClosedFormGradient<S>* grad) {
+  JointEquationTerm terms[2];
+  if (JointEquationTerms(type, 0, terms) == 0) return false;
+  using Kind = JointEquationTerm::Kind;
+  const Frame<S> I = MarkerFrameT<S>(mi, qI), J = MarkerFrameT<S>(mj, qJ);
+  const math::Vec3T<S> d = I.p - J.p;
+  const int rows = JointRowCount(type);
+  for (int r = 0; r < rows; ++r) {
+    S* gI = grad->row(r).data();
+    S* gJ = gI + kBodyQ;
+    for (int c = 0; c < kPairQ; ++c) gI[c] = S(0.0);
+    const int n = JointEquationTerms(type, r, terms);
+    for (int k = 0; k < n; ++k) {
+      const JointEquationTerm& t = terms[k];
+      S value;
+      if (t.kind == Kind::kPoint) {
+        // d[a] = p_I[a] - p_J[a]
+        value = d[t.a];
+        const Vec3 w = Vec3::Unit(t.a);
+        AddPointGradient(mi, qI, w, 1.0, gI);
+        AddPointGradient(mj, qJ, w, -1.0, gJ);
+      } else if (t.kind == Kind::kAlongJ) {
+        // d . a_J: both origins along a_J, and a_J along d
+        const math::Vec3T<S> aJ = J.R.col(t.a);
+        value = d.dot(aJ);
+        AddPointGradient(mi, qI, aJ, 1.0, gI);
+        AddPointGradient(mj, qJ, aJ, -1.0, gJ);
+        if (qJ) AddQuatGradient(qJ + 3, Vec3(mj.A.col(t.a)), d, 1.0, gJ + 3);
+      } else {
+        // a_I . b_J: each axis along the other
+        const math::Vec3T<S> aI = I.R.col(t.a), bJ = J.R.col(t.b);
+        value = aI.dot(bJ);
+        if (qI) AddQuatGradient(qI + 3, Vec3(mi.A.col(t.a)), bJ, 1.0, gI + 3);
+        if (qJ) AddQuatGradient(qJ + 3, Vec3(mj.A.col(t.b)), aI, 1.0, gJ + 3);
+      }
+      phi[r] = k == 0 ? value : S(phi[r] + value);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 Frame<double> MarkerFrame(const BodyMarker& m, const double* q) { return MarkerFrameT(m, q); }
@@ -92,6 +170,18 @@ void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* q
 void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
                                    PairGradient* grad) const {
   const Term& t = terms_[k];
+  grad->resize(rows_, kPairQ);
+  const bool relation = terms_.size() > 1;
+  const double scale = relation ? t.scale : 1.0;
+  // closed form, or forward-mode differentiation of the angles
+  ClosedFormGradient<double> g;
+  if (ClosedFormResiduals<double>(t.type, t.i, t.j, qI, qJ, phi, &g)) {
+    for (int r = 0; r < rows_; ++r) {
+      if (relation) phi[r] = t.scale * (phi[r] - t.origin);
+      grad->row(r) = scale * g.row(r);
+    }
+    return;
+  }
   // seed the coordinates of the moving bodies
   AD1 q[kPairQ];
   for (int c = 0; c < kBodyQ; ++c) {
@@ -101,11 +191,9 @@ void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, do
   AD1 out[6];
   JointResiduals(t.type, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
                  MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
-  grad->resize(rows_, kPairQ);
-  const bool relation = terms_.size() > 1;
   for (int r = 0; r < rows_; ++r) {
     phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
-    grad->row(r) = (relation ? t.scale : 1.0) * out[r].derivatives().transpose();
+    grad->row(r) = scale * out[r].derivatives().transpose();
   }
 }
 
@@ -113,7 +201,33 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
                                            PairGradient* grad,
                                            std::vector<PairHessian>* hess) const {
   const Term& t = terms_[k];
-  // second-order forward mode: the value of each outer derivative is itself differentiated
+  const bool relation = terms_.size() > 1;
+  const double scale = relation ? t.scale : 1.0;
+  grad->resize(rows_, kPairQ);
+  hess->resize(rows_);
+  // closed form: forward-mode differentiation of the closed-form gradient
+  {
+    AD1 q[kPairQ];
+    for (int c = 0; c < kBodyQ; ++c) {
+      if (qI) q[c] = AD1(qI[c], kPairQ, c);
+      if (qJ) q[kBodyQ + c] = AD1(qJ[c], kPairQ, kBodyQ + c);
+    }
+    AD1 out[6];
+    ClosedFormGradient<AD1> g;
+    if (ClosedFormResiduals<AD1>(t.type, t.i, t.j, qI ? q : nullptr, qJ ? q + kBodyQ : nullptr, out,
+                                 &g)) {
+      for (int r = 0; r < rows_; ++r) {
+        phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
+        for (int a = 0; a < kPairQ; ++a) {
+          (*grad)(r, a) = scale * g(r, a).value();
+          (*hess)[r].row(a) = scale * g(r, a).derivatives().transpose();
+        }
+      }
+      return;
+    }
+  }
+  // the angles: second-order forward mode, the value of each outer derivative is itself
+  // differentiated
   AD2 q[kPairQ];
   for (int c = 0; c < kPairQ; ++c) {
     const bool moving = c < kBodyQ ? qI != nullptr : qJ != nullptr;
@@ -127,10 +241,6 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
   AD2 out[6];
   JointResiduals(t.type, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
                  MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
-  grad->resize(rows_, kPairQ);
-  hess->resize(rows_);
-  const bool relation = terms_.size() > 1;
-  const double scale = relation ? t.scale : 1.0;
   for (int r = 0; r < rows_; ++r) {
     phi[r] = relation ? t.scale * (out[r].value().value() - t.origin) : out[r].value().value();
     grad->row(r) = scale * out[r].value().derivatives().transpose();

@@ -15,7 +15,12 @@ inline constexpr int kBodyQ = 7;
 /// Local coordinates of a two-body element: q_I then q_J.
 inline constexpr int kPairQ = 2 * kBodyQ;
 
-using PairGradient = Eigen::Matrix<double, Eigen::Dynamic, kPairQ, Eigen::RowMajor>;
+/// Largest number of equations of one constraint (FIXED).
+inline constexpr int kMaxJointRows = 6;
+
+/// Gradient of a constraint's rows (at most kMaxJointRows, stored inline: no allocation).
+using PairGradient =
+    Eigen::Matrix<double, Eigen::Dynamic, kPairQ, Eigen::RowMajor, kMaxJointRows, kPairQ>;
 using PairHessian = Eigen::Matrix<double, kPairQ, kPairQ>;
 
 /// A marker as the runtime sees it: the body it sits on (kGround for the ground) and its
@@ -87,7 +92,8 @@ class JointConstraint {
   // -- one term: its contribution to the rows, over the coordinates of its two bodies -------
 
   /// Contribution phi (rows) of term k and its gradient (rows x 14) with respect to (q_I, q_J)
-  /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero.
+  /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero. The
+  /// gradient is in closed form (JointEquationTerms), by automatic differentiation for angles.
   void EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
                     PairGradient* grad) const;
   /// Contribution of term k to the residuals only.
@@ -95,7 +101,8 @@ class JointConstraint {
   /// Term k's contribution to the second derivative of every row along qdot (14, I then J).
   void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* qdot,
                              double* curvature) const;
-  /// Term k's contribution to the residuals, gradients and Hessians of every row.
+  /// Term k's contribution to the residuals, gradients and Hessians of every row (the
+  /// Hessians by forward-mode differentiation of the closed-form gradient where there is one).
   void EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
                             PairGradient* grad, std::vector<PairHessian>* hess) const;
   /// An angle of term k follows the accepted angle through whole turns.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 
 namespace msolve::mbs {
 
@@ -87,6 +88,66 @@ int JointRowCount(JointType type) {
     case JointType::kMotionB2:
     case JointType::kMotionB3:
       return 1;
+  }
+  return 0;
+}
+
+int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
+  using Kind = JointEquationTerm::Kind;
+  constexpr JointEquationTerm kX{Kind::kPoint, 0, 0}, kY{Kind::kPoint, 1, 0},
+      kZ{Kind::kPoint, 2, 0};
+  constexpr JointEquationTerm kAlongX{Kind::kAlongJ, 0, 0}, kAlongY{Kind::kAlongJ, 1, 0},
+      kAlongZ{Kind::kAlongJ, 2, 0};
+  constexpr JointEquationTerm kZIxJ{Kind::kAxes, 2, 0}, kZIyJ{Kind::kAxes, 2, 1},
+      kXIyJ{Kind::kAxes, 0, 1}, kZIzJ{Kind::kAxes, 2, 2}, kYIxJ{Kind::kAxes, 1, 0};
+  // the rows of each type, in the order of JointResiduals
+  auto pick = [&](std::initializer_list<JointEquationTerm> rows) {
+    terms[0] = rows.begin()[row];
+    return 1;
+  };
+  switch (type) {
+    case JointType::kFixed:
+      return pick({kX, kY, kZ, kZIxJ, kZIyJ, kXIyJ});
+    case JointType::kRevolute:
+      return pick({kX, kY, kZ, kZIxJ, kZIyJ});
+    case JointType::kTranslational:
+      return pick({kAlongX, kAlongY, kZIxJ, kZIyJ, kXIyJ});
+    case JointType::kSpherical:
+      return pick({kX, kY, kZ});
+    case JointType::kCylindrical:
+      return pick({kAlongX, kAlongY, kZIxJ, kZIyJ});
+    case JointType::kUniversal:
+      return pick({kX, kY, kZ, kZIzJ});
+    case JointType::kPlanar:
+      return pick({kAlongZ, kZIxJ, kZIyJ});
+    case JointType::kHooke:
+      return pick({kX, kY, kZ, kXIyJ});
+    case JointType::kConvel:
+      if (row < 3) return pick({kX, kY, kZ});
+      terms[0] = kXIyJ;
+      terms[1] = kYIxJ;
+      return 2;
+    case JointType::kInline:
+      return pick({kAlongX, kAlongY});
+    case JointType::kInplane:
+    case JointType::kMotionTranslation:
+      return pick({kAlongZ});
+    case JointType::kOrientation:
+      return pick({kZIxJ, kZIyJ, kXIyJ});
+    case JointType::kParallelAxes:
+      return pick({kZIxJ, kZIyJ});
+    case JointType::kPerpendicular:
+      return pick({kZIzJ});
+    case JointType::kMotionX:
+      return pick({kAlongX});
+    case JointType::kMotionY:
+      return pick({kAlongY});
+    case JointType::kRackPinionAngle:
+    case JointType::kMotionRotation:
+    case JointType::kMotionB1:
+    case JointType::kMotionB2:
+    case JointType::kMotionB3:
+      return 0;
   }
   return 0;
 }

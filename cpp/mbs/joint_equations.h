@@ -1,6 +1,8 @@
 // Position-level equations of the ideal joints (semantics.md section 6.2). Each joint is
 // written once, as a function of the global frames of its I and J markers, templated on the
 // scalar so that automatic differentiation gives its exact first and second derivatives.
+// The equations that are not angles are also listed term by term (JointEquationTerms), from
+// which mbs/joint.cc forms their gradients in closed form.
 #pragma once
 
 #include <cmath>
@@ -89,6 +91,20 @@ template <class S>
 S NearestTurn(const S& a, double reference) {
   return a + 2 * M_PI * std::round((reference - PlainValue(a)) / (2 * M_PI));
 }
+
+/// One term of a joint equation that is not an angle, with d = p_I - p_J and x_k, y_k, z_k
+/// the global marker axes (k = 0, 1, 2 for x, y, z): the component d[a] (kPoint), the
+/// component d . (axis a of J) (kAlongJ), or (axis a of I) . (axis b of J) (kAxes). These
+/// have closed-form gradients; JointResiduals writes the same sums.
+struct JointEquationTerm {
+  enum class Kind { kPoint, kAlongJ, kAxes };
+  Kind kind;
+  int a, b;
+};
+
+/// The terms of equation `row` of a joint type (at most 2), their number; 0 for the types
+/// whose coordinate is an angle (IsMotionAngle).
+int JointEquationTerms(JointType type, int row, JointEquationTerm* terms);
 
 /// Residuals of the joint equations for the marker frames I and J; writes JointRowCount rows.
 /// A motion angle is taken within half a turn of `reference` (its last accepted value), so

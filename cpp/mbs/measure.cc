@@ -28,9 +28,17 @@ struct State {
   math::Mat3T<S> R;
 };
 
-// marker kinematics from its body's states x (13) and accelerations xd (6), or the ground
+// what a measure computes of its marker states (bits of KinematicMeasure::needs_)
+enum Need : unsigned {
+  kVelocity = 1,      // velocity and angular velocity (global)
+  kAcceleration = 2,  // acceleration and angular acceleration (global)
+  kAxes = 4,          // the axes R
+};
+
+// marker kinematics from its body's states x (13) and accelerations xd (6), or the ground:
+// the origin always, the rest as `need` asks
 template <class S>
-State<S> MarkerState(const BodyMarker& m, const S* x, const S* xd) {
+State<S> MarkerState(const BodyMarker& m, const S* x, const S* xd, unsigned need) {
   State<S> k;
   if (x == nullptr) {
     for (int a = 0; a < 3; ++a) {
@@ -41,23 +49,32 @@ State<S> MarkerState(const BodyMarker& m, const S* x, const S* xd) {
     return k;
   }
   const math::Mat3T<S> Rb = math::QuatToMatrix<S>(x + 3);
-  math::Vec3T<S> s, wb, wdb, vd;
-  math::Mat3T<S> A;
-  for (int a = 0; a < 3; ++a) {
-    s[a] = S(m.s[a]);
-    wb[a] = x[10 + a];
-    wdb[a] = xd[3 + a];
-    vd[a] = xd[a];
-    for (int b = 0; b < 3; ++b) A(a, b) = S(m.A(a, b));
-  }
+  math::Vec3T<S> s;
+  for (int a = 0; a < 3; ++a) s[a] = S(m.s[a]);
   const math::Vec3T<S> rho = Rb * s;
-  k.w = Rb * wb;
-  k.wd = Rb * wdb;
   for (int a = 0; a < 3; ++a) k.p[a] = x[a] + rho[a];
-  const math::Vec3T<S> wxr = k.w.cross(rho);
-  for (int a = 0; a < 3; ++a) k.v[a] = x[7 + a] + wxr[a];
-  k.a = vd + k.wd.cross(rho) + k.w.cross(wxr);
-  k.R = Rb * A;
+  if (need & (kVelocity | kAcceleration)) {
+    math::Vec3T<S> wb;
+    for (int a = 0; a < 3; ++a) wb[a] = x[10 + a];
+    k.w = Rb * wb;
+    const math::Vec3T<S> wxr = k.w.cross(rho);
+    for (int a = 0; a < 3; ++a) k.v[a] = x[7 + a] + wxr[a];
+    if (need & kAcceleration) {
+      math::Vec3T<S> wdb, vd;
+      for (int a = 0; a < 3; ++a) {
+        wdb[a] = xd[3 + a];
+        vd[a] = xd[a];
+      }
+      k.wd = Rb * wdb;
+      k.a = vd + k.wd.cross(rho) + k.w.cross(wxr);
+    }
+  }
+  if (need & kAxes) {
+    math::Mat3T<S> A;
+    for (int a = 0; a < 3; ++a)
+      for (int b = 0; b < 3; ++b) A(a, b) = S(m.A(a, b));
+    k.R = Rb * A;
+  }
   return k;
 }
 
@@ -124,6 +141,23 @@ bool MeasureReadsAccelerations(MeasureKind kind) {
 
 KinematicMeasure::KinematicMeasure(MeasureKind kind, const std::vector<BodyMarker>& markers)
     : kind_(kind) {
+  // what Compute reads of each marker (I and J: at least the origin)
+  const bool velocity = kind >= MeasureKind::kVX && kind <= MeasureKind::kVR;
+  const bool omega = kind >= MeasureKind::kWX && kind <= MeasureKind::kWM;
+  const bool acceleration = kind >= MeasureKind::kACCX && kind <= MeasureKind::kACCM;
+  const bool omega_dot = kind >= MeasureKind::kWDTX && kind <= MeasureKind::kWDTM;
+  const bool components =
+      kind == MeasureKind::kDX || kind == MeasureKind::kDY || kind == MeasureKind::kDZ ||
+      kind == MeasureKind::kVX || kind == MeasureKind::kVY || kind == MeasureKind::kVZ ||
+      kind == MeasureKind::kWX || kind == MeasureKind::kWY || kind == MeasureKind::kWZ ||
+      kind == MeasureKind::kACCX || kind == MeasureKind::kACCY || kind == MeasureKind::kACCZ ||
+      kind == MeasureKind::kWDTX || kind == MeasureKind::kWDTY || kind == MeasureKind::kWDTZ;
+  const unsigned motion = (velocity || omega ? kVelocity : 0u) |
+                          (acceleration || omega_dot ? kAcceleration | kVelocity : 0u);
+  needs_[0] = needs_[1] = motion | (kind >= MeasureKind::kAX ? kAxes : 0u);
+  needs_[2] = components ? kAxes : 0u;
+  needs_[3] = (velocity || acceleration || omega_dot ? kVelocity : 0u) |
+              (acceleration ? kAcceleration : 0u);
   for (int r = 0; r < 4; ++r) {
     m_[r] = r < static_cast<int>(markers.size()) ? markers[r] : BodyMarker{};
     slot_[r] = -1;
@@ -138,67 +172,59 @@ template <class S>
 S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
   State<S> st[4];
   for (int r = 0; r < 4; ++r)
-    st[r] = MarkerState<S>(m_[r], slot_[r] < 0 ? nullptr : x[slot_[r]],
-                           slot_[r] < 0 ? nullptr : xd[slot_[r]]);
+    if (r < 2 || needs_[r])
+      st[r] = MarkerState<S>(m_[r], slot_[r] < 0 ? nullptr : x[slot_[r]],
+                             slot_[r] < 0 ? nullptr : xd[slot_[r]], needs_[r]);
   const State<S>& I = st[0];
   const State<S>& J = st[1];
   const math::Mat3T<S>& K = st[2].R;
   const State<S>& L = st[3];
-  // relative position and its first and second time derivatives in frame L
+  // the vector whose component along an axis of K, or magnitude, the measure is: the
+  // relative position, or its first or second time derivative in frame L, or the relative
+  // angular velocity, or its time derivative in frame L
   const math::Vec3T<S> d = I.p - J.p;
-  const math::Vec3T<S> dd = I.v - J.v;
-  const math::Vec3T<S> ddd = I.a - J.a;
-  const math::Vec3T<S> vel = dd - L.w.cross(d);
-  const math::Vec3T<S> acc = ddd - L.wd.cross(d) - S(2.0) * L.w.cross(dd) + L.w.cross(L.w.cross(d));
-  const math::Vec3T<S> w = I.w - J.w;
-  const math::Vec3T<S> wd = (I.wd - L.w.cross(I.w)) - (J.wd - L.w.cross(J.w));
-  // orientation of I relative to J
-  const math::Mat3T<S> Rr = J.R.transpose() * I.R;
+  math::Vec3T<S> v = d;
+  if (kind_ >= MeasureKind::kVX && kind_ <= MeasureKind::kVR) {
+    const math::Vec3T<S> dd = I.v - J.v;
+    v = dd - L.w.cross(d);
+  } else if (kind_ >= MeasureKind::kWX && kind_ <= MeasureKind::kWM) {
+    v = I.w - J.w;
+  } else if (kind_ >= MeasureKind::kACCX && kind_ <= MeasureKind::kACCM) {
+    const math::Vec3T<S> dd = I.v - J.v;
+    const math::Vec3T<S> ddd = I.a - J.a;
+    v = ddd - L.wd.cross(d) - S(2.0) * L.w.cross(dd) + L.w.cross(L.w.cross(d));
+  } else if (kind_ >= MeasureKind::kWDTX && kind_ <= MeasureKind::kWDTM) {
+    v = (I.wd - L.w.cross(I.w)) - (J.wd - L.w.cross(J.w));
+  }
   using std::asin;
   using std::sqrt;
   switch (kind_) {
     case MeasureKind::kDX:
-      return d.dot(K.col(0));
-    case MeasureKind::kDY:
-      return d.dot(K.col(1));
-    case MeasureKind::kDZ:
-      return d.dot(K.col(2));
-    case MeasureKind::kDM:
-      return d.norm();
     case MeasureKind::kVX:
-      return vel.dot(K.col(0));
-    case MeasureKind::kVY:
-      return vel.dot(K.col(1));
-    case MeasureKind::kVZ:
-      return vel.dot(K.col(2));
-    case MeasureKind::kVM:
-      return vel.norm();
-    case MeasureKind::kVR:
-      return vel.dot(d) / d.norm();
     case MeasureKind::kWX:
-      return w.dot(K.col(0));
-    case MeasureKind::kWY:
-      return w.dot(K.col(1));
-    case MeasureKind::kWZ:
-      return w.dot(K.col(2));
-    case MeasureKind::kWM:
-      return w.norm();
     case MeasureKind::kACCX:
-      return acc.dot(K.col(0));
-    case MeasureKind::kACCY:
-      return acc.dot(K.col(1));
-    case MeasureKind::kACCZ:
-      return acc.dot(K.col(2));
-    case MeasureKind::kACCM:
-      return acc.norm();
     case MeasureKind::kWDTX:
-      return wd.dot(K.col(0));
+      return v.dot(K.col(0));
+    case MeasureKind::kDY:
+    case MeasureKind::kVY:
+    case MeasureKind::kWY:
+    case MeasureKind::kACCY:
     case MeasureKind::kWDTY:
-      return wd.dot(K.col(1));
+      return v.dot(K.col(1));
+    case MeasureKind::kDZ:
+    case MeasureKind::kVZ:
+    case MeasureKind::kWZ:
+    case MeasureKind::kACCZ:
     case MeasureKind::kWDTZ:
-      return wd.dot(K.col(2));
+      return v.dot(K.col(2));
+    case MeasureKind::kDM:
+    case MeasureKind::kVM:
+    case MeasureKind::kWM:
+    case MeasureKind::kACCM:
     case MeasureKind::kWDTM:
-      return wd.norm();
+      return v.norm();
+    case MeasureKind::kVR:
+      return v.dot(d) / d.norm();
     case MeasureKind::kAX:
     case MeasureKind::kAY:
     case MeasureKind::kAZ: {
@@ -212,6 +238,12 @@ S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
         a = Atan2<S>(xi.dot(J.R.col(1)), xi.dot(J.R.col(0)));
       return a + 2 * M_PI * std::round((reference_angle_ - Plain(a)) / (2 * M_PI));
     }
+    default:
+      break;
+  }
+  // the orientation of I relative to J
+  const math::Mat3T<S> Rr = J.R.transpose() * I.R;
+  switch (kind_) {
     case MeasureKind::kTHETA:
       return Atan2<S>(sqrt(Rr(0, 2) * Rr(0, 2) + Rr(1, 2) * Rr(1, 2)), Rr(2, 2));
     case MeasureKind::kPSI:
@@ -224,6 +256,8 @@ S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
       return asin(Rr(2, 0));
     case MeasureKind::kROLL:
       return Atan2<S>(Rr(2, 1), Rr(2, 2));
+    default:
+      break;
   }
   return S(0.0);
 }

@@ -82,7 +82,8 @@ class KinematicMeasure {
   MeasureKind kind_;
   BodyMarker m_[4];
   std::vector<int> bodies_;
-  int slot_[4];  // index into bodies_ of each marker's body, -1 for the ground
+  int slot_[4];        // index into bodies_ of each marker's body, -1 for the ground
+  unsigned needs_[4];  // what Compute reads of each marker's motion (measure.cc)
   double reference_angle_ = 0.0;
 };
 

@@ -102,10 +102,9 @@ void System::PositionRates(const double* y, double* qdot) const {
 
 void System::Residual(double t, const double* y, const double* yp, double* F) const {
   const int nb = body_count();
+  // where the multipliers start: lambda, mu of the joint rows, mu of the quaternions
+  const int lam0 = lambda_offset(), mu0 = mu_offset(), mun0 = mu0 + active_count_;
   std::fill(F, F + size(), 0.0);
-  std::vector<double> qdot(kBodyQ * nb);
-  PositionRates(y, qdot.data());
-
   const Vec3 gravity = Gravity(t);
 
   // bodies: kinematics, Newton-Euler, unit quaternions
@@ -116,14 +115,15 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     double* f = F + BodyOffset(k);
     const Vec4 e = V4(x + 3);
     const Vec3 w = V3(x + 10);
-    const double mu_n = y[mu_offset() + active_count_ + k];
+    const double mu_n = y[mun0 + k];
     Eigen::Map<Vec3> f_r(f), f_v(f + 7), f_w(f + 10);
     Eigen::Map<Vec4> f_e(f + 3);
     f_r = V3(xp) - V3(x + 7);
-    f_e = V4(xp + 3) - Eigen::Map<const Vec4>(qdot.data() + kBodyQ * k + 3) + 2.0 * mu_n * e;
+    const Vec4 edot = 0.5 * math::QuatL(e) * w;  // q'(u), as PositionRates
+    f_e = V4(xp + 3) - edot + 2.0 * mu_n * e;
     f_v = b.mass / ucf_ * (V3(xp + 7) - gravity);
     f_w = (b.inertia * V3(xp + 10) + w.cross(b.inertia * w)) / ucf_;
-    F[mu_offset() + active_count_ + k] = e.squaredNorm() - 1.0;
+    F[mun0 + k] = e.squaredNorm() - 1.0;
   }
 
   // force elements: applied wrenches enter the dynamic rows with a minus sign; their
@@ -162,27 +162,37 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
       const int* side_body = sides.body;
       const double* const* q = sides.state;
       joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+      // per side: L(e)^T and q'(u) (as PositionRates)
+      Eigen::Matrix<double, 3, 4> Lt[2];
+      Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+      for (int s = 0; s < 2; ++s) {
+        if (q[s] == nullptr) continue;
+        const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+        Lt[s] = L.transpose();
+        qdot[s].head<3>() = V3(q[s] + 7).transpose();
+        qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+      }
       for (int r = 0; r < joint.rows(); ++r) {
         const int a = rows_[joint_row_start_[jn] + r].active;
         if (a < 0) continue;
-        const double lambda = y[lambda_offset() + a];
-        const double mu = y[mu_offset() + a];
-        F[mu_offset() + a] += phi[r];
+        const double lambda = y[lam0 + a];
+        const double mu = y[mu0 + a];
+        F[mu0 + a] += phi[r];
         double vel = 0.0;
         for (int s = 0; s < 2; ++s) {
           if (q[s] == nullptr) continue;
           const int k = side_body[s];
           const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-          vel += g.dot(Eigen::Map<const Eigen::Matrix<double, 1, 7>>(qdot.data() + kBodyQ * k));
+          vel += g.dot(qdot[s]);
           double* f = F + BodyOffset(k);
           Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
           Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
           Eigen::Map<Vec3> f_w(f + 10);
           f_q += mu * g;
           f_v += lambda * g.head<3>();
-          f_w += 0.5 * lambda * math::QuatL(V4(q[s] + 3)).transpose() * g.tail<4>().transpose();
+          f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
         }
-        F[lambda_offset() + a] += vel;
+        F[lam0 + a] += vel;
         // the reactions' power, -lambda B u
         power -= lambda * vel;
       }
@@ -229,8 +239,8 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     }
     const int a = rows_[driver.row].active;
     if (a < 0) continue;
-    F[mu_offset() + a] -= position;
-    F[lambda_offset() + a] -= velocity;
+    F[mu0 + a] -= position;
+    F[lam0 + a] -= velocity;
   }
 }
 
