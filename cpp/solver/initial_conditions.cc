@@ -20,7 +20,7 @@ namespace {
 using system::SparseMat;
 
 // up to this size the index-1 (KKT) system is solved densely
-constexpr int kDenseKktLimit = 200;
+constexpr int kDenseKktLimit = 60;
 // passes of the fixed point in the reactions when forces read them
 constexpr int kReactionPasses = 50;
 using system::System;
