@@ -218,9 +218,13 @@ def test_restart_and_print_act_at_the_event():
 # -- evaluate, SENVAL and routines -----------------------------------------------------------
 
 
-def test_evaluate_is_stored_at_each_firing_for_senval_in_expressions_and_routines():
-    # the EQ sensor on sin(2 pi t) fires at t = 0.5, 1, 1.5; evaluate stores TIME there
+@pytest.mark.parametrize("interpolate", [False, True])
+def test_evaluate_is_stored_at_each_firing_for_senval_in_expressions_and_routines(interpolate):
+    # the EQ sensor on sin(2 pi t) fires at t = 0.5, 1, 1.5; evaluate stores TIME there. With
+    # interpolated outputs, a step may pass an output before the crossing it contains: the
+    # output still comes first, with the value stored before
     model, _ball = falling_ball()
+    Integrator(error=1e-8, interpolate=interpolate)
     s = Sensor(function="SIN(2*PI*TIME)", evaluate="TIME")
 
     def reqsub(id, time, par, npar, iflag):
@@ -238,10 +242,12 @@ def test_evaluate_is_stored_at_each_firing_for_senval_in_expressions_and_routine
     assert all("evaluate" in e.actions for e in run.events)
 
 
-def test_senval_in_a_force_changes_the_motion_from_the_event_on():
+@pytest.mark.parametrize("interpolate", [False, True])
+def test_senval_in_a_force_changes_the_motion_from_the_event_on(interpolate):
     # a sensor at z = 0.5 stores 2 G, and a force SENVAL * mass pushes the ball up from then
     # on: after the event the ball moves with acceleration +G (from the closed form)
     model, ball = falling_ball()
+    Integrator(error=1e-8, interpolate=interpolate)
     s = Sensor(function=f"DZ({ball.cm.id})", operator="LE", value=0.5, evaluate=f"{2 * G}")
     Vforce(i=ball.cm, jfloat=Marker(part=model.lookupById("Part", 1)), fz=f"SENVAL({s.id})")
     run = model.simulate(end=0.6, dtout=0.05, returnResults=True)

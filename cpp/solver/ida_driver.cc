@@ -183,6 +183,7 @@ std::vector<int> IdaDriver::RootsFound() const {
 
 void IdaDriver::Restart(double t, const VecX& y, const VecX& yp, double hinit) {
   const IntegratorStats now = stats();
+  pending_root_ = false;
   View(y_.get()) = y;
   View(yp_.get()) = yp;
   Check(IDAReInit(mem_, t, y_.get(), yp_.get()), "IDAReInit");
@@ -213,6 +214,15 @@ bool IdaDriver::AdvanceTo(
   double step_end = t_;
   IDAGetCurrentTime(mem_, &step_end);
   if (step_end <= stop) Check(IDASetStopTime(mem_, stop), "IDASetStopTime");
+  if (pending_root_) {
+    // a crossing found beyond an earlier output: report it once the outputs reach it
+    if (root_time_ > tout) return Interpolate(tout);
+    pending_root_ = false;
+    Check(IDAGetDky(mem_, root_time_, 0, y_.get()), "IDAGetDky");
+    Check(IDAGetDky(mem_, root_time_, 1, yp_.get()), "IDAGetDky");
+    t_ = root_time_;
+    return false;
+  }
   // an interpolated output inside a step already taken and reported
   if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
@@ -240,8 +250,17 @@ bool IdaDriver::AdvanceTo(
       throw SolverError(s.str());
     }
     out_of_range_.clear();
+    if (flag == IDA_ROOT_RETURN) {
+      if (tret > tout) {
+        // the step passed tout before the crossing: the output at tout comes first
+        pending_root_ = true;
+        root_time_ = tret;
+        return Interpolate(tout);
+      }
+      t_ = tret;
+      return false;
+    }
     t_ = tret;
-    if (flag == IDA_ROOT_RETURN) return false;
     saved_t_ = tret;
     saved_y_ = y();
     saved_yp_ = yp();

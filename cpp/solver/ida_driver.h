@@ -117,6 +117,10 @@ class IdaDriver {
   double t_ = 0.0;
   bool interpolate_ = false;
   double end_ = 0.0;
+  // with interpolated outputs, a crossing IDA found beyond the next output (reported by
+  // AdvanceTo after that output)
+  bool pending_root_ = false;
+  double root_time_ = 0.0;
   int root_count_ = 0;
   // counts of the integrations before the last restart (IDAReInit resets IDA's)
   IntegratorStats before_restart_;

@@ -143,7 +143,8 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
         False,
         field="_interpolate",
         doc="Interpolate the outputs from the integrator's steps instead of stepping to each "
-        "output time (fewer steps when outputs are dense); the step stays at most dtout.",
+        "output time (fewer steps when outputs are dense); the step stays at most dtout. "
+        "Interpolated outputs meet the constraints to the integration error only.",
     )
 
 
