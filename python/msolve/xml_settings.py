@@ -1,0 +1,174 @@
+"""Settings in a MotionSolve XML dataset: the parameter elements of the Model block
+(``Param_Unit``, ``Force_Gravity``, ``Param_Transient``, settings msolve does not use) and
+the Command block (``Simulate``, ``Param_Transient``, ``Stop``)."""
+
+from __future__ import annotations
+
+from .xml_element import _El, _show
+
+
+class Command:
+    """One element of the Command block: ``kind`` (``"simulate"``, ``"param_transient"``,
+    ``"stop"``), its converted ``values`` and the ``node`` it came from."""
+
+    def __init__(self, kind, values, node):
+        self.kind = kind
+        self.values = values
+        self.node = node
+
+    def __repr__(self):
+        return f"<Command {self.kind} {self.values} line {self.node.line}>"
+
+
+_UNIT_NAMES = {
+    # Param_Unit spellings that differ from the Units words
+    "MEGAGRAM": "TONNE", "MEGAGRAMS": "TONNE", "KILONEWTON": "KNEWTON",
+    "POUND": "POUND_MASS", "LBF": "POUND_FORCE", "LBM": "POUND_MASS",
+    "MILLIMETRE": "MILLIMETER", "METRE": "METER", "CENTIMETRE": "CENTIMETER",
+}
+
+_ANALYSIS_TYPES = {
+    "TRANSIENT": "TRANSIENT", "DYNAMIC": "TRANSIENT", "DYNAMICS": "TRANSIENT",
+    "KINEMATIC": "KINEMATICS", "KINEMATICS": "KINEMATICS", "STATIC": "STATICS",
+    "STATICS": "STATICS", "QUASI-STATIC": "QUASISTATICS", "QUASISTATIC": "QUASISTATICS",
+    "QUASI_STATIC": "QUASISTATICS", "LINEAR": "LINEAR", "ASSEMBLY": "ASSEMBLY",
+}
+
+_INTEGRATORS = {"DSTIFF": "DSTIFF", "GSTIFF": "GSTIFF", "HSTIFF": "HSTIFF",
+                "MSTIFF": "MSTIFF", "VSTIFF": "VSTIFF", "ABAM": "ABAM",
+                "CSTIFF": None, "HHT": None, "NEWMARK": None}
+
+# Param_Transient attribute -> Integrator attribute
+_TRANSIENT_MAP = {"integr_tol": "error", "h_max": "hmax", "h_min": "hmin", "h0_max": "hinit"}
+
+
+# -- parameters -------------------------------------------------------------------------
+
+
+def _param_unit(reader, el):
+    from .entities import Units
+
+    kwds = {}
+    if el.has("mass_mult_factor"):
+        factor = el.real("mass_mult_factor", minimum=0.0)
+        if factor == 0.0:
+            raise el.error("attribute 'mass_mult_factor' must be positive")
+        kwds["ucf"] = 1.0 / factor
+    for attribute, field in (("force_unit", "force"), ("mass_unit", "mass"),
+                             ("length_unit", "length"), ("time_unit", "time")):
+        value = el.text(attribute)
+        if value:
+            word = value.upper()
+            kwds[field] = _UNIT_NAMES.get(word, word)
+    el.finish()
+    try:
+        Units(**kwds)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+def _gravity(reader, el):
+    from .entities import Accgrav
+
+    kwds = {k: el.real_or_expression(a) for k, a in
+            (("igrav", "grav_x"), ("jgrav", "grav_y"), ("kgrav", "grav_z"))}
+    el.finish()
+    try:
+        Accgrav(**kwds)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+def transient_values(el):
+    """The Integrator attributes a Param_Transient element gives."""
+    values = {}
+    kind = el.word("integrator_type", _INTEGRATORS, default=False)
+    if kind is None:
+        el.warn(f"integrator_type {el.text('integrator_type')} is not available; DSTIFF "
+                "(variable-order BDF) is used")
+        values["type"] = "DSTIFF"
+    elif kind:
+        values["type"] = kind
+    for attribute, field in _TRANSIENT_MAP.items():
+        value = el.real(attribute, minimum=0.0)
+        if value is not None:
+            values[field] = value
+    order = el.int("max_order", minimum=1)
+    if order is not None:
+        values["kmax"] = order
+    maxit = el.int("dae_corrector_maxit", minimum=1)
+    if maxit is not None:
+        values["maxit"] = maxit
+    if el.has("dae_interpolation"):
+        values["interpolate"] = el.bool("dae_interpolation")
+    el.finish()
+    return values
+
+
+def _param_transient_model(reader, el):
+    from .entities import Integrator
+
+    values = transient_values(el)
+    try:
+        if reader.integrator is None:
+            reader.integrator = Integrator(**values)
+        else:
+            reader.integrator.setValues(**values)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+# parameter elements that change nothing in msolve: read without a fuss, with one note
+_IGNORED_PARAMETERS = {"param_simulation", "param_static", "param_output", "resoutput",
+                       "param_linear", "param_kinematic"}
+
+
+def _ignored_parameter(reader, el):
+    el.warn("settings not used by msolve; ignored")
+    el.used.update(el.node.attrs)
+
+
+# -- the Command block ------------------------------------------------------------------
+
+
+def _read_commands(reader, nodes):
+    commands = reader.dataset.commands
+    stopped = None
+    for node in nodes:
+        el = _El(reader, node)
+        if stopped is not None:
+            el.warn(f"after <Stop/> on line {stopped.line}; ignored")
+            continue
+        if node.key == "simulate":
+            commands.append(Command("simulate", _simulate_values(el), node))
+        elif node.key == "param_transient":
+            commands.append(Command("param_transient", transient_values(el), node))
+        elif node.key == "stop":
+            commands.append(Command("stop", {}, node))
+            stopped = node
+        else:
+            el.warn("command not available in msolve yet; ignored")
+
+
+def _simulate_values(el):
+    word = el.text("analysis_type", "TRANSIENT").upper().replace(" ", "")
+    if word not in _ANALYSIS_TYPES:
+        raise el.error(f"attribute 'analysis_type' must be one of Transient | Static | "
+                       f"Kinematic | Linear | Assembly | Quasi-Static, got {_show(word)}")
+    values = {"type": _ANALYSIS_TYPES[word], "start": el.real("start_time", 0.0)}
+    end = el.real("end_time")
+    duration = el.real("duration", minimum=0.0)
+    if end is not None and duration is not None:
+        raise el.error("give 'end_time' or 'duration', not both")
+    if end is None and duration is None and values["type"] in ("TRANSIENT", "KINEMATICS"):
+        raise el.error("the attribute 'end_time' (or 'duration') is required")
+    values["end"], values["duration"] = end, duration
+    interval = el.real("print_interval", minimum=0.0)
+    steps = el.int("num_steps", minimum=1)
+    if interval is not None and steps is not None:
+        raise el.error("give 'print_interval' or 'num_steps', not both")
+    if interval == 0.0:
+        raise el.error("attribute 'print_interval' must be positive")
+    values["dtout"], values["steps"] = interval, steps
+    el.finish()
+    return values
