@@ -49,10 +49,10 @@ class IdaDriver {
   IdaDriver(const IdaDriver&) = delete;
   IdaDriver& operator=(const IdaDriver&) = delete;
 
-  /// Integrates up to exactly tout (never beyond), calling on_step after every accepted step;
-  /// throws SolverError on failure, leaving the last accepted state in y(), yp(). With
-  /// interpolated outputs the steps may go beyond tout, up to the end set by SetEnd, and
-  /// y(), yp() at tout are interpolated from them. Returns true
+  /// Integrates up to exactly tout, calling on_step after every accepted step; throws
+  /// SolverError on failure, leaving the last accepted state in y(), yp(). The steps stop at
+  /// tout, except with interpolated outputs: then they may go on up to the end set by SetEnd,
+  /// and y(), yp() at tout are interpolated from the step that contains it. Returns true
   /// at tout; false when a root function crossed zero first (in the direction it watches):
   /// time(), y(), yp() are then at the crossing, located by IDA within the accepted step to
   /// near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
