@@ -354,21 +354,12 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
 
   // parts whose mass matrix is singular must have those motions taken by the joints
   std::vector<std::pair<int, VecX>> null_dirs;  // (body, direction in u)
-  for (int k = 0; k < nb; ++k) {
-    const auto& b = sys.bodies()[k];
-    const double scale = std::max({b.mass, b.inertia.norm(), 1e-300});
-    Eigen::Matrix<double, 6, 6> Mk = Eigen::Matrix<double, 6, 6>::Zero();
-    Mk.topLeftCorner<3, 3>() = b.mass * Mat3::Identity();
-    Mk.bottomRightCorner<3, 3>() = b.inertia;
-    Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(Mk);
-    for (int c = 0; c < 6; ++c) {
-      if (eig.eigenvalues()[c] <= 1e-12 * scale || (b.mass == 0.0 && b.inertia.norm() == 0.0)) {
-        VecX dir = VecX::Zero(6 * nb);
-        dir.segment<6>(6 * k) = eig.eigenvectors().col(c);
-        null_dirs.emplace_back(k, dir);
-      }
+  for (int k = 0; k < nb; ++k)
+    for (const auto& direction : sys.bodies()[k].massless_directions) {
+      VecX dir = VecX::Zero(6 * nb);
+      dir.segment<6>(6 * k) = direction;
+      null_dirs.emplace_back(k, dir);
     }
-  }
   if (!null_dirs.empty()) {
     MatX Z(6 * nb, null_dirs.size());
     for (size_t c = 0; c < null_dirs.size(); ++c) Z.col(c) = null_dirs[c].second;

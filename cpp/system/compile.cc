@@ -95,6 +95,20 @@ Mat3 InertiaTensor(const std::array<double, 6>& ip) {
   return J;
 }
 
+// the eigenvectors of the 6x6 mass matrix diag(m I, J) whose eigenvalues are negligible
+std::vector<Eigen::Matrix<double, 6, 1>> MasslessDirections(double mass, const Mat3& inertia) {
+  const double scale = std::max({mass, inertia.norm(), 1e-300});
+  Eigen::Matrix<double, 6, 6> M = Eigen::Matrix<double, 6, 6>::Zero();
+  M.topLeftCorner<3, 3>() = mass * Mat3::Identity();
+  M.bottomRightCorner<3, 3>() = inertia;
+  Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(M);
+  std::vector<Eigen::Matrix<double, 6, 1>> directions;
+  for (int c = 0; c < 6; ++c)
+    if (eig.eigenvalues()[c] <= 1e-12 * scale || (mass == 0.0 && inertia.norm() == 0.0))
+      directions.push_back(eig.eigenvectors().col(c));
+  return directions;
+}
+
 }  // namespace
 
 System System::Compile(const model::Model& model) {
@@ -139,6 +153,7 @@ System System::Compile(const model::Model& model) {
       if (eig.eigenvalues().minCoeff() < -1e-12 * std::max(1.0, J.norm()))
         throw ModelError(part->Describe() + ": the inertia tensor ip is not positive semidefinite");
       b.inertia = im_axes * J * im_axes.transpose();
+      b.massless_directions = MasslessDirections(b.mass, b.inertia);
       f.cm = part->cm ? part->cm->qp : Vec3::Zero();
       b.r0 = f.origin + f.axes * f.cm;
       b.e0 = math::MatrixToQuat(f.axes);

@@ -72,6 +72,9 @@ struct Body {
   Vec4 e0 = Vec4(1, 0, 0, 0);   // design orientation of the part frame
   // user initial velocities, global components (vx vy vz wx wy wz); unset = free
   std::optional<double> vel_ic[6];
+  // directions of (v, w) that the mass matrix does not resist (too little mass or inertia):
+  // the joints must take them
+  std::vector<Eigen::Matrix<double, 6, 1>> massless_directions;
 };
 
 /// One scalar joint equation, in the order of all joint rows.
