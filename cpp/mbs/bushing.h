@@ -20,6 +20,11 @@ class BushingElement : public PairForceElement {
 
   /// The rotations follow the last accepted ones through whole turns.
   void Accept(const double* xI, const double* xJ) override;
+  std::vector<double> Memory() const override { return {reference_.begin(), reference_.end()}; }
+  void SetMemory(const std::vector<double>& memory) override {
+    if (memory.size() == reference_.size())
+      std::copy(memory.begin(), memory.end(), reference_.begin());
+  }
 
  protected:
   void Compute(const double* xI, const double* xJ, double* out) const override;

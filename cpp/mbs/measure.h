@@ -74,6 +74,8 @@ class KinematicMeasure {
 
   /// AX/AY/AZ follow the last accepted value through whole turns.
   void Accept(const double* y, const double* yp);
+  double reference_angle() const { return reference_angle_; }
+  void set_reference_angle(double angle) { reference_angle_ = angle; }
 
  private:
   template <class S>

@@ -42,6 +42,11 @@ class PairForceElement {
   /// Called after every accepted step (elements that follow angles through whole turns).
   virtual void Accept(const double* xI, const double* xJ) { (void)xI, (void)xJ; }
 
+  /// The angles followed through whole turns, to carry over when the model is compiled
+  /// again; SetMemory takes them back.
+  virtual std::vector<double> Memory() const { return {}; }
+  virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
+
   /// Elastic energy stored in the element (force x length, model units); zero for elements
   /// whose whole work is counted as the work of non-conservative forces.
   virtual double Energy(const double* xI, const double* xJ) const {

@@ -14,6 +14,10 @@ class SpringDamperElement : public PairForceElement {
   /// The rotation angle is followed continuously through whole turns from the last accepted
   /// value.
   void Accept(const double* xI, const double* xJ) override;
+  std::vector<double> Memory() const override { return {reference_angle_}; }
+  void SetMemory(const std::vector<double>& memory) override {
+    if (memory.size() == 1) reference_angle_ = memory[0];
+  }
 
   /// 1/2 k (d - length)^2 - force (d - length), or 1/2 kt (a - angle)^2 - torque (a - angle):
   /// the potential of the stiffness and of the preload.

@@ -26,6 +26,11 @@ class StateFunction {
 
   /// Called after every accepted step (functions with memory).
   virtual void Accept(double t, const double* y, const double* yp) { (void)t, (void)y, (void)yp; }
+
+  /// What the function remembers of the accepted steps (the whole turns of the angles it
+  /// follows), to carry over when the model is compiled again; SetMemory takes it back.
+  virtual std::vector<double> Memory() const { return {}; }
+  virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
 };
 
 /// A constant.

@@ -251,6 +251,16 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   // the work of the non-conservative forces goes on from where it stood
   if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)
     y_[sys_.work_state()] = previous.y_[previous.sys_.work_state()];
+  // angles followed through whole turns go on from their last turn, in the elements and in
+  // the requests' expressions
+  sys_.RestoreMemories(previous.sys_.SaveMemories());
+  for (auto& [request, slots] : request_functions_) {
+    const auto found = previous.request_functions_.find(request);
+    if (found == previous.request_functions_.end()) continue;
+    for (size_t k = 0; k < slots.size(); ++k)
+      if (slots[k] && found->second[k] && slots[k]->key() == found->second[k]->key())
+        slots[k]->SetMemory(found->second[k]->Memory());
+  }
   continued_ = true;
   // what the sensors did so far: the values stored for SENVAL, how often each fired, the
   // step limit a sensor set, whether a halt ended the analysis

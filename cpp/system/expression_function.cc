@@ -113,7 +113,8 @@ class LeafEnvironment : public expr::Environment {
 };
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
-                                       const Resolver& resolver) {
+                                       const Resolver& resolver)
+    : key_(owner + "\n" + text) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
@@ -232,6 +233,17 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
 void ExpressionFunction::Accept(double t, const double* y, const double* yp) {
   (void)t;
   for (auto& m : measures_) m.Accept(y, yp);
+}
+
+std::vector<double> ExpressionFunction::Memory() const {
+  std::vector<double> memory;
+  for (const auto& m : measures_) memory.push_back(m.reference_angle());
+  return memory;
+}
+
+void ExpressionFunction::SetMemory(const std::vector<double>& memory) {
+  if (memory.size() != measures_.size()) return;
+  for (size_t k = 0; k < memory.size(); ++k) measures_[k].set_reference_angle(memory[k]);
 }
 
 }  // namespace msolve::system

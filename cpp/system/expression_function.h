@@ -61,6 +61,12 @@ class ExpressionFunction : public mbs::StateFunction {
                   mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
   void Accept(double t, const double* y, const double* yp) override;
+  /// The angles AX/AY/AZ follow through whole turns, one per kinematic measure.
+  std::vector<double> Memory() const override;
+  void SetMemory(const std::vector<double>& memory) override;
+
+  /// The owner and the text, which name the expression across compilations of a model.
+  const std::string& key() const { return key_; }
 
   /// Value and its partial derivative with respect to TIME (for functions of time).
   double ValueAndTimeDerivative(double t, const double* y, const double* yp, double* dt) const;
@@ -82,6 +88,7 @@ class ExpressionFunction : public mbs::StateFunction {
   };
 
  private:
+  std::string key_;
   std::vector<Leaf> leaves_;  // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;

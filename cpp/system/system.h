@@ -242,6 +242,14 @@ class System {
   /// memory (angles followed through whole turns) take the accepted state as reference.
   void AcceptStep(double t, const double* y, const double* yp);
 
+  /// What the elements with memory remember (the whole turns of the angles they follow), by
+  /// a name that survives compiling the same model again after a change: an element's
+  /// source entity, an expression's owner and text. RestoreMemories gives it to the
+  /// elements of a new compilation that have the same names.
+  using Memories = std::map<std::string, std::vector<double>>;
+  Memories SaveMemories() const;
+  void RestoreMemories(const Memories& memories);
+
   /// The energies of the model at the state y, in force x length (model units):
   /// kinetic, sum of (m v.v + w.J w) / 2 UCF; gravitational, -sum of m g(t).r / UCF (r the
   /// mass centre); elastic, the energy stored in SpringDampers (stiffness and preload) and
