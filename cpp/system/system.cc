@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <type_traits>
 
 #include "math/rotation.h"
 
@@ -819,60 +820,43 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
   return f;
 }
 
-namespace {
-
-// the functions of the elements with memory, in the order AcceptStep visits them, each with
-// its name: the expression's owner and text, and a count for repeats
-template <class Functions, class Visit>
-void VisitFunctionMemories(Functions& functions, const Visit& visit) {
+template <class Self, class Visit>
+void System::VisitMemories(Self& self, const Visit& visit) {
+  for (auto& element : self.pair_forces_) {
+    std::ostringstream name;
+    name << "element\n" << element->source();
+    visit(name.str(), *element);
+  }
+  // the expressions AcceptStep visits, named by owner and text (and a count for repeats)
+  using Function =
+      std::conditional_t<std::is_const_v<Self>, const mbs::StateFunction, mbs::StateFunction>;
+  std::vector<Function*> functions;
+  for (auto& force : self.sforces_) functions.push_back(&force.magnitude());
+  for (auto& force : self.vector_forces_)
+    for (int k = 0; k < 6; ++k)
+      if (force.component(k)) functions.push_back(force.component(k));
+  for (auto& [id, variable] : self.variables_) functions.push_back(variable.get());
+  for (auto& d : self.diffs_) functions.push_back(d.function.get());
   std::map<std::string, int> seen;
-  for (auto* f : functions) {
+  for (Function* f : functions) {
     const auto* expression = dynamic_cast<const ExpressionFunction*>(f);
     if (expression == nullptr) continue;
     const std::string& key = expression->key();
-    visit("expression\n" + key + "\n" + std::to_string(seen[key]++), f);
+    visit("expression\n" + key + "\n" + std::to_string(seen[key]++), *f);
   }
 }
 
-}  // namespace
-
 System::Memories System::SaveMemories() const {
   Memories memories;
-  for (const auto& element : pair_forces_) {
-    std::ostringstream name;
-    name << "element\n" << element->source();
-    memories[name.str()] = element->Memory();
-  }
-  std::vector<const mbs::StateFunction*> functions;
-  for (const auto& force : sforces_) functions.push_back(&force.magnitude());
-  for (const auto& force : vector_forces_)
-    for (int k = 0; k < 6; ++k)
-      if (force.component(k)) functions.push_back(force.component(k));
-  for (const auto& [id, variable] : variables_) functions.push_back(variable.get());
-  for (const auto& d : diffs_) functions.push_back(d.function.get());
-  VisitFunctionMemories(functions, [&](const std::string& name, const mbs::StateFunction* f) {
-    memories[name] = f->Memory();
-  });
+  VisitMemories(*this,
+                [&](const std::string& name, const auto& x) { memories[name] = x.Memory(); });
   return memories;
 }
 
 void System::RestoreMemories(const Memories& memories) {
-  for (auto& element : pair_forces_) {
-    std::ostringstream name;
-    name << "element\n" << element->source();
-    const auto found = memories.find(name.str());
-    if (found != memories.end()) element->SetMemory(found->second);
-  }
-  std::vector<mbs::StateFunction*> functions;
-  for (auto& force : sforces_) functions.push_back(&force.magnitude());
-  for (auto& force : vector_forces_)
-    for (int k = 0; k < 6; ++k)
-      if (force.component(k)) functions.push_back(force.component(k));
-  for (auto& [id, variable] : variables_) functions.push_back(variable.get());
-  for (auto& d : diffs_) functions.push_back(d.function.get());
-  VisitFunctionMemories(functions, [&](const std::string& name, mbs::StateFunction* f) {
+  VisitMemories(*this, [&](const std::string& name, auto& x) {
     const auto found = memories.find(name);
-    if (found != memories.end()) f->SetMemory(found->second);
+    if (found != memories.end()) x.SetMemory(found->second);
   });
 }
 

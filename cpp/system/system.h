@@ -280,6 +280,9 @@ class System {
   void PositionRates(const double* y, double* qdot7_per_body) const;
 
  private:
+  // visit(name, element or expression) for everything SaveMemories names (const or not)
+  template <class Self, class Visit>
+  static void VisitMemories(Self& self, const Visit& visit);
   // the constraints of the Joints, Jprims, Couplers and Gears (compile_joints.cc)
   void CompileJoints(const model::Model& model);
   // appends a constraint and its rows
