@@ -405,10 +405,10 @@ def test_interpolated_outputs_match_the_closed_form_in_fewer_steps():
 
 
 def test_whole_turns_survive_a_model_change_between_simulate_calls():
-    # the torsion spring of the test above (amplitude 5 rad), with the model changed at
-    # t = 1.2, where the angle is past pi: the simulation is compiled again and continues.
-    # The spring and the AZ measures (in a Variable, a Vtorque's own spring written as an
-    # expression, and a request) keep their whole turns: the motion stays the closed form
+    # the torsion spring of test_torsion_spring_through_whole_turns (amplitude 5 rad), with the
+    # model changed at t = 1.2, where the angle is past pi: the simulation is compiled again
+    # and continues. The SpringDamper and the AZ measures (in the Variable that a Vtorque's
+    # spring reads, and in a request) keep their whole turns: the motion stays the closed form
     inertia, kt, w0 = 0.5, 2.0, 10.0
     wn = math.sqrt(kt / inertia)
     model = Model()
