@@ -75,8 +75,7 @@ template <class S>
 using ClosedFormGradient = Eigen::Matrix<S, 6, kPairQ, Eigen::RowMajor>;
 
 // Residuals and their gradient (rows x 14) of a joint type whose equations are sums of the
-// terms of JointEquationTerms, in closed form; false for the angle types. The values are the
-// sums JointResiduals writes.
+// terms of JointEquationTerms, in closed form; false for the angle types.
 template <class S>
 bool ClosedFormResiduals(JointType type, const BodyMarker& mi, const BodyMarker& mj, const S* qI,
                          const S* qJ, S* phi, ClosedFormGradient<S>* grad) {
@@ -93,24 +92,21 @@ bool ClosedFormResiduals(JointType type, const BodyMarker& mi, const BodyMarker&
     const int n = JointEquationTerms(type, r, terms);
     for (int k = 0; k < n; ++k) {
       const JointEquationTerm& t = terms[k];
-      S value;
+      const S value = JointTermValue(t, d, I, J);
       if (t.kind == Kind::kPoint) {
         // d[a] = p_I[a] - p_J[a]
-        value = d[t.a];
         const Vec3 w = Vec3::Unit(t.a);
         AddPointGradient(mi, qI, w, 1.0, gI);
         AddPointGradient(mj, qJ, w, -1.0, gJ);
       } else if (t.kind == Kind::kAlongJ) {
         // d . a_J: both origins along a_J, and a_J along d
         const math::Vec3T<S> aJ = J.R.col(t.a);
-        value = d.dot(aJ);
         AddPointGradient(mi, qI, aJ, 1.0, gI);
         AddPointGradient(mj, qJ, aJ, -1.0, gJ);
         if (qJ) AddQuatGradient(qJ + 3, Vec3(mj.A.col(t.a)), d, 1.0, gJ + 3);
       } else {
         // a_I . b_J: each axis along the other
         const math::Vec3T<S> aI = I.R.col(t.a), bJ = J.R.col(t.b);
-        value = aI.dot(bJ);
         if (qI) AddQuatGradient(qI + 3, Vec3(mi.A.col(t.a)), bJ, 1.0, gI + 3);
         if (qJ) AddQuatGradient(qJ + 3, Vec3(mj.A.col(t.b)), aI, 1.0, gJ + 3);
       }

@@ -100,7 +100,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
       kAlongZ{Kind::kAlongJ, 2, 0};
   constexpr JointEquationTerm kZIxJ{Kind::kAxes, 2, 0}, kZIyJ{Kind::kAxes, 2, 1},
       kXIyJ{Kind::kAxes, 0, 1}, kZIzJ{Kind::kAxes, 2, 2}, kYIxJ{Kind::kAxes, 1, 0};
-  // the rows of each type, in the order of JointResiduals
+  // the rows of each type (JointResiduals sums them)
   auto pick = [&](std::initializer_list<JointEquationTerm> rows) {
     terms[0] = rows.begin()[row];
     return 1;
@@ -121,8 +121,10 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kPlanar:
       return pick({kAlongZ, kZIxJ, kZIyJ});
     case JointType::kHooke:
+      // the cross pins along x_I and y_J stay perpendicular
       return pick({kX, kY, kZ, kXIyJ});
     case JointType::kConvel:
+      // the rotation of I about z_I is equal and opposite to that of J about z_J
       if (row < 3) return pick({kX, kY, kZ});
       terms[0] = kXIyJ;
       terms[1] = kYIxJ;

@@ -95,7 +95,7 @@ S NearestTurn(const S& a, double reference) {
 /// One term of a joint equation that is not an angle, with d = p_I - p_J and x_k, y_k, z_k
 /// the global marker axes (k = 0, 1, 2 for x, y, z): the component d[a] (kPoint), the
 /// component d . (axis a of J) (kAlongJ), or (axis a of I) . (axis b of J) (kAxes). These
-/// have closed-form gradients; JointResiduals writes the same sums.
+/// have closed-form gradients (mbs/joint.cc); JointResiduals sums them.
 struct JointEquationTerm {
   enum class Kind { kPoint, kAlongJ, kAxes };
   Kind kind;
@@ -106,6 +106,21 @@ struct JointEquationTerm {
 /// whose coordinate is an angle (IsMotionAngle).
 int JointEquationTerms(JointType type, int row, JointEquationTerm* terms);
 
+/// The value of one term for the marker frames I and J, d = p_I - p_J.
+template <class S>
+S JointTermValue(const JointEquationTerm& t, const math::Vec3T<S>& d, const Frame<S>& I,
+                 const Frame<S>& J) {
+  switch (t.kind) {
+    case JointEquationTerm::Kind::kPoint:
+      return d[t.a];
+    case JointEquationTerm::Kind::kAlongJ:
+      return d.dot(J.R.col(t.a));
+    case JointEquationTerm::Kind::kAxes:
+      return I.R.col(t.a).dot(J.R.col(t.b));
+  }
+  return d[0];
+}
+
 /// Residuals of the joint equations for the marker frames I and J; writes JointRowCount rows.
 /// A motion angle is taken within half a turn of `reference` (its last accepted value), so
 /// that it is continuous through whole turns.
@@ -115,6 +130,17 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
   using std::atan2;
   using std::sqrt;
   const math::Vec3T<S> d = I.p - J.p;
+  // the equations that are not angles: sums of the terms of JointEquationTerms
+  JointEquationTerm terms[2];
+  if (JointEquationTerms(type, 0, terms) > 0) {
+    for (int r = 0; r < JointRowCount(type); ++r) {
+      const int n = JointEquationTerms(type, r, terms);
+      phi[r] = JointTermValue(terms[0], d, I, J);
+      for (int k = 1; k < n; ++k) phi[r] = phi[r] + JointTermValue(terms[k], d, I, J);
+    }
+    return;
+  }
+  // the angles
   const auto xI = I.R.col(0);
   const auto yI = I.R.col(1);
   const auto zI = I.R.col(2);
@@ -122,72 +148,11 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
   const auto yJ = J.R.col(1);
   const auto zJ = J.R.col(2);
   switch (type) {
-    case JointType::kFixed:
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      phi[3] = zI.dot(xJ), phi[4] = zI.dot(yJ), phi[5] = xI.dot(yJ);
-      return;
-    case JointType::kRevolute:
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      phi[3] = zI.dot(xJ), phi[4] = zI.dot(yJ);
-      return;
-    case JointType::kTranslational:
-      phi[0] = d.dot(xJ), phi[1] = d.dot(yJ);
-      phi[2] = zI.dot(xJ), phi[3] = zI.dot(yJ), phi[4] = xI.dot(yJ);
-      return;
-    case JointType::kSpherical:
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      return;
-    case JointType::kCylindrical:
-      phi[0] = d.dot(xJ), phi[1] = d.dot(yJ);
-      phi[2] = zI.dot(xJ), phi[3] = zI.dot(yJ);
-      return;
-    case JointType::kUniversal:
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      phi[3] = zI.dot(zJ);
-      return;
-    case JointType::kPlanar:
-      phi[0] = d.dot(zJ);
-      phi[1] = zI.dot(xJ), phi[2] = zI.dot(yJ);
-      return;
-    case JointType::kHooke:
-      // the cross pins along x_I and y_J stay perpendicular
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      phi[3] = xI.dot(yJ);
-      return;
-    case JointType::kConvel:
-      // the rotation of I about z_I is equal and opposite to that of J about z_J
-      phi[0] = d[0], phi[1] = d[1], phi[2] = d[2];
-      phi[3] = xI.dot(yJ) + yI.dot(xJ);
-      return;
-    case JointType::kInline:
-      phi[0] = d.dot(xJ), phi[1] = d.dot(yJ);
-      return;
-    case JointType::kInplane:
-      phi[0] = d.dot(zJ);
-      return;
-    case JointType::kOrientation:
-      phi[0] = zI.dot(xJ), phi[1] = zI.dot(yJ), phi[2] = xI.dot(yJ);
-      return;
-    case JointType::kParallelAxes:
-      phi[0] = zI.dot(xJ), phi[1] = zI.dot(yJ);
-      return;
-    case JointType::kPerpendicular:
-      phi[0] = zI.dot(zJ);
-      return;
     case JointType::kRackPinionAngle:
       phi[0] = NearestTurn<S>(atan2(-yI.dot(zJ), xI.dot(zJ)), reference);
       return;
-    case JointType::kMotionTranslation:
-      phi[0] = d.dot(zJ);
-      return;
     case JointType::kMotionRotation:
       phi[0] = NearestTurn<S>(atan2(xI.dot(yJ), xI.dot(xJ)), reference);
-      return;
-    case JointType::kMotionX:
-      phi[0] = d.dot(xJ);
-      return;
-    case JointType::kMotionY:
-      phi[0] = d.dot(yJ);
       return;
     case JointType::kMotionB1:
     case JointType::kMotionB2:
@@ -205,6 +170,8 @@ void JointResiduals(JointType type, const Frame<S>& I, const Frame<S>& J, S* phi
       }
       return;
     }
+    default:  // the types of JointEquationTerms, handled above
+      return;
   }
 }
 
