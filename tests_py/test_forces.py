@@ -58,18 +58,28 @@ def test_translational_spring_pushes_apart_when_compressed():
     assert z[-1] > z[0]
 
 
-def test_torsion_spring_through_whole_turns():
-    # I theta'' = -kt theta, theta'(0) = w0: theta = w0/wn sin(wn t), amplitude 5 rad > pi,
-    # so the angle passes +-pi and must be followed continuously
-    inertia, kt, w0 = 0.5, 2.0, 10.0
-    wn = math.sqrt(kt / inertia)
+# a disk on a REVOLUTE joint about global z, spun at W0; with a torsion stiffness KT:
+# I theta'' = -kt theta, theta'(0) = w0: theta = w0/wn sin(wn t), amplitude 5 rad > pi
+TORSION_INERTIA, KT, W0 = 0.5, 2.0, 10.0
+WN = math.sqrt(KT / TORSION_INERTIA)
+
+
+def spinning_disk():
+    """(model, ground, disk, ground marker) with the disk's cm on the joint axis."""
     model = Model()
     Integrator(error=1e-9)
     ground = Part(ground=True)
-    disk = Part(mass=1.0, ip=[1.0, 1.0, inertia], wz=w0)
+    disk = Part(mass=1.0, ip=[1.0, 1.0, TORSION_INERTIA], wz=W0)
     disk.cm = Marker(part=disk)
     gm = Marker(part=ground)
     Joint(type="REVOLUTE", i=disk.cm, j=gm)
+    return model, ground, disk, gm
+
+
+def test_torsion_spring_through_whole_turns():
+    # the angle passes +-pi and must be followed continuously
+    kt, w0, wn = KT, W0, WN
+    model, _, disk, gm = spinning_disk()
     SpringDamper(type="ROTATION", i=disk.cm, j=gm, kt=kt)
     run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
     body = run.getObject(disk)
@@ -409,15 +419,8 @@ def test_whole_turns_survive_a_model_change_between_simulate_calls():
     # model changed at t = 1.2, where the angle is past pi: the simulation is compiled again
     # and continues. The SpringDamper and the AZ measures (in the Variable that a Vtorque's
     # spring reads, and in a request) keep their whole turns: the motion stays the closed form
-    inertia, kt, w0 = 0.5, 2.0, 10.0
-    wn = math.sqrt(kt / inertia)
-    model = Model()
-    Integrator(error=1e-9)
-    ground = Part(ground=True)
-    disk = Part(mass=1.0, ip=[1.0, 1.0, inertia], wz=w0)
-    disk.cm = Marker(part=disk)
-    gm = Marker(part=ground)
-    Joint(type="REVOLUTE", i=disk.cm, j=gm)
+    kt, w0, wn = KT, W0, WN
+    model, ground, disk, gm = spinning_disk()
     # half the stiffness as a SpringDamper, half as a torque from AZ through a Variable
     SpringDamper(type="ROTATION", i=disk.cm, j=gm, kt=kt / 2)
     angle = Variable(function=f"AZ({disk.cm.id},{gm.id})")
