@@ -26,6 +26,17 @@ py::array_t<double> ToArray(const std::vector<std::array<double, N>>& rows) {
   return a;
 }
 
+// for benchmarks: seconds for n evaluations at the simulation's current state; the time
+// alternates by 1e-9 of a unit so that every call of a user routine misses its output cache
+// and reaches Python
+template <class Evaluate>
+double TimeEvaluations(const Simulation& s, int n, const Evaluate& evaluate) {
+  py::gil_scoped_release release;
+  const auto start = std::chrono::steady_clock::now();
+  for (int k = 0; k < n; ++k) evaluate(s.time() + (k % 2) * 1e-9);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 void DefineSimulation(py::module_& m) {
@@ -127,27 +138,17 @@ void DefineSimulation(py::module_& m) {
            })
       .def("_time_residuals",
            [](const Simulation& s, int n) {
-             // for benchmarks: seconds for n residual evaluations at the current state; the
-             // time alternates by 1e-9 of a unit so that every call of a user routine misses
-             // its output cache and reaches Python
-             py::gil_scoped_release release;
              VecX F(s.system().size());
-             const auto start = std::chrono::steady_clock::now();
-             for (int k = 0; k < n; ++k)
-               s.system().Residual(s.time() + (k % 2) * 1e-9, s.state().data(), s.rate().data(),
-                                   F.data());
-             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+             return TimeEvaluations(s, n, [&](double t) {
+               s.system().Residual(t, s.state().data(), s.rate().data(), F.data());
+             });
            })
       .def("_time_jacobians",
            [](const Simulation& s, int n) {
-             // the same for n Jacobian evaluations (cj = 1)
-             py::gil_scoped_release release;
              std::vector<system::Triplet> triplets;
-             const auto start = std::chrono::steady_clock::now();
-             for (int k = 0; k < n; ++k)
-               s.system().Jacobian(s.time() + (k % 2) * 1e-9, s.state().data(), s.rate().data(),
-                                   1.0, &triplets);
-             return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+             return TimeEvaluations(s, n, [&](double t) {
+               s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
+             });
            })
       .def("_joint_residuals",
            [](const Simulation& s) {
