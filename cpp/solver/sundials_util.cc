@@ -11,6 +11,7 @@
 #include <Eigen/LU>
 
 #include "common/error.h"
+#include "solver/vector_kernels.h"
 
 namespace msolve::solver {
 namespace {
@@ -82,6 +83,7 @@ ContextPtr MakeContext() {
 VectorPtr MakeVector(const VecX& values, SUNContext ctx) {
   N_Vector v = N_VNew_Serial(values.size(), ctx);
   if (v == nullptr) throw SolverError("N_VNew_Serial failed");
+  UseCompiledKernels(v);
   VectorPtr p(v);
   View(v) = values;
   return p;
