@@ -107,6 +107,45 @@ def test_integrator_failure_keeps_the_results_computed_so_far():
     assert model.results is results
 
 
+def pole_model(element):
+    """A block on a slide and an element whose function 1/(0.3-TIME) has a pole at 0.3."""
+    model = Model()
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(), label="block")
+    slide = Joint(type="TRANSLATIONAL", i=Marker(part=block, zp=[1, 0, 0]),
+                  j=Marker(part=ground, zp=[1, 0, 0]))
+    pole = "1/(0.3-TIME)"
+    if element == "Sforce":
+        Sforce(i=block.cm, j=Marker(part=ground, zp=[1, 0, 0]), actiononly=True,
+               function=pole, label="pole")
+    elif element == "Diff":
+        Diff(function=pole, label="pole")
+    else:
+        Motion(joint=slide, jtype="TRANSLATION", function=pole, label="pole")
+    return model
+
+
+@pytest.mark.parametrize("element", ["Sforce", "Diff"])
+def test_an_element_that_becomes_infinite_is_named(element):
+    # the analysis stops at the pole, names the element, and keeps the outputs before it
+    model = pole_model(element)
+    with pytest.raises(MsolveError, match=rf"{element} \d+ 'pole': .*not finite") as info:
+        model.simulate(end=1.0, dtout=0.01)
+    times = info.value.results.times
+    assert 0.28 < times[-1] < 0.3 + 1e-9
+
+
+def test_steps_that_no_longer_advance_the_time_stop_the_analysis():
+    # the driven slide's velocity 1/(0.3-t)^2 outgrows any error bound before the pole: IDA
+    # would go on accepting steps of 1e-17 for ever; the analysis stops instead, and says
+    # which state could not be kept within the bound
+    model = pole_model("Motion")
+    with pytest.raises(MsolveError, match=r"cannot advance past time 0\.29.*Part \d+ 'block'"
+                       ) as info:
+        model.simulate(end=1.0, dtout=0.01)
+    assert 0.28 < info.value.results.times[-1] < 0.3
+
+
 def test_initial_velocity_that_conflicts_with_a_joint_is_reported():
     # a part fixed to ground cannot move: its vx is dropped and the log says so
     model = Model()

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include <ida/ida.h>
@@ -12,6 +13,9 @@
 namespace msolve::solver {
 namespace {
 
+// accepted steps in a row that do not advance the time before the analysis stops
+constexpr int kStalledStepLimit = 20;
+
 int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
@@ -19,7 +23,8 @@ int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
     const auto F = View(r);
     if (!F.allFinite()) {
       // recoverable: IDA retries with a smaller step; keep the reason in case it gives up
-      const std::string why = d->sys_.OutOfRange(N_VGetArrayPointer(y), 0.0);
+      std::string why = d->sys_.OutOfRange(N_VGetArrayPointer(y), 0.0);
+      if (why.empty()) why = d->sys_.NonFinite(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       if (!why.empty()) d->out_of_range_ = why;
       return 1;
     }
@@ -184,6 +189,7 @@ std::vector<int> IdaDriver::RootsFound() const {
 void IdaDriver::Restart(double t, const VecX& y, const VecX& yp, double hinit) {
   const IntegratorStats now = stats();
   pending_root_ = false;
+  stalled_steps_ = 0;
   View(y_.get()) = y;
   View(yp_.get()) = yp;
   Check(IDAReInit(mem_, t, y_.get(), yp_.get()), "IDAReInit");
@@ -250,6 +256,34 @@ bool IdaDriver::AdvanceTo(
       throw SolverError(s.str());
     }
     out_of_range_.clear();
+    // IDA keeps accepting steps that no longer advance the time (t + h rounds to t), where
+    // the solution changes faster than the error bound allows (a pole such as
+    // 1/(0.3-TIME)); with one step per call its step limit never stops that
+    double h = 0.0;
+    IDAGetLastStep(mem_, &h);
+    const bool stalled =
+        std::abs(h) <= 100 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(tret));
+    stalled_steps_ = stalled && flag == IDA_SUCCESS ? stalled_steps_ + 1 : 0;
+    if (stalled_steps_ >= kStalledStepLimit) {
+      std::ostringstream s;
+      s << "the integrator cannot advance past time " << tret << ": its steps fell to " << h
+        << ", below the resolution of the time; the solution changes faster than the error "
+           "bound allows (a function with a pole, or an error bound too tight for the "
+           "model's units)";
+      // where: the differential state with the largest weighted local error estimate
+      VectorPtr error = MakeVector(VecX::Zero(y().size()), ctx_.get());
+      VectorPtr weight = MakeVector(VecX::Zero(y().size()), ctx_.get());
+      if (IDAGetEstLocalErrors(mem_, error.get()) == IDA_SUCCESS &&
+          IDAGetErrWeights(mem_, weight.get()) == IDA_SUCCESS) {
+        const VecX scaled = View(error.get()).cwiseProduct(View(weight.get())).cwiseAbs();
+        VecX mask = View(id_.get());
+        if (sys_.work_state() >= 0) mask[sys_.work_state()] = 0.0;  // not error-tested
+        Eigen::Index worst = -1;
+        (scaled.array() * (mask.array() > 0).cast<double>()).maxCoeff(&worst);
+        if (worst >= 0) s << "; the largest error is in " << sys_.DescribeState(worst);
+      }
+      throw SolverError(s.str());
+    }
     if (flag == IDA_ROOT_RETURN) {
       if (tret > tout) {
         // the step passed tout before the crossing: the output at tout comes first

@@ -110,6 +110,9 @@ class IdaDriver {
   // y(), yp() at tout (within IDA's last step) from IDA's interpolation; returns true
   bool Interpolate(double tout);
 
+  // accepted steps in a row too small to advance the time (see AdvanceTo)
+  int stalled_steps_ = 0;
+
   ContextPtr ctx_;
   VectorPtr y_, yp_, id_, atol_;
   NonlinSolPtr nls_;

@@ -617,6 +617,63 @@ std::string System::OutOfRange(const double* y, double margin) const {
   return {};
 }
 
+std::string System::DescribeState(int index) const {
+  if (index < 0 || index >= size()) return "no state";
+  if (index < kBodyStates * body_count()) {
+    static const char* const kParts[] = {"position", "orientation", "velocity", "angular velocity"};
+    const int c = index % kBodyStates;
+    const int part = c < 3 ? 0 : c < 7 ? 1 : c < 10 ? 2 : 3;
+    return bodies_[index / kBodyStates].part->Describe() + " (" + kParts[part] + ")";
+  }
+  for (const auto& d : diffs_)
+    if (d.index == index) return d.source->Describe();
+  for (const auto& ls : linear_)
+    if (index >= ls.first && index < ls.first + ls.n) return ls.source->Describe();
+  for (const auto& driver : drivers_)
+    if (driver.order > 0 && index >= driver.state && index < driver.state + driver.order)
+      return driver.source->Describe();
+  if (index == work_state_) return "the work of the non-conservative forces";
+  if (index < differential_size()) return "a state";
+  return index < mu_offset() ? "a reaction force" : "a stabilisation multiplier";
+}
+
+std::string System::NonFinite(double t, const double* y, const double* yp) const {
+  const auto describe = [t](const model::Entity* e, const char* what) {
+    std::ostringstream s;
+    s << e->Describe() << ": " << what << " is not finite (infinite or NaN) at time " << t;
+    return s.str();
+  };
+  // an iterate that is itself not finite makes every element so: no single one to blame
+  if (!Eigen::Map<const VecX>(y, size()).allFinite() ||
+      !Eigen::Map<const VecX>(yp, size()).allFinite())
+    return {};
+  mbs::Wrench on_i, on_j;
+  for (const auto& element : pair_forces_) {
+    element->Evaluate(BodyState(element->i().body, y), BodyState(element->j().body, y), &on_i,
+                      &on_j, nullptr);
+    if (!on_i.allFinite() || !on_j.allFinite()) return describe(element->source(), "its force");
+  }
+  for (const auto& force : sforces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    if (!on_i.allFinite() || !on_j.allFinite()) return describe(force.source(), "its force");
+  }
+  for (const auto& force : vector_forces_) {
+    force.Evaluate(t, y, yp, &on_i, &on_j);
+    if (!on_i.allFinite() || !on_j.allFinite()) return describe(force.source(), "its force");
+  }
+  for (const auto& d : diffs_)
+    if (!std::isfinite(d.function->Value(t, y, yp))) return describe(d.source, "its function");
+  for (const auto& ls : linear_)
+    if (!InputValues(ls, t, y, yp).allFinite()) return describe(ls.source, "an input");
+  for (const auto& driver : drivers_) {
+    double rate = 0.0;
+    const double value = DriverFunction(driver, t, &rate);
+    if (!std::isfinite(value) || !std::isfinite(rate))
+      return describe(driver.source, "its function");
+  }
+  return {};
+}
+
 double System::DriverFunction(const Driver& driver, double t, double* rate) const {
   if (driver.routine) {
     if (rate) *rate = driver.routine->MotionValue(t, 1);

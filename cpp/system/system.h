@@ -271,6 +271,13 @@ class System {
   /// relative margin), or "".
   std::string OutOfRange(const double* y, double margin) const;
 
+  /// What the state y[index] is, for a message: "Part 2 'block' (velocity)", ...
+  std::string DescribeState(int index) const;
+
+  /// The first element whose output is infinite or NaN at (t, y, yp), described for a
+  /// message, or "" when all are finite.
+  std::string NonFinite(double t, const double* y, const double* yp) const;
+
   /// Pointer to the states of body k in y, or nullptr for the ground.
   static const double* BodyState(int body, const double* y) {
     return body >= 0 ? y + BodyOffset(body) : nullptr;
