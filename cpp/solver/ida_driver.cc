@@ -13,8 +13,10 @@
 namespace msolve::solver {
 namespace {
 
-// accepted steps in a row that do not advance the time before the analysis stops
-constexpr int kStalledStepLimit = 20;
+// The analysis stops after this many accepted steps in a row shorter than kStalledStep times
+// max(1, |t|): together they advance the time by less than 1e-7 of its scale.
+constexpr int kStalledStepLimit = 1000;
+constexpr double kStalledStep = 1e-10;
 
 int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
@@ -233,6 +235,19 @@ bool IdaDriver::AdvanceTo(
   if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
   while (tret < tout) {
+    if (!interpolate_) {
+      // Outputs are hit by cutting the step that would pass them. When the next step would
+      // stop short of the output by less than its own length, that cut leaves a sliver of a
+      // step, after which IDA refactors its Jacobian and grows its step again over several
+      // steps. Reach the output in two equal steps instead.
+      // (Not when the output is within roundoff of one step: the cut is then harmless.)
+      double tn = tret, h = 0.0;
+      IDAGetCurrentTime(mem_, &tn);
+      IDAGetCurrentStep(mem_, &h);
+      const double left = tout - tn;
+      const bool split = h > 0.0 && left > 1.01 * h && left < 2.0 * h;
+      Check(IDASetStopTime(mem_, split ? tn + 0.5 * left : tout), "IDASetStopTime");
+    }
     // one step at a time, so that elements with memory see every accepted step
     const int flag = IDASolve(mem_, tout, &tret, y_.get(), yp_.get(), IDA_ONE_STEP);
     if (error_) {
@@ -256,20 +271,20 @@ bool IdaDriver::AdvanceTo(
       throw SolverError(s.str());
     }
     out_of_range_.clear();
-    // IDA keeps accepting steps that no longer advance the time (t + h rounds to t), where
-    // the solution changes faster than the error bound allows (a pole such as
-    // 1/(0.3-TIME)); with one step per call its step limit never stops that
+    // IDA keeps accepting steps that hardly advance the time (down to t + h = t) where the
+    // solution changes faster than the error bound allows (a pole such as 1/(0.3-TIME));
+    // with one step per call, its own step limit never stops that
     double h = 0.0;
     IDAGetLastStep(mem_, &h);
-    const bool stalled =
-        std::abs(h) <= 100 * std::numeric_limits<double>::epsilon() * std::max(1.0, std::abs(tret));
-    stalled_steps_ = stalled && flag == IDA_SUCCESS ? stalled_steps_ + 1 : 0;
+    const bool stalled = std::abs(h) < kStalledStep * std::max(1.0, std::abs(tret));
+    stalled_steps_ = stalled ? stalled_steps_ + 1 : 0;
     if (stalled_steps_ >= kStalledStepLimit) {
       std::ostringstream s;
-      s << "the integrator cannot advance past time " << tret << ": its steps fell to " << h
-        << ", below the resolution of the time; the solution changes faster than the error "
-           "bound allows (a function with a pole, or an error bound too tight for the "
-           "model's units)";
+      s << "the integrator cannot advance past time " << tret << ": " << kStalledStepLimit
+        << " steps in a row were shorter than " << kStalledStep * std::max(1.0, std::abs(tret))
+        << " (the last " << h
+        << "); the solution changes faster than the error bound allows (a function with a "
+           "pole, or an error bound too tight for the model's units)";
       // where: the differential state with the largest weighted local error estimate
       VectorPtr error = MakeVector(VecX::Zero(y().size()), ctx_.get());
       VectorPtr weight = MakeVector(VecX::Zero(y().size()), ctx_.get());
