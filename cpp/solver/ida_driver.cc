@@ -237,15 +237,15 @@ bool IdaDriver::AdvanceTo(
   while (tret < tout) {
     if (!interpolate_) {
       // Outputs are hit by cutting the step that would pass them. When the next step would
-      // stop short of the output by less than its own length, that cut leaves a sliver of a
-      // step, after which IDA refactors its Jacobian and grows its step again over several
-      // steps. Reach the output in two equal steps instead.
-      // (Not when the output is within roundoff of one step: the cut is then harmless.)
+      // stop short of the output by less than half its length, that cut leaves a sliver of
+      // a step, after which IDA refactors its Jacobian and grows its step again over several
+      // steps. Reach the output in two equal steps instead. (Not when the output is within
+      // roundoff of one step: the cut is then harmless.)
       double tn = tret, h = 0.0;
       IDAGetCurrentTime(mem_, &tn);
       IDAGetCurrentStep(mem_, &h);
       const double left = tout - tn;
-      const bool split = h > 0.0 && left > 1.01 * h && left < 2.0 * h;
+      const bool split = h > 0.0 && left > 1.01 * h && left < 1.5 * h;
       Check(IDASetStopTime(mem_, split ? tn + 0.5 * left : tout), "IDASetStopTime");
     }
     // one step at a time, so that elements with memory see every accepted step
