@@ -439,7 +439,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     s << out_of_range << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  solver::SolveAccelerations(sys_, t, &y, &yp);
+  const system::SparseMat B = solver::SolveAccelerations(sys_, t, &y, &yp);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());
@@ -478,7 +478,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     u.segment<6>(6 * k) = y.segment<6>(o + 7);
     position = std::max(position, std::abs(y.segment<4>(o + 3).squaredNorm() - 1.0));
   }
-  const VecX vel = sys_.VelocityJacobian(y.data()) * u;
+  const VecX vel = B * u;
   for (size_t r = 0; r < sys_.rows().size(); ++r) {
     if (sys_.rows()[r].active < 0) continue;
     position = std::max(position, std::abs(phi[r]));

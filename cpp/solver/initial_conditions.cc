@@ -342,7 +342,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
   return lines;
 }
 
-void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
+SparseMat SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   const int nb = sys.body_count();
   const int m = sys.active_rows();
   const SparseMat Bfull = sys.VelocityJacobian(y->data());
@@ -407,18 +407,21 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
       trip.emplace_back(c, 6 * nb + a, it.value());
     }
   const int n = 6 * nb + m;
-  SparseMat K(n, n);
-  K.setFromTriplets(trip.begin(), trip.end());
+  SparseMat K;
   std::function<VecX(const VecX&)> solve = [](const VecX& rhs) { return rhs; };
   Eigen::FullPivLU<MatX> dense_lu;
   Eigen::SparseLU<SparseMat> sparse_lu;
   if (n > 0 && n <= kDenseKktLimit) {
     // small systems: dense LU with full pivoting, the most accurate for this indefinite matrix
-    dense_lu.compute(MatX(K));
+    MatX dense = MatX::Zero(n, n);
+    for (const auto& entry : trip) dense(entry.row(), entry.col()) += entry.value();
+    dense_lu.compute(dense);
     if (!dense_lu.isInvertible())
       throw ModelError("the equations of motion are singular at the initial configuration");
     solve = [&](const VecX& rhs) -> VecX { return dense_lu.solve(rhs); };
   } else if (n > 0) {
+    K.resize(n, n);
+    K.setFromTriplets(trip.begin(), trip.end());
     sparse_lu.compute(K);
     if (sparse_lu.info() != Eigen::Success)
       throw ModelError("the equations of motion are singular at the initial configuration");
@@ -454,7 +457,8 @@ void SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
     yp->segment<6>(o + 7) = sol.segment<6>(6 * k);
   }
   y->segment(sys.mu_offset(), m + nb).setZero();
-  sys.SolveDiffRates(t, y->data(), yp->data());
+  sys.SolveDiffRates(t, y->data(), yp->data(), &Bfull);
+  return Bfull;
 }
 
 InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y, VecX* yp,

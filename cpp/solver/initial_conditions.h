@@ -38,7 +38,8 @@ std::vector<std::string> SolveVelocities(const system::System& sys, double t, Ve
 
 /// Solves accelerations and multipliers from the index-1 equations; fills y' and the
 /// multipliers in y. Throws ModelError when a part without mass or inertia has a free motion.
-void SolveAccelerations(const system::System& sys, double t, VecX* y, VecX* yp);
+/// Returns the velocity Jacobian B at the positions of y (which it does not change).
+system::SparseMat SolveAccelerations(const system::System& sys, double t, VecX* y, VecX* yp);
 
 /// The full analysis: redundancy, assembly, velocities, accelerations.
 InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y, VecX* yp,

@@ -507,8 +507,9 @@ void System::Jacobian(double t, const double* y, const double* yp, double cj,
   }
 }
 
-void System::SolveDiffRates(double t, const double* y, double* yp) const {
-  if (work_state_ >= 0) yp[work_state_] = NonConservativePower(t, y, yp);
+void System::SolveDiffRates(double t, const double* y, double* yp,
+                            const SparseMat* velocity_jacobian) const {
+  if (work_state_ >= 0) yp[work_state_] = NonConservativePower(t, y, yp, velocity_jacobian);
   mbs::SparseGradient dy, dyp;
   for (const auto& ls : linear_) {
     const VecX u = InputValues(ls, t, y, yp);
@@ -576,7 +577,8 @@ System::Energy System::EnergyAt(double t, const double* y) const {
   return e;
 }
 
-double System::NonConservativePower(double t, const double* y, const double* yp) const {
+double System::NonConservativePower(double t, const double* y, const double* yp,
+                                    const SparseMat* velocity_jacobian) const {
   double power = 0.0;
   mbs::Wrench on_i, on_j;
   for (const auto& element : pair_forces_) {
@@ -598,7 +600,8 @@ double System::NonConservativePower(double t, const double* y, const double* yp)
     VecX u(6 * body_count());
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
-    const VecX bu = VelocityJacobian(y) * u;
+    const VecX bu =
+        velocity_jacobian ? VecX(*velocity_jacobian * u) : VecX(VelocityJacobian(y) * u);
     for (size_t r = 0; r < rows_.size(); ++r)
       if (rows_[r].active >= 0) power -= y[lambda_offset() + rows_[r].active] * bu[r];
   }
@@ -786,6 +789,7 @@ SparseMat System::PositionJacobian(const double* y) const {
 
 SparseMat System::VelocityJacobian(const double* y) const {
   std::vector<Eigen::Triplet<double>> t;
+  t.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
   double phi[6];
   PairGradient grad;
   for (size_t jn = 0; jn < joints_.size(); ++jn) {

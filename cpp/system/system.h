@@ -172,7 +172,9 @@ class System {
 
   /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton), of
   /// the Tfsiso and Lse states and of the Motion states for the other states in y and yp.
-  void SolveDiffRates(double t, const double* y, double* yp) const;
+  /// `velocity_jacobian`: VelocityJacobian(y) when the caller has it already.
+  void SolveDiffRates(double t, const double* y, double* yp,
+                      const SparseMat* velocity_jacobian = nullptr) const;
 
   /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y outputs of a
   /// Tfsiso or Lse); `variable` compiles or finds the Variable of an id.
@@ -265,7 +267,8 @@ class System {
   /// The power of the non-conservative forces (the rate of W): the power of every force
   /// element less what derives from stored energy, of the constraint reactions
   /// (-lambda . B u, nonzero for Motions), and -sum of m g'(t).r / UCF.
-  double NonConservativePower(double t, const double* y, const double* yp) const;
+  double NonConservativePower(double t, const double* y, const double* yp,
+                              const SparseMat* velocity_jacobian = nullptr) const;
 
   /// Why the state is outside an element's domain (a Springsat at saturation, within the
   /// relative margin), or "".
