@@ -239,8 +239,9 @@ bool IdaDriver::AdvanceTo(
       // Outputs are hit by cutting the step that would pass them. When the next step would
       // stop short of the output by less than half its length, that cut leaves a sliver of
       // a step, after which IDA refactors its Jacobian and grows its step again over several
-      // steps. Reach the output in two equal steps instead. (Not when the output is within
-      // roundoff of one step: the cut is then harmless.)
+      // steps. Reach the output in two equal steps instead. (Not when the distance exceeds
+      // the step by less than 1 %: it does so by roundoff when the steps are as long as the
+      // output interval, and splitting those would double the steps.)
       double tn = tret, h = 0.0;
       IDAGetCurrentTime(mem_, &tn);
       IDAGetCurrentStep(mem_, &h);
