@@ -434,3 +434,20 @@ def test_whole_turns_survive_a_model_change_between_simulate_calls():
         expected = w0 / wn * np.sin(wn * run.times)
         np.testing.assert_allclose(run.getObject(model.angle).getComponent("F1"), expected,
                                    rtol=0, atol=1e-6)
+
+
+def test_a_sensor_on_an_angle_keeps_its_turns_across_a_model_change():
+    # the spinning disk at its constant speed W0 (no spring): AZ = W0 t reaches 5 rad, past
+    # pi, at t = 5 / W0. The model changes at 0.8 of that time, with the angle already past
+    # pi; the recompiled sensor must go on from the whole turns of the old one and fire at
+    # 5 / W0 (wrapped to -pi..pi, it would read 5 - 2 pi and fire one turn later)
+    model, _, disk, gm = spinning_disk()
+    t_event = 5.0 / W0
+    assert W0 * 0.8 * t_event > math.pi
+    Sensor(function=f"AZ({disk.cm.id},{gm.id})", value=5.0, compare="GE", halt=True,
+           label="five")
+    first = model.simulate(end=0.8 * t_event, dtout=0.01, returnResults=True)
+    assert first.stoppedBy is None
+    Marker(part=disk, qp=[0, 1, 0])  # a change: the model is compiled again
+    second = model.simulate(end=2 * t_event, dtout=0.01, returnResults=True)
+    assert second.stoppedBy.time == pytest.approx(t_event, abs=1e-6)

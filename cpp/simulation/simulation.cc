@@ -254,22 +254,30 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   // angles followed through whole turns go on from their last turn, in the elements and in
   // the requests' expressions
   sys_.RestoreMemories(previous.sys_.SaveMemories());
+  // an expression of the same owner and text takes over the memory of the previous one
+  const auto carry = [](const system::ExpressionFunction* from, system::ExpressionFunction* to) {
+    if (from && to && from->key() == to->key()) to->SetMemory(from->Memory());
+  };
   for (auto& [request, slots] : request_functions_) {
     const auto found = previous.request_functions_.find(request);
     if (found == previous.request_functions_.end()) continue;
-    for (size_t k = 0; k < slots.size(); ++k)
-      if (slots[k] && found->second[k] && slots[k]->key() == found->second[k]->key())
-        slots[k]->SetMemory(found->second[k]->Memory());
+    for (size_t k = 0; k < slots.size(); ++k) carry(found->second[k].get(), slots[k].get());
   }
   continued_ = true;
   // what the sensors did so far: the values stored for SENVAL, how often each fired, the
-  // step limit a sensor set, whether a halt ended the analysis
+  // turns of the angles in their expressions, the step limit a sensor set, whether a halt
+  // ended the analysis
   for (int k = 0; k < previous.sensors_.size(); ++k) {
-    const model::Sensor* source = previous.sensors_[k].source;
+    const auto& before = previous.sensors_[k];
+    const model::Sensor* source = before.source;
     if (double* value = sys_.SensorValue(source->evaluate_id.value_or(source->id)))
-      *value = *previous.sensors_[k].stored;
-    for (int j = 0; j < sensors_.size(); ++j)
-      if (sensors_[j].source == source) sensors_[j].firings = previous.sensors_[k].firings;
+      *value = *before.stored;
+    for (int j = 0; j < sensors_.size(); ++j) {
+      if (sensors_[j].source != source) continue;
+      sensors_[j].firings = before.firings;
+      carry(before.function.get(), sensors_[j].function.get());
+      carry(before.evaluate.get(), sensors_[j].evaluate.get());
+    }
   }
   sensor_hmax_ = previous.sensor_hmax_;
   halted_ = previous.halted_;
