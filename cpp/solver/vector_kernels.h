@@ -10,8 +10,8 @@ namespace msolve::solver {
 /// Vectors that SUNDIALS clones from `v` share them.
 ///
 /// Why: Debian's libsundials is built without optimisation; its serial kernels keep every
-/// loop index on the stack and cost about 20 instructions per entry, which made them two
-/// thirds of the run time of a small model. Each kernel here does exactly the arithmetic of
+/// loop index on the stack and cost about 20 instructions per entry: 60 % of the
+/// instructions of a small model's run. Each kernel here does exactly the arithmetic of
 /// SUNDIALS' serial kernel, term by term in the same order, so results do not change.
 void UseCompiledKernels(N_Vector v);
 
