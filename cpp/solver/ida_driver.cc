@@ -286,18 +286,8 @@ bool IdaDriver::AdvanceTo(
         << " (the last " << h
         << "); the solution changes faster than the error bound allows (a function with a "
            "pole, or an error bound too tight for the model's units)";
-      // where: the differential state with the largest weighted local error estimate
-      VectorPtr error = MakeVector(VecX::Zero(y().size()), ctx_.get());
-      VectorPtr weight = MakeVector(VecX::Zero(y().size()), ctx_.get());
-      if (IDAGetEstLocalErrors(mem_, error.get()) == IDA_SUCCESS &&
-          IDAGetErrWeights(mem_, weight.get()) == IDA_SUCCESS) {
-        const VecX scaled = View(error.get()).cwiseProduct(View(weight.get())).cwiseAbs();
-        VecX mask = View(id_.get());
-        if (sys_.work_state() >= 0) mask[sys_.work_state()] = 0.0;  // not error-tested
-        Eigen::Index worst = -1;
-        (scaled.array() * (mask.array() > 0).cast<double>()).maxCoeff(&worst);
-        if (worst >= 0) s << "; the largest error is in " << sys_.DescribeState(worst);
-      }
+      const int worst = LargestErrorState();
+      if (worst >= 0) s << "; the largest error is in " << sys_.DescribeState(worst);
       throw SolverError(s.str());
     }
     if (flag == IDA_ROOT_RETURN) {
@@ -320,6 +310,21 @@ bool IdaDriver::AdvanceTo(
   if (tret > tout) return Interpolate(tout);
   t_ = tout;
   return true;
+}
+
+int IdaDriver::LargestErrorState() const {
+  VectorPtr error = MakeVector(VecX::Zero(y().size()), ctx_.get());
+  VectorPtr weight = MakeVector(VecX::Zero(y().size()), ctx_.get());
+  if (IDAGetEstLocalErrors(mem_, error.get()) != IDA_SUCCESS ||
+      IDAGetErrWeights(mem_, weight.get()) != IDA_SUCCESS)
+    return -1;
+  // only the error-tested states: not the multipliers, not the work
+  VecX scaled = View(error.get()).cwiseProduct(View(weight.get())).cwiseAbs();
+  scaled = (View(id_.get()).array() > 0).select(scaled, 0.0);
+  if (sys_.work_state() >= 0) scaled[sys_.work_state()] = 0.0;
+  Eigen::Index worst = -1;
+  scaled.maxCoeff(&worst);
+  return static_cast<int>(worst);
 }
 
 bool IdaDriver::Interpolate(double tout) {

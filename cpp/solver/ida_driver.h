@@ -109,6 +109,9 @@ class IdaDriver {
  private:
   // y(), yp() at tout (within IDA's last step) from IDA's interpolation; returns true
   bool Interpolate(double tout);
+  // the error-tested state with the largest weighted local error estimate of the last
+  // step, or -1
+  int LargestErrorState() const;
 
   // accepted steps in a row too small to advance the time (see AdvanceTo)
   int stalled_steps_ = 0;
