@@ -7,7 +7,7 @@ import pytest
 from test_xml_roundtrip import PENDULUM_XML
 
 from msolve import *
-from msolve.xml_reader import read_dataset
+from msolve.xml import read_dataset
 
 
 def load_text(tmp_path, text, name="bad.xml", **kwds):

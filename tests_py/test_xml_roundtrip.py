@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from msolve import *
-from msolve.xml_reader import read_dataset
+from msolve.xml import read_dataset
 
 HERE = os.path.dirname(__file__)
 
@@ -132,7 +132,7 @@ def mechanics():
 
 
 def _euler313(a):
-    from msolve.xml_frames import euler313
+    from msolve.xml.frames import euler313
 
     return euler313(a)
 

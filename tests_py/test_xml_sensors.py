@@ -11,7 +11,8 @@ import pytest
 
 import msolve
 from msolve import *
-from msolve.xml_reader import read_dataset, sensor_keywords
+from msolve.xml import read_dataset
+from msolve.xml.sensors import sensor_keywords
 
 HAVE_SENSOR = hasattr(msolve, "Sensor")
 

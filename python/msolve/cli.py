@@ -15,6 +15,8 @@ Exit status: 0 done, 1 the analysis stopped early (the results so far are writte
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import math
 import sys
 import time
@@ -22,6 +24,13 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+
+from .bodies import Part
+from .model import MsolveError
+from .outputs import Request
+from .results import component_names
+from .settings import Integrator
+from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
 _RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS"}
@@ -98,9 +107,6 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
 
 
 def _run(path, folder, log, allow_scripts):
-    from .xml_reader import read_dataset
-    from .xml_tree import DatasetError
-
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -160,15 +166,13 @@ def _report_warnings(caught, log):
 
 def _census(model):
     counts = {}
-    for obj in model._entities:
+    for obj in model.getChildren():
         counts[type(obj).__name__] = counts.get(type(obj).__name__, 0) + 1
     return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
 
 
 def _apply_transient(model, values):
-    from .entities import Integrator
-
-    found = [obj for obj in model._entities if isinstance(obj, Integrator)]
+    found = model.getChildren(Integrator)
     if found:
         found[-1].setValues(**values)
     else:
@@ -176,10 +180,8 @@ def _apply_transient(model, values):
 
 
 def _simulate(model, command, number, total, where, rows, log):
-    from .model import MsolveError
-
     values = command.values
-    now = model._simulation.time if model._simulation is not None else 0.0
+    now = model.getTime()
     if not math.isclose(values["start"], now, abs_tol=1e-12):
         log(f"msolve: warning: {where}: start_time {values['start']} differs from the "
             f"current time {now}; the analysis continues from {now}")
@@ -223,9 +225,6 @@ def _simulate(model, command, number, total, where, rows, log):
 
 def _quietly(function, **kwds):
     """Call ``function`` with its prints to stdout captured (they are logged instead)."""
-    import contextlib
-    import io
-
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         return function(**kwds)
@@ -235,23 +234,19 @@ class _Rows:
     """Results of all Simulate commands, as rows of one table."""
 
     def __init__(self, model):
-        from .entities import Part, Request
-        from .results import _BODY_COMPONENTS, _COMPONENTS
-
         self.columns = ["time"]
         self.entities = []
         # the requests first, then the parts
-        for obj in model._entities:
-            if isinstance(obj, Request) and obj.active:
-                kind = "EXPRESSION" if obj.routine is not None else obj.type
+        for obj in model.getChildren(Request):
+            if obj.active:
                 # the unused slot of DISPLACEMENT requests is named by its number
-                names = [n or str(k + 1) for k, n in enumerate(_COMPONENTS[kind])]
+                names = [n or str(k + 1) for k, n in enumerate(component_names(obj))]
                 self.entities.append(obj)
                 self.columns += [f"Request{obj.id}.{n}" for n in names]
-        for obj in model._entities:
-            if isinstance(obj, Part) and obj.active and not obj.ground:
+        for obj in model.getChildren(Part):
+            if obj.active and not obj.ground:
                 self.entities.append(obj)
-                self.columns += [f"Part{obj.id}.{n}" for n in _BODY_COMPONENTS]
+                self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
         self.blocks = []
         self.count = 0
 
@@ -266,7 +261,7 @@ class _Rows:
                 width = 8 if type(obj).__name__ == "Request" else 7
                 parts.append(np.full((len(results.times), width), np.nan))
                 continue
-            parts.append(np.asarray(series._values))
+            parts.append(np.asarray(series.values))
         block = np.hstack(parts)
         # a Simulate that continues starts with the time where the previous one ended
         if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import fnmatch
 import numbers
 
-from .base import SolverObject, building_children_of
+from .base import SolverObject, building_children_of, write_summary
 
 
 def tr(text, *args, **kwds):
@@ -132,8 +132,6 @@ class Composite(SolverObject):
     def summary(self, output=None, recursive=None, type=None, format=None):
         """Print a table of this composite's non-default attributes and of its children's
         (``recursive=False``: only the direct children)."""
-        from .summary import write_summary
-
         children = self.getChildren(recursive=recursive is not False)
         write_summary([self, *children], output, type)
 

@@ -6,7 +6,7 @@ import math
 import warnings
 
 from . import _core
-from .base import _set_current_model
+from .base import _set_current_model, write_summary
 from .composite import Composite, _matches
 from .results import SimulationResults
 
@@ -131,8 +131,6 @@ class Model(_core.ModelSpec):
         """Print one table per class of the entities' non-default attributes
         (``recursive=False``: not those created inside a Composite); ``output`` names a
         file to write instead (``.ipynb``: a notebook)."""
-        from .summary import write_summary
-
         write_summary(self.getChildren(recursive=recursive is not False), output, type)
 
     # -- datasets ------------------------------------------------------------------------
@@ -143,11 +141,18 @@ class Model(_core.ModelSpec):
         one described by ``simulate`` (a dict: ``type``, ``end`` or ``duration``, ``dtout``
         or ``steps``). ``load_model(path)`` reads it back. Python routines must be
         functions defined at the top level of a module (the dataset names its file)."""
-        from .xml_writer import save_model
+        # msolve.xml builds Models (it imports this module); importing its writer when it is
+        # used keeps the import graph acyclic
+        from .xml.writer import save_model
 
         return save_model(self, path, simulate)
 
     # -- analyses ------------------------------------------------------------------------
+
+    def getTime(self):
+        """The current time of the analysis: where the next ``simulate`` starts (0 before
+        the first one and after ``reset()``)."""
+        return self._simulation.time if self._simulation is not None else 0.0
 
     def reset(self):
         """Forget the analysis state: the next simulate starts again from time zero."""

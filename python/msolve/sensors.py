@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import _core
-from .entities import _CoreEntity
+from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Function, Int, Routine
 
 

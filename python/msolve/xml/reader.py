@@ -40,10 +40,11 @@ Errors (malformed XML, missing or ill-typed attribute, unknown id) raise ``Datas
 naming the file, the line and the element; unknown elements and ignored attributes give a
 ``DatasetWarning``.
 
-The readers are grouped by kind: ``xml_element`` (typed attribute access, errors and
-warnings), ``xml_settings`` (parameters and the Command block), ``xml_bodies`` (bodies,
-markers, constraints, motions), ``xml_forces`` and ``xml_controls`` (control and data
-elements, requests, sensors). This module reads the structure, keeps the registry of ids
+The readers are grouped by kind, each module with the writer of the same elements:
+``element`` (typed attribute access, errors and warnings), ``settings`` (parameters and
+the Command block), ``bodies`` (bodies and markers), ``constraints`` (joints, couplers,
+gears, motions), ``forces``, ``controls`` (control and data elements), ``outputs``
+(requests) and ``sensors``. This module reads the structure, keeps the registry of ids
 and the user routines, and dispatches each element to its reader.
 """
 
@@ -52,40 +53,11 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from .xml_bodies import (
-    _bodies,
-    _coupler,
-    _gear,
-    _joint,
-    _motion_joint,
-    _motion_marker,
-)
-from .xml_controls import (
-    _array_element,
-    _diff,
-    _make_sensors,
-    _matrix,
-    _request,
-    _sensor_evaluate,
-    _sensor_event,
-    _siso,
-    _spline,
-    _state_eqn,
-    _variable,
-    sensor_keywords,
-)
-from .xml_element import _El, _warn
-from .xml_forces import _bushing, _sforce, _spring_damper, _vector_force
-from .xml_settings import (
-    _IGNORED_PARAMETERS,
-    Command,
-    _gravity,
-    _ignored_parameter,
-    _param_transient_model,
-    _param_unit,
-    _read_commands,
-)
-from .xml_tree import DatasetError, DatasetWarning, Node, parse_dataset
+from ..base import _set_current_model, current_model
+from ..model import Model
+from . import bodies, constraints, controls, forces, outputs, sensors, settings
+from .element import _El, _warn
+from .tree import DatasetError, parse_dataset
 
 
 class Dataset:
@@ -115,8 +87,6 @@ def load_model(path, allow_scripts=False):
 
 def read_dataset(path, allow_scripts=False, data=None):
     """Read a dataset (``data``: its bytes, instead of reading ``path``) into a Dataset."""
-    from .base import _set_current_model, current_model
-
     dataset = Dataset(Path(path))
     root, notes = parse_dataset(dataset.path, data)
     for note in notes:
@@ -132,7 +102,7 @@ def read_dataset(path, allow_scripts=False, data=None):
     return dataset
 
 
-# -- the reader ------------------------------------------------------------------------------
+# -- the reader ----------------------------------------------------------------------------
 
 
 class _Reader:
@@ -152,8 +122,6 @@ class _Reader:
     # -- structure ---------------------------------------------------------------------
 
     def read(self, root):
-        from .model import Model
-
         blocks = self._blocks(root)
         model_nodes, command_nodes = blocks
         self.dataset.model = Model(output=self.path.stem)
@@ -161,12 +129,12 @@ class _Reader:
         for node in model_nodes:
             by_key.setdefault(node.key, []).append(node)
         for node in by_key.pop("param_unit", []):
-            _param_unit(self, _El(self, node))
+            settings.read_param_unit(self, _El(self, node))
         for node in by_key.pop("force_gravity", []):
-            _gravity(self, _El(self, node))
+            settings.read_gravity(self, _El(self, node))
         for node in by_key.pop("param_transient", []):
-            _param_transient_model(self, _El(self, node))
-        _bodies(self, by_key.pop("body_rigid", []), by_key.pop("reference_marker", []))
+            settings.read_param_transient(self, _El(self, node))
+        bodies.read_bodies(self, by_key.pop("body_rigid", []), by_key.pop("reference_marker", []))
         for node in model_nodes:
             if node.key not in by_key:
                 continue
@@ -177,8 +145,8 @@ class _Reader:
             el = _El(self, node)
             handler(self, el)
         self._resolve_links()
-        self._sensors()
-        self._commands(command_nodes)
+        sensors.make_sensors(self)
+        settings.read_commands(self, command_nodes)
 
     def _blocks(self, root):
         if root.key == "model":
@@ -244,12 +212,6 @@ class _Reader:
                 setter(entity)
             except (TypeError, ValueError) as e:
                 raise el.error(f"attribute '{attribute}': {e}") from None
-
-    def _sensors(self):
-        _make_sensors(self)
-
-    def _commands(self, nodes):
-        _read_commands(self, nodes)
 
     def create(self, el, cls, kind=None, **kwds):
         """Create an entity with the element's id and label; errors of the entity classes
@@ -338,33 +300,28 @@ _KIND_ELEMENT = {
     "Spline": "Reference_Spline", "Diff": "Control_Diff", "Tfsiso": "Control_SISO",
 }
 
-
 _ELEMENTS = {
-    "constraint_joint": _joint,
-    "constraint_coupler": _coupler,
-    "constraint_gear": _gear,
-    "motion_joint": _motion_joint,
-    "motion_marker": _motion_marker,
-    "force_scalar_twobody": _sforce,
-    "force_vector_twobody": _vector_force,
-    "force_springdamper": _spring_damper,
-    "force_bushing": _bushing,
-    "reference_variable": _variable,
-    "control_diff": _diff,
-    "control_siso": _siso,
-    "control_stateeqn": _state_eqn,
-    "reference_array": _array_element,
-    "reference_matrix": _matrix,
-    "reference_spline": _spline,
-    "post_request": _request,
-    "sensor_event": _sensor_event,
-    "sensor_evaluate": _sensor_evaluate,
+    "constraint_joint": constraints.read_joint,
+    "constraint_coupler": constraints.read_coupler,
+    "constraint_gear": constraints.read_gear,
+    "motion_joint": constraints.read_motion_joint,
+    "motion_marker": constraints.read_motion_marker,
+    "force_scalar_twobody": forces.read_sforce,
+    "force_vector_twobody": forces.read_vector_force,
+    "force_springdamper": forces.read_spring_damper,
+    "force_bushing": forces.read_bushing,
+    "reference_variable": controls.read_variable,
+    "control_diff": controls.read_diff,
+    "control_siso": controls.read_siso,
+    "control_stateeqn": controls.read_state_eqn,
+    "reference_array": controls.read_array,
+    "reference_matrix": controls.read_matrix,
+    "reference_spline": controls.read_spline,
+    "post_request": outputs.read_request,
+    "sensor_event": sensors.read_sensor_event,
+    "sensor_evaluate": sensors.read_sensor_evaluate,
 }
 
 # parameter elements that change nothing in msolve: read without a fuss, with one note
-for _key in _IGNORED_PARAMETERS:
-    _ELEMENTS[_key] = _ignored_parameter
-
-
-__all__ = ["Command", "Dataset", "DatasetError", "DatasetWarning", "Node", "load_model",
-           "read_dataset", "sensor_keywords"]
+for _key in settings.IGNORED_PARAMETERS:
+    _ELEMENTS[_key] = settings.read_ignored_parameter

@@ -1,31 +1,16 @@
-"""Bodies, markers and constraints of a MotionSolve XML dataset: ``Body_Rigid`` and
-``Reference_Marker`` (read together: a body's frame is one of its markers),
-``Constraint_Joint``, ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint`` and
-``Motion_Marker``."""
+"""Bodies and markers of a MotionSolve XML dataset, read and written: ``Body_Rigid`` and
+``Reference_Marker`` (read together: a body's frame is one of its markers; written
+together: a part with its markers, in global coordinates)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import xml_frames
-from .xml_element import _El, _keep, _marker, _show
+from ..bodies import Marker, Part
+from .element import _El
+from .frames import euler313, is_identity, marker_global, orthonormal_error, part_frame
 
-_JOINT_TYPES = {
-    "CONSTANT_VELOCITY": "CONVEL", "CONVEL": "CONVEL", "CYLINDRICAL": "CYLINDRICAL",
-    "FIXED": "FIXED", "HOOKE": "HOOKE", "PLANAR": "PLANAR", "RACK_PINION": "RACKPIN",
-    "RACKPIN": "RACKPIN", "REVOLUTE": "REVOLUTE", "SCREW": "SCREW", "SPHERICAL": "SPHERICAL",
-    "TRANSLATIONAL": "TRANSLATIONAL", "UNIVERSAL": "UNIVERSAL",
-}
-_JPRIM_TYPES = {"ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES",
-                "PERPENDICULAR"}
-
-_VAL_TYPES = {"D": "DISPLACEMENT", "V": "VELOCITY", "A": "ACCELERATION",
-              "DISPLACEMENT": "DISPLACEMENT", "VELOCITY": "VELOCITY",
-              "ACCELERATION": "ACCELERATION", "DISP": "DISPLACEMENT", "VEL": "VELOCITY",
-              "ACC": "ACCELERATION", "ACCL": "ACCELERATION"}
-
-
-# -- bodies and markers -------------------------------------------------------------
+# -- reading -------------------------------------------------------------------------------
 
 
 def _by_id(reader, nodes, kind):
@@ -41,9 +26,7 @@ def _by_id(reader, nodes, kind):
     return found
 
 
-def _bodies(reader, body_nodes, marker_nodes):
-    from .entities import Marker, Part
-
+def read_bodies(reader, body_nodes, marker_nodes):
     bodies = _by_id(reader, body_nodes, "Body_Rigid")
     markers = _by_id(reader, marker_nodes, "Reference_Marker")
     frames = _marker_frames(markers, bodies)
@@ -71,7 +54,7 @@ def _bodies(reader, body_nodes, marker_nodes):
             # the ground's mass data and velocities mean nothing
             el.used.update(a for a in el.node.attrs if a.startswith(("mass", "inertia_",
                                                                      "v_ic", "w_ic")))
-        if not xml_frames.is_identity(origin, rot):
+        if not is_identity(origin, rot):
             kwds["qg"] = list(origin)
             kwds["zg"] = list(origin + rot[:, 2])
             kwds["xg"] = list(origin + rot[:, 0])
@@ -134,11 +117,11 @@ def _marker_frames(markers, bodies):
                 missing = [a for a in cosines if a not in given]
                 raise el.error(f"direction cosines incomplete: missing {' '.join(missing)}")
             rot = np.array([[el.real(f"a{r}{c}") for c in range(3)] for r in range(3)])
-            if xml_frames.orthonormal_error(rot) > 1e-6:
+            if orthonormal_error(rot) > 1e-6:
                 raise el.error("the direction cosines a00..a22 are not an orthonormal, "
                                "right-handed matrix (columns are the x, y, z axes)")
         elif euler:
-            rot = xml_frames.euler313([el.real(a, 0.0) for a in ("psi", "theta", "phi")])
+            rot = euler313([el.real(a, 0.0) for a in ("psi", "theta", "phi")])
         else:
             rot = np.eye(3)
         local[ident] = (position, rot, el.id("rm_id", required=False))
@@ -202,149 +185,66 @@ def _body_velocities(el, markers, frames):
     return kwds
 
 
-# -- constraints ----------------------------------------------------------------------
+# -- writing -------------------------------------------------------------------------------
 
 
-def _joint(reader, el):
-    from .entities import Joint
-
-    word = el.text("type", required=True).upper()
-    if word in _JPRIM_TYPES:
-        return _jprim(reader, el, word)
-    if word == "FREE":
-        el.warn("a FREE joint constrains nothing; ignored")
-        el.used.update(el.node.attrs)
-        return None
-    if word not in _JOINT_TYPES:
-        names = " | ".join(sorted(set(_JOINT_TYPES) | _JPRIM_TYPES | {"FREE"}))
-        raise el.error(f"attribute 'type' must be one of {names}, got {_show(word)}")
-    kwds = {"type": _JOINT_TYPES[word]}
-    pitch = el.real("pitch")
-    if pitch is not None:
-        kwds["pitch"] = pitch
-    pd = el.real("pitch_diameter")
-    if pd is not None:
-        kwds["pd"] = pd
-    joint = reader.create(el, Joint, **kwds)
-    _marker(reader, el, "i_marker_id", joint, "i")
-    _marker(reader, el, "j_marker_id", joint, "j")
-    el.finish()
-    return joint
-
-
-def _jprim(reader, el, word):
-    import msolve
-
-    cls = getattr(msolve, "Jprim", None)
-    if cls is None:
-        return _keep(reader, el, f"joint primitive {word} (Jprim)")
-    entity = reader.create(el, cls, type=word)
-    _marker(reader, el, "i_marker_id", entity, "i")
-    _marker(reader, el, "j_marker_id", entity, "j")
-    el.finish()
-    return entity
-
-
-def _joint_list(reader, el, entity, count):
-    """entity.joints from the attributes joint1_id ... joint<count>_id, set once all are
-    resolved."""
-    joints = [None] * count
-
-    def setter(k):
-        def assign(joint):
-            joints[k] = joint
-            if all(j is not None for j in joints):
-                entity.joints = list(joints)
-
-        return assign
-
-    for k in range(count):
-        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
-
-
-def _coupler(reader, el):
-    """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
-    freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
-    couplers (COUSUB) are not available."""
-    from .entities import Coupler
-
-    for name in ("usrsub_param_string", "usrsub_dll_name", "script_name"):
-        if el.raw(name) is not None:
-            raise el.error("user-defined couplers (COUSUB) are not available in msolve; give "
-                           "'coefficients'")
-    count = 3 if el.raw("joint3_id") is not None else 2
-    freedoms = [el.word(f"freedom_{k + 1}", {"T": "T", "R": "R"}) for k in range(count)]
-    scales = el.reals_attr("coefficients", required=True)
-    if len(scales) != count:
-        raise el.error(f"attribute 'coefficients' needs {count} numbers (one per joint), "
-                       f"got {len(scales)}")
-    kwds = {"scales": scales}
-    if all(f is not None for f in freedoms):
-        kwds["type"] = freedoms
-    entity = reader.create(el, Coupler, **kwds)
-    _joint_list(reader, el, entity, count)
-    el.finish()
-    return entity
-
-
-def _gear(reader, el):
-    """Constraint_Gear: joint1_id, joint2_id, cv_marker_id (MotionSolve Constraint_Gear
-    page)."""
-    from .entities import Gear
-
-    entity = reader.create(el, Gear)
-    _joint_list(reader, el, entity, 2)
-    _marker(reader, el, "cv_marker_id", entity, "cv")
-    el.finish()
-    return entity
-
-
-def _motion_common(reader, el, motion):
-    motion_kwds = {"dtype": el.word("val_type", _VAL_TYPES, default="DISPLACEMENT")}
-    for attribute, field in (("ic_disp", "icdisp"), ("ic_vel", "icvel")):
-        value = el.real(attribute)
-        if value is not None:
-            motion_kwds[field] = value
-    function, routine = reader.function_and_routine(el, "expr", "MOTSUB")
-    motion_kwds["function"] = function
-    if routine is not None:
-        motion_kwds["routine"] = routine
+def write_part(w, p):
+    model = w.model
+    markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p
+               and m.active]
     try:
-        motion.setValues(**motion_kwds)
-    except (TypeError, ValueError) as e:
-        raise el.error(str(e)) from None
+        origin, rot = part_frame(p)
+    except ValueError as e:
+        raise w.fail(p, str(e)) from None
+    w.frames[id(p)] = (origin, rot)
+    # a part frame other than the global frame, or a mass centre at the part origin (no cm
+    # marker), needs a marker of its own: the next free marker id
+    frame_marker = None
+    if not p.ground and (not is_identity(origin, rot) or p.cm is None):
+        used = [m.id for m in model._entities if w.family(m) == "Marker"]
+        frame_marker = max(used + w.extra_markers, default=0) + 1
+        w.extra_markers.append(frame_marker)
+    e = w.add("Body_Rigid", p)
+    if p.ground:
+        e.set("isground", True)
+    else:
+        e.set("mass", p.mass)
+        for name, value in zip(("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy",
+                                "inertia_xz", "inertia_yz"), p.ip):
+            e.set(name, value)
+        e.set("cg_id", p.cm.id if p.cm is not None else frame_marker)
+        if p.im is not None and p.im is not p.cm:
+            e.set("im_id", p.im.id)
+        if not is_identity(origin, rot):
+            e.set("lprf_id", frame_marker)
+        for prefix, names in (("v_ic", ("vx", "vy", "vz")), ("w_ic", ("wx", "wy", "wz"))):
+            for axis, name in zip("xyz", names):
+                value = getattr(p, name)
+                if value is not None:
+                    e.set(f"{prefix}_{axis}", value).set(f"{prefix}_{axis}_flag", True)
+    if frame_marker is not None:
+        _marker_element(w, None, frame_marker, f"frame of {p._describe()}", p, origin, rot)
+    for m in markers:
+        try:
+            position, axes = marker_global(m, w.frames)
+        except ValueError as error:
+            raise w.fail(m, str(error)) from None
+        _marker_element(w, m, m.id, m.label, p, position, axes)
 
 
-def _motion_joint(reader, el):
-    from .entities import Motion
-
-    motion = reader.create(el, Motion)
-    jtype = el.word("motion_type", {"R": "ROTATION", "T": "TRANSLATION",
-                                    "ROTATION": "ROTATION", "TRANSLATION": "TRANSLATION"})
-    if jtype is None:
-        jtype = el.word("joint_type", {"R": "ROTATION", "T": "TRANSLATION"})
-
-    def attach(joint):
-        kind = jtype
-        if kind is None:
-            kind = {"REVOLUTE": "ROTATION", "TRANSLATIONAL": "TRANSLATION"}.get(joint.type)
-            if kind is None:
-                raise ValueError(f"give motion_type R or T for a {joint.type} joint")
-        motion.jtype = kind
-        motion.joint = joint
-
-    reader.link(el, "joint_id", "Joint", attach, required=True)
-    _motion_common(reader, el, motion)
-    el.finish()
+def _marker_element(w, marker, ident, label, part, position, axes):
+    e = w.add("Reference_Marker")
+    e.set("id", ident)
+    if label:
+        e.set("label", label)
+    e.set("body_id", part.id)
+    for name, value in zip(("pos_x", "pos_y", "pos_z"), position):
+        e.set(name, value)
+    for c in range(3):
+        for r in range(3):
+            e.set(f"a{r}{c}", axes[r, c])
 
 
-def _motion_marker(reader, el):
-    from .entities import Motion
-
-    direction = el.word("direction", {w: w for w in ("X", "Y", "Z", "B1", "B2", "B3")},
-                        required=True)
-    motion = reader.create(el, Motion, direction=direction)
-    _marker(reader, el, "i_marker_id", motion, "i")
-    _marker(reader, el, "j_marker_id", motion, "j")
-    _motion_common(reader, el, motion)
-    el.finish()
+def write_marker(w, m):
+    if m.part is None:
+        raise w.fail(m, "has no part")

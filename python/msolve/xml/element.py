@@ -1,13 +1,17 @@
-"""Typed access to the attributes of one element of a MotionSolve XML dataset, and the
-errors and warnings that name the file, the line and the element (``msolve.xml_reader``)."""
+"""One element of a MotionSolve XML dataset: reading it (``_El``, typed access to its
+attributes, with errors and warnings that name the file, the line and the element) and
+writing it (``_Element``, attributes rendered with all the digits of their numbers)."""
 
 from __future__ import annotations
 
 import math
 import re
 import warnings
+from xml.sax.saxutils import escape
 
-from .xml_tree import DatasetError, DatasetWarning
+import numpy as np
+
+from .tree import DatasetError, DatasetWarning
 
 # attributes MotionView writes for convenience next to the marker ids; never used
 _HELPER_ATTRIBUTES = {
@@ -197,3 +201,48 @@ def _keep(reader, el, what):
     el.warn(f"{what} is not available in msolve yet; the element was read and kept "
             "(dataset.pending) but has no effect")
     return None
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _num(value):
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"not a finite number: {value}")
+    return repr(value)
+
+
+class _Element:
+    def __init__(self, tag, entity=None):
+        self.tag = tag
+        self.entity = entity
+        self.attrs = []
+        self.text = None
+
+    def set(self, name, value):
+        if value is None:
+            return self
+        if isinstance(value, bool):
+            value = "TRUE" if value else "FALSE"
+        elif isinstance(value, (int, np.integer)):
+            value = str(int(value))
+        elif isinstance(value, (float, np.floating)):
+            value = _num(value)
+        self.attrs.append((name, str(value)))
+        return self
+
+    def render(self, indent):
+        pad = " " * indent
+        lines = [f"{pad}<{self.tag}"]
+        for name, value in self.attrs:
+            quoted = escape(value, {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+            lines.append(f'{pad}   {name}="{quoted}"')
+        if self.text is None:
+            lines[-1] += "/>"
+        else:
+            lines[-1] += ">"
+            for row in self.text:
+                lines.append(f"{pad}   {escape(row)}")
+            lines.append(f"{pad}</{self.tag}>")
+        return "\n".join(lines)
