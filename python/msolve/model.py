@@ -31,7 +31,6 @@ class Model(_core.ModelSpec):
         self._ids = {}  # id(entity) -> its id in _by_class
         self._auto = {}
         self._simulation = None
-        self._revision = 0
         self._compiled = None  # what the solver was given: _solver_snapshot() at compile
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
@@ -70,12 +69,10 @@ class Model(_core.ModelSpec):
         self._entities.append(obj)
         if hasattr(obj, "_core_type"):
             self._add(obj)
-        self._revision += 1
 
     def _changed(self, obj, name):
         if name == "id":
             self._reindex(obj)
-        self._revision += 1
 
     def _reindex(self, obj):
         key = self._class_key(obj)

@@ -67,6 +67,6 @@ class Output(SolverObject):
     reqsave = Bool(True)
 
     def __init__(self, **kwds):
-        known = {k: kwds.pop(k) for k in list(kwds) if k in self._properties()}
-        self._extra = kwds
+        # the other output settings of MotionSolve are accepted and ignored
+        known = {k: v for k, v in kwds.items() if k in self._properties()}
         super().__init__(**known)

@@ -210,7 +210,7 @@ def write_lse(w, s):
                              ("ic_array_id", "ic"), ("a_matrix_id", "a"),
                              ("b_matrix_id", "b"), ("c_matrix_id", "c"),
                              ("d_matrix_id", "d")):
-        e.set(attribute, w.ref(s, s, field))
+        e.set(attribute, w.ref(s, field))
     e.set("is_static_hold", s.static_hold)
 
 

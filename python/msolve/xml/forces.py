@@ -126,7 +126,7 @@ def write_vector_force(w, f):
     e.set("type", {"Vforce": "ForceOnly", "Vtorque": "TorqueOnly",
                    "Gforce": "ForceAndTorque"}[kind])
     e.set("i_marker_id", w.need(f, "i")).set("j_floating_marker_id", w.need(f, "jfloat"))
-    e.set("ref_marker_id", w.ref(f, f, "rm"))
+    e.set("ref_marker_id", w.ref(f, "rm"))
     if f.routine is not None:
         w.routine(e, f, {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}[kind],
                   typed=False)

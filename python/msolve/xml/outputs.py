@@ -57,6 +57,6 @@ def write_request(w, r):
     else:
         e.set("type", _REQUEST_NAMES[r.type])
         e.set("i_marker_id", w.need(r, "i"))
-        e.set("j_marker_id", w.ref(r, r, "j")).set("ref_marker_id", w.ref(r, r, "rm"))
+        e.set("j_marker_id", w.ref(r, "j")).set("ref_marker_id", w.ref(r, "rm"))
     if r.comment:
         e.set("comment", r.comment)

@@ -27,7 +27,7 @@ Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
 Post_Request                 Request
-Sensor_Event/Sensor_Evaluate Sensor when msolve has it; kept in ``dataset.pending`` until then
+Sensor_Event/Sensor_Evaluate Sensor (the Sensor_Evaluate gives its ``evaluate``)
 ===========================  ==============================================================
 
 User routines: ``usrsub_dll_name`` + ``usrsub_fnc_name`` give a compiled routine
@@ -76,8 +76,8 @@ class Dataset:
 
 def load_model(path, allow_scripts=False):
     """Read the MotionSolve XML dataset ``path`` and return the Model it describes (which
-    becomes the current model, as ``Model()`` does). The Command block is kept for
-    ``msolve run``: ``model._dataset.commands``.
+    becomes the current model, as ``Model()`` does). ``read_dataset(path)`` gives the
+    Command block as well.
 
     ``allow_scripts=True`` lets the dataset execute the Python scripts it names
     (``script_name`` of user routines); without it such a dataset is refused.
@@ -98,7 +98,6 @@ def read_dataset(path, allow_scripts=False, data=None):
     except Exception:
         _set_current_model(previous)
         raise
-    dataset.model._dataset = dataset
     return dataset
 
 

@@ -111,9 +111,9 @@ def make_sensors(reader):
 
 
 def write_sensor(w, s):
-    # msolve's Sensor (when it exists) -> Sensor_Event (+ Sensor_Evaluate of the same id)
-    evaluate = getattr(s, "evaluate", "") or ""
-    evaluate_routine = getattr(s, "evaluate_routine", None)
+    # a Sensor -> Sensor_Event (+ Sensor_Evaluate of the same id)
+    evaluate = s.evaluate or ""
+    evaluate_routine = s.evaluate_routine
     if evaluate or evaluate_routine is not None:
         ev = w.add("Sensor_Evaluate", s)
         if evaluate_routine is not None:
@@ -127,14 +127,14 @@ def write_sensor(w, s):
         e.set("type", "EXPRESSION").set("expr", s.function)
     e.set("value", s.value)
     e.set("compare", {"LE": "LT"}.get(s.operator, s.operator))
-    e.set("error_tol", getattr(s, "error", None))
+    e.set("error_tol", s.error)
     if evaluate or evaluate_routine is not None:
         e.set("evaluate_id", s.id)
     for name in ("dt", "stepsize", "zero_crossing", "hmax"):
-        e.set(name, getattr(s, name, None))
+        e.set(name, getattr(s, name))
     for attribute, name in (("halt", "halt"), ("print", "print_"), ("restart", "restart"),
                             ("return", "return_")):
-        if getattr(s, name, False):
+        if getattr(s, name):
             e.set(attribute, True)
 
 

@@ -111,7 +111,7 @@ class _Writer:
         self.elements.append(element)
         return element
 
-    def ref(self, entity, obj, name):
+    def ref(self, obj, name):
         """The id of the entity in attribute ``name`` of ``obj`` (None when unset)."""
         target = getattr(obj, name)
         return None if target is None else target.id
