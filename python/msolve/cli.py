@@ -64,16 +64,21 @@ def _parser():
         prog="msolve",
         description="Run a MotionSolve XML dataset: the Simulate commands of its Command "
         "block. Results (<name>.csv) and a log (<name>.log) are written next to the "
-        "dataset.")
+        "dataset.",
+    )
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run a dataset")
     for p in (run,):
         p.add_argument("dataset", help="the XML dataset")
-        p.add_argument("--allow-scripts", action="store_true",
-                       help="let the dataset execute the Python scripts it names "
-                       "(script_name of user routines); refused otherwise")
-        p.add_argument("--output-dir", help="write results and log here instead of next to "
-                       "the dataset")
+        p.add_argument(
+            "--allow-scripts",
+            action="store_true",
+            help="let the dataset execute the Python scripts it names "
+            "(script_name of user routines); refused otherwise",
+        )
+        p.add_argument(
+            "--output-dir", help="write results and log here instead of next to the dataset"
+        )
         p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     return parser
 
@@ -89,8 +94,9 @@ def main(argv=None):
     if args.command != "run":
         parser.print_help()
         return _STATUS_INPUT
-    return run(args.dataset, allow_scripts=args.allow_scripts, output_dir=args.output_dir,
-               quiet=args.quiet)
+    return run(
+        args.dataset, allow_scripts=args.allow_scripts, output_dir=args.output_dir, quiet=args.quiet
+    )
 
 
 def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
@@ -122,14 +128,19 @@ def _run(path, folder, log, allow_scripts):
     log(f"msolve: model: {_census(model)}")
     simulates = [c for c in dataset.commands if c.kind == "simulate"]
     if not simulates:
-        log("msolve: error: the Command block holds no <Simulate> command; nothing to run",
-            error=True)
+        log(
+            "msolve: error: the Command block holds no <Simulate> command; nothing to run",
+            error=True,
+        )
         return _STATUS_INPUT
     for command in simulates:
         kind = command.values["type"]
         if kind not in _RUNNABLE:
-            log(f"msolve: error: {path}:{command.node.line}: {command.node.describe()}: "
-                f"analysis_type {kind.lower()} is not available in msolve yet", error=True)
+            log(
+                f"msolve: error: {path}:{command.node.line}: {command.node.describe()}: "
+                f"analysis_type {kind.lower()} is not available in msolve yet",
+                error=True,
+            )
             return _STATUS_INPUT
 
     rows = _Rows(model)
@@ -183,17 +194,22 @@ def _simulate(model, command, number, total, where, rows, log):
     values = command.values
     now = model.getTime()
     if not math.isclose(values["start"], now, abs_tol=1e-12):
-        log(f"msolve: warning: {where}: start_time {values['start']} differs from the "
-            f"current time {now}; the analysis continues from {now}")
+        log(
+            f"msolve: warning: {where}: start_time {values['start']} differs from the "
+            f"current time {now}; the analysis continues from {now}"
+        )
     end = values["end"] if values["end"] is not None else now + values["duration"]
     kwds = {"type": _RUNNABLE[values["type"]], "end": end}
     if values["steps"] is not None:
         kwds["steps"] = values["steps"]
     elif values["dtout"] is not None:
         kwds["dtout"] = values["dtout"]
-    log(f"msolve: Simulate {number}/{total} ({where}): {kwds['type'].lower()} from t = {now:g} "
-        f"to t = {end:g}" + (f", output every {kwds['dtout']:g}" if "dtout" in kwds else "")
-        + (f", {kwds['steps']} steps" if "steps" in kwds else ""))
+    log(
+        f"msolve: Simulate {number}/{total} ({where}): {kwds['type'].lower()} from t = {now:g} "
+        f"to t = {end:g}"
+        + (f", output every {kwds['dtout']:g}" if "dtout" in kwds else "")
+        + (f", {kwds['steps']} steps" if "steps" in kwds else "")
+    )
     started = time.perf_counter()
     status = _STATUS_OK
     with warnings.catch_warnings(record=True) as caught:
@@ -215,9 +231,12 @@ def _simulate(model, command, number, total, where, rows, log):
             log(f"msolve: {line}")
         rows.add(results)
         stats = ", ".join(f"{k} {v}" for k, v in sorted(results.stats.items()))
-        log(f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
-            f"t = {results.times[-1]:g} in {elapsed:.2f} s" if len(results.times) else
-            f"msolve: Simulate {number}/{total}: no output")
+        log(
+            f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
+            f"t = {results.times[-1]:g} in {elapsed:.2f} s"
+            if len(results.times)
+            else f"msolve: Simulate {number}/{total}: no output"
+        )
         if stats:
             log(f"msolve:   {stats}")
     return status

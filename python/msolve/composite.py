@@ -166,8 +166,10 @@ class Validator:
         folded = {key.lower(): key for key in props}
         key = folded.get(str(attr).lower())
         if key is None:
-            raise AttributeError(f"{self.obj._describe()}: validateSelf checks '{attr}', "
-                                 "which is not one of its properties")
+            raise AttributeError(
+                f"{self.obj._describe()}: validateSelf checks '{attr}', "
+                "which is not one of its properties"
+            )
         return key
 
     def _check(self, attr, holds, relation, bound):

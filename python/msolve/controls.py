@@ -46,8 +46,7 @@ class _DiffInitial(Property):
     def __set__(self, obj, value):
         if isinstance(value, (list, tuple)):
             if len(value) not in (1, 2):
-                raise self.error(obj, "must be a number or [value, derivative]", value,
-                                 ValueError)
+                raise self.error(obj, "must be a number or [value, derivative]", value, ValueError)
             numbers = [Double().convert(obj, v) for v in value]
             obj._ic = numbers[0]
             obj._ic_dot = numbers[1] if len(numbers) == 2 else 0.0
@@ -91,8 +90,10 @@ class _SplineValues(Doubles):
     list of len(x) numbers per z value), kept as one flat list."""
 
     def convert(self, obj, value):
-        if isinstance(value, (list, tuple)) and value and all(
-            isinstance(v, (list, tuple)) for v in value
+        if (
+            isinstance(value, (list, tuple))
+            and value
+            and all(isinstance(v, (list, tuple)) for v in value)
         ):
             value = [v for curve in value for v in curve]
         return super().convert(obj, value)
@@ -107,8 +108,9 @@ class _NotAvailable(Property):
 
     def convert(self, obj, value):
         if value != self.default and value is not None:
-            raise self.error(obj, f"is not available yet in msolve ({self.what})", value,
-                             ValueError)
+            raise self.error(
+                obj, f"is not available yet in msolve ({self.what})", value, ValueError
+            )
         return value
 
 
@@ -186,9 +188,13 @@ class Matrix(_CoreEntity, _core.MatrixSpec):
     """
 
     _core_type = _core.MatrixSpec
-    full = Enum("RORDER CORDER", None, field="_full",
-                doc="Order of the dense values: RORDER (by rows) or CORDER (by columns, the "
-                    "default when unset).")
+    full = Enum(
+        "RORDER CORDER",
+        None,
+        field="_full",
+        doc="Order of the dense values: RORDER (by rows) or CORDER (by columns, the "
+        "default when unset).",
+    )
     rows = Int(0, field="_rows", doc="Number of rows.")
     columns = Int(0, field="_columns", doc="Number of columns.")
     values = Doubles(field="_values", doc="The entries (dense) or the listed entries (sparse).")
@@ -222,5 +228,6 @@ class Lse(_CoreEntity, _core.LseSpec):
     b = Reference(Matrix, field="_b", doc="Input matrix B, n x m.")
     c = Reference(Matrix, field="_c", doc="Output matrix C, p x n.")
     d = Reference(Matrix, field="_d", doc="Feed-through matrix D, p x m.")
-    static_hold = Bool(False, field="_static_hold",
-                       doc="Accepted; no effect (statics are not available yet).")
+    static_hold = Bool(
+        False, field="_static_hold", doc="Accepted; no effect (statics are not available yet)."
+    )

@@ -251,12 +251,28 @@ def _spline_function(name, doc):
 
 
 AKISPL = _spline_function(
-    "AKISPL", "AKISPL(x, z, spline[, n]): Akima interpolation of a Spline (object or id).")
+    "AKISPL", "AKISPL(x, z, spline[, n]): Akima interpolation of a Spline (object or id)."
+)
 CUBSPL = _spline_function(
-    "CUBSPL", "CUBSPL(x, z, spline[, n]): natural cubic spline of a Spline (object or id).")
+    "CUBSPL", "CUBSPL(x, z, spline[, n]): natural cubic spline of a Spline (object or id)."
+)
 LINSPL = _spline_function(
-    "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id).")
+    "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id)."
+)
 
-_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "SENVAL", "TIME", "IF", "PI", "DTOR", "RTOD",
-          "AKISPL", "CUBSPL", "LINSPL"]
+_NAMED = [
+    "DIF",
+    "DIF1",
+    "VARVAL",
+    "ARYVAL",
+    "SENVAL",
+    "TIME",
+    "IF",
+    "PI",
+    "DTOR",
+    "RTOD",
+    "AKISPL",
+    "CUBSPL",
+    "LINSPL",
+]
 __all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes"])

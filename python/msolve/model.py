@@ -212,8 +212,9 @@ class Model(_core.ModelSpec):
         (the next call continues from there); its ``halt`` ends the analysis (a later call
         raises MsolveError until ``reset()``)."""
         for key in kwds:
-            warnings.warn(f"simulate: argument '{key}' is not supported and was ignored",
-                          stacklevel=2)
+            warnings.warn(
+                f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
+            )
         if self._halted_by is not None:
             event = self._halted_by
             raise MsolveError(

@@ -10,9 +10,7 @@ from .properties import Bool, Enum, ExpressionSlot, Reference, Routine, Str
 
 
 def _request_function(slot):
-    return ExpressionSlot(
-        "_f", slot, f"Expression of component F{slot + 1} (EXPRESSION requests)."
-    )
+    return ExpressionSlot("_f", slot, f"Expression of component F{slot + 1} (EXPRESSION requests).")
 
 
 class Request(_CoreEntity, _core.RequestSpec):

@@ -188,7 +188,6 @@ class Str(Property):
 String = Str
 
 
-
 class ExpressionSlot(Str):
     """One expression of a fixed-size list of expressions stored in a C++ field (the f1..f8
     of a Request, the fx..tz of a vector force); empty means unused."""
@@ -209,6 +208,7 @@ class ExpressionSlot(Str):
         slots[self.slot] = value
         setattr(obj, self.list_field, slots)
         obj._property_changed(self.name)
+
 
 class Function(Str):
     """A MotionSolve expression (``"-10*DZ(2,3)"``) or a ``USER(...)`` parameter string.
@@ -250,9 +250,7 @@ def _vector(prop, obj, value, sizes):
         raise prop.error(obj, f"must be a list of {' or '.join(map(str, sizes))} numbers", value)
     items = list(value)
     if len(items) not in sizes:
-        raise prop.error(
-            obj, f"must have {' or '.join(map(str, sizes))} values", value, ValueError
-        )
+        raise prop.error(obj, f"must have {' or '.join(map(str, sizes))} values", value, ValueError)
     return [_number(prop, obj, v) for v in items]
 
 

@@ -20,8 +20,7 @@ def _by_id(reader, nodes, kind):
         el = _El(reader, node)
         ident = el.id()
         if ident in found:
-            raise el.error(f"{kind} id {ident} is already used on line "
-                           f"{found[ident].node.line}")
+            raise el.error(f"{kind} id {ident} is already used on line {found[ident].node.line}")
         found[ident] = el
     return found
 
@@ -41,8 +40,10 @@ def read_bodies(reader, body_nodes, marker_nodes):
             if lprf not in markers:
                 raise el.error(f"attribute 'lprf_id': no Reference_Marker with id {lprf}")
             if markers[lprf].owner != ident:
-                raise el.error(f"attribute 'lprf_id': Reference_Marker {lprf} belongs to "
-                               f"body {markers[lprf].owner}, not to this body")
+                raise el.error(
+                    f"attribute 'lprf_id': Reference_Marker {lprf} belongs to "
+                    f"body {markers[lprf].owner}, not to this body"
+                )
             if not ground:
                 origin, rot = frames[lprf]
         part_frames[ident] = (origin, rot)
@@ -52,8 +53,9 @@ def read_bodies(reader, body_nodes, marker_nodes):
             kwds.update(_body_velocities(el, markers, frames))
         else:
             # the ground's mass data and velocities mean nothing
-            el.used.update(a for a in el.node.attrs if a.startswith(("mass", "inertia_",
-                                                                     "v_ic", "w_ic")))
+            el.used.update(
+                a for a in el.node.attrs if a.startswith(("mass", "inertia_", "v_ic", "w_ic"))
+            )
         if not is_identity(origin, rot):
             kwds["qg"] = list(origin)
             kwds["zg"] = list(origin + rot[:, 2])
@@ -81,8 +83,10 @@ def read_bodies(reader, body_nodes, marker_nodes):
             if ref not in markers:
                 raise el.error(f"attribute '{attribute}': no Reference_Marker with id {ref}")
             if markers[ref].owner != el.id():
-                raise el.error(f"attribute '{attribute}': Reference_Marker {ref} belongs to "
-                               f"body {markers[ref].owner}, not to this body")
+                raise el.error(
+                    f"attribute '{attribute}': Reference_Marker {ref} belongs to "
+                    f"body {markers[ref].owner}, not to this body"
+                )
             if field == "im" and ref == el.id("cg_id", required=False):
                 continue
             setattr(el.part, field, markers[ref].marker)
@@ -99,9 +103,11 @@ def _marker_frames(markers, bodies):
         if owner not in bodies:
             raise el.error(f"attribute 'body_id': no Body_Rigid with id {owner}")
         el.owner = owner
-        body_type = el.word("body_type", {"RIGIDBODY": "RIGID", "RIGID": "RIGID",
-                                          "FLEXBODY": "FLEX", "POINTBODY": "POINT"},
-                            default="RIGID")
+        body_type = el.word(
+            "body_type",
+            {"RIGIDBODY": "RIGID", "RIGID": "RIGID", "FLEXBODY": "FLEX", "POINTBODY": "POINT"},
+            default="RIGID",
+        )
         if body_type != "RIGID":
             raise el.error(f"body_type {el.text('body_type')} is not available in msolve")
         if el.has("usrsub_fnc_name") or el.has("usrsub_dll_name") or el.has("script_name"):
@@ -118,8 +124,10 @@ def _marker_frames(markers, bodies):
                 raise el.error(f"direction cosines incomplete: missing {' '.join(missing)}")
             rot = np.array([[el.real(f"a{r}{c}") for c in range(3)] for r in range(3)])
             if orthonormal_error(rot) > 1e-6:
-                raise el.error("the direction cosines a00..a22 are not an orthonormal, "
-                               "right-handed matrix (columns are the x, y, z axes)")
+                raise el.error(
+                    "the direction cosines a00..a22 are not an orthonormal, "
+                    "right-handed matrix (columns are the x, y, z axes)"
+                )
         elif euler:
             rot = euler313([el.real(a, 0.0) for a in ("psi", "theta", "phi")])
         else:
@@ -135,11 +143,11 @@ def _marker_frames(markers, bodies):
         position, rot, rm = local[ident]
         if rm is not None:
             if rm not in local:
-                raise markers[ident].error(f"attribute 'rm_id': no Reference_Marker with id "
-                                           f"{rm}")
+                raise markers[ident].error(f"attribute 'rm_id': no Reference_Marker with id {rm}")
             if rm in chain:
-                raise markers[ident].error("attribute 'rm_id': the markers refer to each "
-                                           "other in a loop")
+                raise markers[ident].error(
+                    "attribute 'rm_id': the markers refer to each other in a loop"
+                )
             origin, axes_ = resolve(rm, chain | {ident})
             position, rot = origin + axes_ @ position, axes_ @ rot
         frames[ident] = (position, rot)
@@ -152,34 +160,37 @@ def _marker_frames(markers, bodies):
 
 def _body_inertia(el):
     mass = el.real("mass", 0.0, minimum=0.0)
-    names = ("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_xz",
-             "inertia_yz")
+    names = ("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_xz", "inertia_yz")
     return {"mass": mass, "ip": [el.real(n, 0.0) for n in names]}
 
 
 def _body_velocities(el, markers, frames):
     kwds = {}
-    for prefix, names, frame_attribute in (("v_ic", ("vx", "vy", "vz"), "vm_id"),
-                                           ("w_ic", ("wx", "wy", "wz"), "wm_id")):
+    for prefix, names, frame_attribute in (
+        ("v_ic", ("vx", "vy", "vz"), "vm_id"),
+        ("w_ic", ("wx", "wy", "wz"), "wm_id"),
+    ):
         values = []
         for axis in "xyz":
             value = el.real(f"{prefix}_{axis}")
             flag = el.bool(f"{prefix}_{axis}_flag", default=value is not None)
-            values.append(value if flag and value is not None else
-                          (0.0 if flag else None))
+            values.append(value if flag and value is not None else (0.0 if flag else None))
         if all(v is None for v in values):
             el.raw(frame_attribute)
             continue
         frame = el.id(frame_attribute, required=False)
         if frame is not None:
             if frame not in markers:
-                raise el.error(f"attribute '{frame_attribute}': no Reference_Marker with "
-                               f"id {frame}")
+                raise el.error(
+                    f"attribute '{frame_attribute}': no Reference_Marker with id {frame}"
+                )
             rot = frames[frame][1]
             if not np.allclose(rot, np.eye(3), atol=1e-14):
                 if any(v is None for v in values):
-                    raise el.error(f"initial velocities given for some components only in "
-                                   f"the axes of marker {frame} are not available")
+                    raise el.error(
+                        f"initial velocities given for some components only in "
+                        f"the axes of marker {frame} are not available"
+                    )
                 values = list(rot @ np.array(values))
         kwds.update({n: v for n, v in zip(names, values) if v is not None})
     return kwds
@@ -190,8 +201,7 @@ def _body_velocities(el, markers, frames):
 
 def write_part(w, p):
     model = w.model
-    markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p
-               and m.active]
+    markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
     try:
         origin, rot = part_frame(p)
     except ValueError as e:
@@ -209,8 +219,10 @@ def write_part(w, p):
         e.set("isground", True)
     else:
         e.set("mass", p.mass)
-        for name, value in zip(("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy",
-                                "inertia_xz", "inertia_yz"), p.ip):
+        for name, value in zip(
+            ("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_xz", "inertia_yz"),
+            p.ip,
+        ):
             e.set(name, value)
         e.set("cg_id", p.cm.id if p.cm is not None else frame_marker)
         if p.im is not None and p.im is not p.cm:

@@ -8,19 +8,35 @@ from ..constraints import Coupler, Gear, Joint, Jprim, Motion
 from .element import _marker, _num, _show
 
 _JOINT_TYPES = {
-    "CONSTANT_VELOCITY": "CONVEL", "CONVEL": "CONVEL", "CYLINDRICAL": "CYLINDRICAL",
-    "FIXED": "FIXED", "HOOKE": "HOOKE", "PLANAR": "PLANAR", "RACK_PINION": "RACKPIN",
-    "RACKPIN": "RACKPIN", "REVOLUTE": "REVOLUTE", "SCREW": "SCREW", "SPHERICAL": "SPHERICAL",
-    "TRANSLATIONAL": "TRANSLATIONAL", "UNIVERSAL": "UNIVERSAL",
+    "CONSTANT_VELOCITY": "CONVEL",
+    "CONVEL": "CONVEL",
+    "CYLINDRICAL": "CYLINDRICAL",
+    "FIXED": "FIXED",
+    "HOOKE": "HOOKE",
+    "PLANAR": "PLANAR",
+    "RACK_PINION": "RACKPIN",
+    "RACKPIN": "RACKPIN",
+    "REVOLUTE": "REVOLUTE",
+    "SCREW": "SCREW",
+    "SPHERICAL": "SPHERICAL",
+    "TRANSLATIONAL": "TRANSLATIONAL",
+    "UNIVERSAL": "UNIVERSAL",
 }
 
-_JPRIM_TYPES = {"ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES",
-                "PERPENDICULAR"}
+_JPRIM_TYPES = {"ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR"}
 
-_VAL_TYPES = {"D": "DISPLACEMENT", "V": "VELOCITY", "A": "ACCELERATION",
-              "DISPLACEMENT": "DISPLACEMENT", "VELOCITY": "VELOCITY",
-              "ACCELERATION": "ACCELERATION", "DISP": "DISPLACEMENT", "VEL": "VELOCITY",
-              "ACC": "ACCELERATION", "ACCL": "ACCELERATION"}
+_VAL_TYPES = {
+    "D": "DISPLACEMENT",
+    "V": "VELOCITY",
+    "A": "ACCELERATION",
+    "DISPLACEMENT": "DISPLACEMENT",
+    "VELOCITY": "VELOCITY",
+    "ACCELERATION": "ACCELERATION",
+    "DISP": "DISPLACEMENT",
+    "VEL": "VELOCITY",
+    "ACC": "ACCELERATION",
+    "ACCL": "ACCELERATION",
+}
 
 _JOINT_NAMES = {"CONVEL": "CONSTANT_VELOCITY", "RACKPIN": "RACK_PINION"}
 
@@ -86,14 +102,16 @@ def read_coupler(reader, el):
     couplers (COUSUB) are not available."""
     for name in ("usrsub_param_string", "usrsub_dll_name", "script_name"):
         if el.raw(name) is not None:
-            raise el.error("user-defined couplers (COUSUB) are not available in msolve; give "
-                           "'coefficients'")
+            raise el.error(
+                "user-defined couplers (COUSUB) are not available in msolve; give 'coefficients'"
+            )
     count = 3 if el.raw("joint3_id") is not None else 2
     freedoms = [el.word(f"freedom_{k + 1}", {"T": "T", "R": "R"}) for k in range(count)]
     scales = el.reals_attr("coefficients", required=True)
     if len(scales) != count:
-        raise el.error(f"attribute 'coefficients' needs {count} numbers (one per joint), "
-                       f"got {len(scales)}")
+        raise el.error(
+            f"attribute 'coefficients' needs {count} numbers (one per joint), got {len(scales)}"
+        )
     kwds = {"scales": scales}
     if all(f is not None for f in freedoms):
         kwds["type"] = freedoms
@@ -131,8 +149,10 @@ def _motion_common(reader, el, motion):
 
 def read_motion_joint(reader, el):
     motion = reader.create(el, Motion)
-    jtype = el.word("motion_type", {"R": "ROTATION", "T": "TRANSLATION",
-                                    "ROTATION": "ROTATION", "TRANSLATION": "TRANSLATION"})
+    jtype = el.word(
+        "motion_type",
+        {"R": "ROTATION", "T": "TRANSLATION", "ROTATION": "ROTATION", "TRANSLATION": "TRANSLATION"},
+    )
     if jtype is None:
         jtype = el.word("joint_type", {"R": "ROTATION", "T": "TRANSLATION"})
 
@@ -151,8 +171,9 @@ def read_motion_joint(reader, el):
 
 
 def read_motion_marker(reader, el):
-    direction = el.word("direction", {w: w for w in ("X", "Y", "Z", "B1", "B2", "B3")},
-                        required=True)
+    direction = el.word(
+        "direction", {w: w for w in ("X", "Y", "Z", "B1", "B2", "B3")}, required=True
+    )
     motion = reader.create(el, Motion, direction=direction)
     _marker(reader, el, "i_marker_id", motion, "i")
     _marker(reader, el, "j_marker_id", motion, "j")

@@ -20,9 +20,12 @@ def _link_array(reader, el, attribute, entity, field, required=False):
 
 def read_variable(reader, el):
     function, routine = reader.function_and_routine(el, "expr", "VARSUB")
-    kwds = {"function": function, "routine": routine,
-            "implicit": el.bool("is_implicit") if el.has("is_implicit") else None,
-            "ic": el.real("ic")}
+    kwds = {
+        "function": function,
+        "routine": routine,
+        "implicit": el.bool("is_implicit") if el.has("is_implicit") else None,
+        "ic": el.real("ic"),
+    }
     reader.create(el, Variable, **kwds)
     el.finish()
 
@@ -31,17 +34,28 @@ def read_diff(reader, el):
     function, routine = reader.function_and_routine(el, "expr", "DIFSUB")
     ic = el.real("ic", 0.0)
     ic_dot = el.real("ic_dot")
-    reader.create(el, Diff, function=function, routine=routine,
-                  implicit=el.bool("is_implicit"), static_hold=el.bool("is_static_hold"),
-                  ic=[ic, ic_dot] if ic_dot is not None else ic)
+    reader.create(
+        el,
+        Diff,
+        function=function,
+        routine=routine,
+        implicit=el.bool("is_implicit"),
+        static_hold=el.bool("is_static_hold"),
+        ic=[ic, ic_dot] if ic_dot is not None else ic,
+    )
     el.finish()
 
 
 def read_siso(reader, el):
     numerator = el.reals_attr("numerator_coef", "num_numerator_coef", required=True)
     denominator = el.reals_attr("denominator_coef", "num_denominator_coef", required=True)
-    siso = reader.create(el, Tfsiso, numerator=numerator, denominator=denominator,
-                         static_hold=el.bool("is_static_hold"))
+    siso = reader.create(
+        el,
+        Tfsiso,
+        numerator=numerator,
+        denominator=denominator,
+        static_hold=el.bool("is_static_hold"),
+    )
     for attribute, field in (("x_array_id", "x"), ("y_array_id", "y"), ("u_array_id", "u")):
         _link_array(reader, el, attribute, siso, field, required=True)
     el.finish()
@@ -52,13 +66,18 @@ def read_state_eqn(reader, el):
     if kind != "LINEAR":
         return _keep(reader, el, f"Control_StateEqn of type {kind} (Gse)")
     lse = reader.create(el, Lse, static_hold=el.bool("is_static_hold"))
-    for attribute, field in (("x_array_id", "x"), ("y_array_id", "y"), ("u_array_id", "u"),
-                             ("ic_array_id", "ic")):
+    for attribute, field in (
+        ("x_array_id", "x"),
+        ("y_array_id", "y"),
+        ("u_array_id", "u"),
+        ("ic_array_id", "ic"),
+    ):
         _link_array(reader, el, attribute, lse, field, required=field == "x")
     for name in "abcd":
         attribute = f"{name}_id" if el.has(f"{name}_id") else f"{name}_matrix_id"
-        reader.link(el, attribute, "Matrix", lambda m, f=name: setattr(lse, f, m),
-                    required=name == "a")
+        reader.link(
+            el, attribute, "Matrix", lambda m, f=name: setattr(lse, f, m), required=name == "a"
+        )
     el.finish()
 
 
@@ -74,8 +93,9 @@ def read_array(reader, el):
         ids = []
         for token in (t for t in re.split(r"[\s,;]+", text.strip()) if t):
             if not _INT.fullmatch(token) or int(token) <= 0:
-                raise el.error(f"the variable ids of a U array must be positive integers, got "
-                               f"{_show(token)}")
+                raise el.error(
+                    f"the variable ids of a U array must be positive integers, got {_show(token)}"
+                )
             ids.append(int(token))
         if count is not None and count != len(ids):
             raise el.error(f"{len(ids)} variable ids given, but 'num_element' says {count}")
@@ -103,14 +123,18 @@ def read_matrix(reader, el):
         numbers = el.reals_text("the sparse triples (row column value)")
         if len(numbers) % 3:
             raise el.error("the sparse data must be triples: row column value")
-        triples = [numbers[k:k + 3] for k in range(0, len(numbers), 3)]
+        triples = [numbers[k : k + 3] for k in range(0, len(numbers), 3)]
         if count is not None and count != len(triples):
             raise el.error(f"{len(triples)} values given, but 'nval' says {count}")
         for r, c, _ in triples:
             if not (float(r).is_integer() and float(c).is_integer()):
                 raise el.error("sparse row and column indices must be integers")
-        kwds = {"sparse": True, "i": [int(t[0]) for t in triples],
-                "j": [int(t[1]) for t in triples], "values": [t[2] for t in triples]}
+        kwds = {
+            "sparse": True,
+            "i": [int(t[0]) for t in triples],
+            "j": [int(t[1]) for t in triples],
+            "values": [t[2] for t in triples],
+        }
     else:
         values = el.reals_text("the matrix values", rows * columns)
         kwds = {"values": values, "full": "RORDER" if el.bool("isroworder") else "CORDER"}
@@ -120,25 +144,26 @@ def read_matrix(reader, el):
 
 def read_spline(reader, el):
     if el.has("file_name") or el.has("usrsub_dll_name") or el.has("script_name"):
-        raise el.error("spline data read from a file or by a SPLINE_READ routine are not "
-                       "available yet; give the data in the element text")
+        raise el.error(
+            "spline data read from a file or by a SPLINE_READ routine are not "
+            "available yet; give the data in the element text"
+        )
     linear = el.bool("linear_extrap")
     num_z = el.int("num_z", None, minimum=1)
     if num_z is None or (num_z == 1 and not el.has("num_x")):
         count = el.int("num_xy_pair", None, minimum=0)
-        numbers = el.reals_text("the spline data (rows x y)",
-                                None if count is None else 2 * count)
+        numbers = el.reals_text("the spline data (rows x y)", None if count is None else 2 * count)
         if len(numbers) % 2:
             raise el.error("the spline data must be pairs: x y")
         kwds = {"x": numbers[0::2], "y": numbers[1::2]}
     else:
         num_x = el.int("num_x", required=True, minimum=1)
-        numbers = el.reals_text("the spline data (z values, then rows x y(z1) y(z2) ...)",
-                                num_z + num_x * (num_z + 1))
+        numbers = el.reals_text(
+            "the spline data (z values, then rows x y(z1) y(z2) ...)", num_z + num_x * (num_z + 1)
+        )
         z, rows = numbers[:num_z], numbers[num_z:]
         table = np.array(rows).reshape(num_x, num_z + 1)
-        kwds = {"x": list(table[:, 0]), "z": z,
-                "y": [list(table[:, 1 + k]) for k in range(num_z)]}
+        kwds = {"x": list(table[:, 0]), "z": z, "y": [list(table[:, 1 + k]) for k in range(num_z)]}
     reader.create(el, Spline, linear_extrapolate=linear, **kwds)
     el.finish()
 
@@ -206,10 +231,16 @@ def write_tfsiso(w, t):
 def write_lse(w, s):
     e = w.add("Control_StateEqn", s)
     e.set("type", "LINEAR")
-    for attribute, field in (("x_array_id", "x"), ("u_array_id", "u"), ("y_array_id", "y"),
-                             ("ic_array_id", "ic"), ("a_matrix_id", "a"),
-                             ("b_matrix_id", "b"), ("c_matrix_id", "c"),
-                             ("d_matrix_id", "d")):
+    for attribute, field in (
+        ("x_array_id", "x"),
+        ("u_array_id", "u"),
+        ("y_array_id", "y"),
+        ("ic_array_id", "ic"),
+        ("a_matrix_id", "a"),
+        ("b_matrix_id", "b"),
+        ("c_matrix_id", "c"),
+        ("d_matrix_id", "d"),
+    ):
         e.set(attribute, w.ref(s, field))
     e.set("is_static_hold", s.static_hold)
 
@@ -224,8 +255,10 @@ def write_spline(w, s):
         return
     n = len(x)
     if len(y) != n * len(z):
-        raise w.fail(s, f"a surface of {len(z)} curves of {n} points needs {n * len(z)} y "
-                     f"values, got {len(y)}")
+        raise w.fail(
+            s,
+            f"a surface of {len(z)} curves of {n} points needs {n * len(z)} y values, got {len(y)}",
+        )
     e.set("num_x", n).set("num_z", len(z))
     rows = [" ".join(_num(v) for v in z)]
     for k in range(n):

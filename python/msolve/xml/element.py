@@ -15,8 +15,14 @@ from .tree import DatasetError, DatasetWarning
 
 # attributes MotionView writes for convenience next to the marker ids; never used
 _HELPER_ATTRIBUTES = {
-    "body1_id", "body2_id", "ref_body_id", "i_body_id", "j_body_id", "is_virtual_body",
-    "comment", "is_virtual",
+    "body1_id",
+    "body2_id",
+    "ref_body_id",
+    "i_body_id",
+    "j_body_id",
+    "is_virtual_body",
+    "comment",
+    "is_virtual",
 }
 
 
@@ -145,20 +151,30 @@ class _El:
         if value is None:
             return []
         count = self.int(count_name, None, minimum=0) if count_name else None
-        return _numbers(self, value, f"attribute '{name}'", count,
-                        f"'{count_name}' says {count}" if count is not None else None)
+        return _numbers(
+            self,
+            value,
+            f"attribute '{name}'",
+            count,
+            f"'{count_name}' says {count}" if count is not None else None,
+        )
 
     def finish(self, ignored=()):
         """Warn once per element kind and attribute about attributes nobody read."""
-        unused = [a for a in self.node.attrs if a not in self.used and a not in ignored
-                  and a not in _HELPER_ATTRIBUTES]
+        unused = [
+            a
+            for a in self.node.attrs
+            if a not in self.used and a not in ignored and a not in _HELPER_ATTRIBUTES
+        ]
         for name in unused:
             key = (self.node.key, name)
             if key in self.reader.warned:
                 continue
             self.reader.warned.add(key)
-            self.warn(f"attribute '{self.node.spelled.get(name, name)}' is not used by msolve "
-                      "and was ignored")
+            self.warn(
+                f"attribute '{self.node.spelled.get(name, name)}' is not used by msolve "
+                "and was ignored"
+            )
 
 
 def _show(value):
@@ -198,8 +214,10 @@ def _keep(reader, el, what):
     """An element of a feature msolve does not have yet: keep its attributes, warn."""
     attributes = dict(el.node.attrs)
     reader.dataset.pending.append((el.node, attributes))
-    el.warn(f"{what} is not available in msolve yet; the element was read and kept "
-            "(dataset.pending) but has no effect")
+    el.warn(
+        f"{what} is not available in msolve yet; the element was read and kept "
+        "(dataset.pending) but has no effect"
+    )
     return None
 
 

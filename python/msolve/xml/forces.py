@@ -8,8 +8,11 @@ from .element import _marker
 
 _VECTOR_KINDS = {"FORCEONLY": "Vforce", "TORQUEONLY": "Vtorque", "FORCEANDTORQUE": "Gforce"}
 
-_VECTOR_SLOTS = {"Vforce": ("fx", "fy", "fz"), "Vtorque": ("tx", "ty", "tz"),
-                 "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz")}
+_VECTOR_SLOTS = {
+    "Vforce": ("fx", "fy", "fz"),
+    "Vtorque": ("tx", "ty", "tz"),
+    "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz"),
+}
 
 
 _VECTOR_ROUTINES = {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}
@@ -20,10 +23,18 @@ _VECTOR_CLASSES = {"Vforce": Vforce, "Vtorque": Vtorque, "Gforce": Gforce}
 
 
 def read_sforce(reader, el):
-    kind = el.word("type", {"FORCE": "TRANSLATION", "TORQUE": "ROTATION",
-                            "TRANSLATION": "TRANSLATION", "ROTATION": "ROTATION",
-                            "TRANSLATIONAL": "TRANSLATION", "ROTATIONAL": "ROTATION"},
-                   required=True)
+    kind = el.word(
+        "type",
+        {
+            "FORCE": "TRANSLATION",
+            "TORQUE": "ROTATION",
+            "TRANSLATION": "TRANSLATION",
+            "ROTATION": "ROTATION",
+            "TRANSLATIONAL": "TRANSLATION",
+            "ROTATIONAL": "ROTATION",
+        },
+        required=True,
+    )
     kwds = {"type": kind, "actiononly": el.bool("is_action_only")}
     param, routine = reader.routine(el, "SFOSUB")
     if routine is not None:
@@ -58,8 +69,16 @@ def read_vector_force(reader, el):
 
 
 def read_spring_damper(reader, el):
-    kind = el.word("type", {"TRANSLATIONAL": "TRANSLATION", "TRANSLATION": "TRANSLATION",
-                            "ROTATIONAL": "ROTATION", "ROTATION": "ROTATION"}, required=True)
+    kind = el.word(
+        "type",
+        {
+            "TRANSLATIONAL": "TRANSLATION",
+            "TRANSLATION": "TRANSLATION",
+            "ROTATIONAL": "ROTATION",
+            "ROTATION": "ROTATION",
+        },
+        required=True,
+    )
     k = el.real("stiffness", 0.0, minimum=0.0)
     c = el.real("damping", 0.0, minimum=0.0)
     length = el.real("length")
@@ -78,9 +97,16 @@ def read_bushing(reader, el):
     def three(fmt, minimum=None):
         return [el.real(fmt.format(a), 0.0, minimum=minimum) for a in "xyz"]
 
-    bushing = reader.create(el, Bushing, k=three("k{}", 0.0), c=three("c{}", 0.0),
-                            kt=three("kt{}", 0.0), ct=three("ct{}", 0.0),
-                            force=three("preload_{}"), torque=three("preload_t{}"))
+    bushing = reader.create(
+        el,
+        Bushing,
+        k=three("k{}", 0.0),
+        c=three("c{}", 0.0),
+        kt=three("kt{}", 0.0),
+        ct=three("ct{}", 0.0),
+        force=three("preload_{}"),
+        torque=three("preload_t{}"),
+    )
     _marker(reader, el, "i_marker_id", bushing, "i")
     _marker(reader, el, "j_marker_id", bushing, "j")
     el.finish()
@@ -114,8 +140,14 @@ def write_spring_damper(w, s):
 def write_bushing(w, b):
     e = w.add("Force_Bushing", b)
     e.set("i_marker_id", w.need(b, "i")).set("j_marker_id", w.need(b, "j"))
-    for fmt, values in (("k{}", b.k), ("kt{}", b.kt), ("c{}", b.c), ("ct{}", b.ct),
-                        ("preload_{}", b.force), ("preload_t{}", b.torque)):
+    for fmt, values in (
+        ("k{}", b.k),
+        ("kt{}", b.kt),
+        ("c{}", b.c),
+        ("ct{}", b.ct),
+        ("preload_{}", b.force),
+        ("preload_t{}", b.torque),
+    ):
         for axis, value in zip("xyz", values):
             e.set(fmt.format(axis), value)
 
@@ -123,15 +155,20 @@ def write_bushing(w, b):
 def write_vector_force(w, f):
     kind = w.family(f)
     e = w.add("Force_Vector_TwoBody", f)
-    e.set("type", {"Vforce": "ForceOnly", "Vtorque": "TorqueOnly",
-                   "Gforce": "ForceAndTorque"}[kind])
+    e.set(
+        "type", {"Vforce": "ForceOnly", "Vtorque": "TorqueOnly", "Gforce": "ForceAndTorque"}[kind]
+    )
     e.set("i_marker_id", w.need(f, "i")).set("j_floating_marker_id", w.need(f, "jfloat"))
     e.set("ref_marker_id", w.ref(f, "rm"))
     if f.routine is not None:
-        w.routine(e, f, {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}[kind],
-                  typed=False)
+        w.routine(
+            e, f, {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}[kind], typed=False
+        )
         return
-    slots = {"Vforce": ("fx", "fy", "fz"), "Vtorque": ("tx", "ty", "tz"),
-             "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz")}[kind]
+    slots = {
+        "Vforce": ("fx", "fy", "fz"),
+        "Vtorque": ("tx", "ty", "tz"),
+        "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz"),
+    }[kind]
     for slot in slots:
         e.set(f"{slot}_expression", getattr(f, slot) or "0")

@@ -151,16 +151,25 @@ class _Reader:
         if root.key == "model":
             return root.children, []
         if root.key == "command":
-            raise DatasetError("the dataset holds only a Command block; a Model block is "
-                               "needed", self.path, root.line, root.describe())
+            raise DatasetError(
+                "the dataset holds only a Command block; a Model block is needed",
+                self.path,
+                root.line,
+                root.describe(),
+            )
         models = root.find("model")
         commands = root.find("command")
         if not models:
-            raise DatasetError("no <Model> block found (element and attribute names are "
-                               "case-insensitive)", self.path, root.line, root.describe())
+            raise DatasetError(
+                "no <Model> block found (element and attribute names are case-insensitive)",
+                self.path,
+                root.line,
+                root.describe(),
+            )
         if len(models) > 1:
-            raise DatasetError("more than one <Model> block", self.path, models[1].line,
-                               models[1].describe())
+            raise DatasetError(
+                "more than one <Model> block", self.path, models[1].line, models[1].describe()
+            )
         for node in root.children:
             if node.key not in ("model", "command"):
                 self._unknown(node)
@@ -172,8 +181,7 @@ class _Reader:
         if key in self.warned:
             return
         self.warned.add(key)
-        _warn(f"{self.path}:{node.line}: {node.describe()}: element not known to msolve; "
-              "ignored")
+        _warn(f"{self.path}:{node.line}: {node.describe()}: element not known to msolve; ignored")
 
     # -- registry and references ----------------------------------------------------------
 
@@ -181,8 +189,9 @@ class _Reader:
         key = (kind, ident)
         if key in self.nodes:
             first = self.nodes[key]
-            raise el.error(f"{kind} id {ident} is already used by {first.describe()} on line "
-                           f"{first.line}")
+            raise el.error(
+                f"{kind} id {ident} is already used by {first.describe()} on line {first.line}"
+            )
         self.nodes[key] = el.node
         self.entities[key] = entity
 
@@ -197,8 +206,9 @@ class _Reader:
     def lookup(self, el, attribute, kind, ident):
         found = self.entities.get((kind, ident))
         if found is None:
-            raise el.error(f"attribute '{attribute}': no {_KIND_ELEMENT.get(kind, kind)} with "
-                           f"id {ident}")
+            raise el.error(
+                f"attribute '{attribute}': no {_KIND_ELEMENT.get(kind, kind)} with id {ident}"
+            )
         return found
 
     def _resolve_links(self):
@@ -245,8 +255,10 @@ class _Reader:
         if dll:
             return param, f"{dll}::{name}"
         if param or el.has("usrsub_fnc_name"):
-            raise el.error("a user routine needs 'script_name' (with interpreter=\"PYTHON\") "
-                           "or 'usrsub_dll_name'")
+            raise el.error(
+                "a user routine needs 'script_name' (with interpreter=\"PYTHON\") "
+                "or 'usrsub_dll_name'"
+            )
         return None, None
 
     def _script_function(self, el, script, name):
@@ -257,20 +269,23 @@ class _Reader:
             raise el.error(
                 f"the dataset names the Python script '{script}' (function {name}); scripts "
                 "named by a dataset are executed only when you allow it: "
-                "load_model(path, allow_scripts=True) or 'msolve run --allow-scripts'")
+                "load_model(path, allow_scripts=True) or 'msolve run --allow-scripts'"
+            )
         module = self.scripts.get(path)
         if module is None:
             if not path.is_file():
                 raise el.error(f"attribute 'script_name': no file '{path}'")
             spec = importlib.util.spec_from_file_location(
-                f"msolve_dataset_script_{len(self.scripts)}_{path.stem}", path)
+                f"msolve_dataset_script_{len(self.scripts)}_{path.stem}", path
+            )
             module = importlib.util.module_from_spec(spec)
             self.dataset.notes.append(f"executing the Python script {path} (allowed)")
             try:
                 spec.loader.exec_module(module)
             except Exception as e:
-                raise el.error(f"the Python script '{script}' failed: "
-                               f"{type(e).__name__}: {e}") from None
+                raise el.error(
+                    f"the Python script '{script}' failed: {type(e).__name__}: {e}"
+                ) from None
             self.scripts[path] = module
         function = getattr(module, name, None)
         if not callable(function):
@@ -294,9 +309,15 @@ class _Reader:
 
 
 _KIND_ELEMENT = {
-    "Marker": "Reference_Marker", "Part": "Body_Rigid", "Joint": "Constraint_Joint",
-    "Variable": "Reference_Variable", "Array": "Reference_Array", "Matrix": "Reference_Matrix",
-    "Spline": "Reference_Spline", "Diff": "Control_Diff", "Tfsiso": "Control_SISO",
+    "Marker": "Reference_Marker",
+    "Part": "Body_Rigid",
+    "Joint": "Constraint_Joint",
+    "Variable": "Reference_Variable",
+    "Array": "Reference_Array",
+    "Matrix": "Reference_Matrix",
+    "Spline": "Reference_Spline",
+    "Diff": "Control_Diff",
+    "Tfsiso": "Control_SISO",
 }
 
 _ELEMENTS = {

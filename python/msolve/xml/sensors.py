@@ -16,15 +16,18 @@ _COMPARE = {"GE": "GE", "LT": "LE", "LE": "LE", "EQ": "EQ"}
 def sensor_event_values(reader, el):
     """Every attribute of a Sensor_Event (MotionSolve's Sensor_Event page), converted: the
     dictionary that is kept, and from which the Sensor is made."""
-    values = {"id": el.id(), "label": el.text("label"),
-              "value": el.real("value", 0.0),
-              "compare": el.word("compare", {k: k for k in ("GE", "LT", "LE", "EQ")},
-                                 default="EQ"),
-              "evaluate_id": el.id("evaluate_id", required=False),
-              "error_tol": el.real("error_tol", 0.0, minimum=0.0),
-              "dt": el.real("dt", minimum=0.0), "stepsize": el.real("stepsize", minimum=0.0),
-              "zero_crossing": el.real("zero_crossing", minimum=0.0),
-              "hmax": el.real("hmax", minimum=0.0)}
+    values = {
+        "id": el.id(),
+        "label": el.text("label"),
+        "value": el.real("value", 0.0),
+        "compare": el.word("compare", {k: k for k in ("GE", "LT", "LE", "EQ")}, default="EQ"),
+        "evaluate_id": el.id("evaluate_id", required=False),
+        "error_tol": el.real("error_tol", 0.0, minimum=0.0),
+        "dt": el.real("dt", minimum=0.0),
+        "stepsize": el.real("stepsize", minimum=0.0),
+        "zero_crossing": el.real("zero_crossing", minimum=0.0),
+        "hmax": el.real("hmax", minimum=0.0),
+    }
     for flag in ("halt", "print", "restart", "verbose", "return"):
         values[flag] = el.bool(flag)
     kind = el.word("type", {"EXPRESSION": "EXPRESSION", "USERSUB": "USERSUB"})
@@ -32,8 +35,12 @@ def sensor_event_values(reader, el):
     if kind == "USERSUB" or routine is not None:
         if routine is None:
             raise el.error("type USERSUB needs 'script_name' or 'usrsub_dll_name'")
-        values.update(type="USERSUB", function=param or "", routine=routine,
-                      usrsub_fnc_name=el.text("usrsub_fnc_name") or "SENSUB")
+        values.update(
+            type="USERSUB",
+            function=param or "",
+            routine=routine,
+            usrsub_fnc_name=el.text("usrsub_fnc_name") or "SENSUB",
+        )
     else:
         expr = el.text("expr", required=True)
         values.update(type="EXPRESSION", function=expr, routine=None)
@@ -54,10 +61,17 @@ def sensor_keywords(event, evaluate):
     """The keyword arguments of msolve's ``Sensor`` for a Sensor_Event (and the
     Sensor_Evaluate it names): compare LT is Python's LE; error_tol is ``error``; the
     Sensor_Evaluate expression or routine becomes ``evaluate`` / ``evaluate_routine``."""
-    kwds = {"id": event["id"], "value": event["value"], "error": event["error_tol"],
-            "operator": _COMPARE[event["compare"]], "function": event["function"],
-            "halt": event["halt"], "print_": event["print"], "restart": event["restart"],
-            "return_": event["return"]}
+    kwds = {
+        "id": event["id"],
+        "value": event["value"],
+        "error": event["error_tol"],
+        "operator": _COMPARE[event["compare"]],
+        "function": event["function"],
+        "halt": event["halt"],
+        "print_": event["print"],
+        "restart": event["restart"],
+        "return_": event["return"],
+    }
     if event["label"]:
         kwds["label"] = event["label"]
     if event["routine"] is not None:
@@ -83,8 +97,10 @@ def read_sensor_evaluate(reader, el):
     values = sensor_evaluate_values(reader, el)
     ident = values["id"]
     if ident in reader.evaluates:
-        raise el.error(f"Sensor_Evaluate id {ident} is already used on line "
-                       f"{reader.evaluates[ident][0].node.line}")
+        raise el.error(
+            f"Sensor_Evaluate id {ident} is already used on line "
+            f"{reader.evaluates[ident][0].node.line}"
+        )
     reader.evaluates[ident] = (el, values)
 
 
@@ -94,8 +110,9 @@ def make_sensors(reader):
         if event["evaluate_id"] is not None:
             found = reader.evaluates.get(event["evaluate_id"])
             if found is None:
-                raise el.error(f"attribute 'evaluate_id': no Sensor_Evaluate with id "
-                               f"{event['evaluate_id']}")
+                raise el.error(
+                    f"attribute 'evaluate_id': no Sensor_Evaluate with id {event['evaluate_id']}"
+                )
             evaluate = found[1]
         try:
             Sensor(**sensor_keywords(event, evaluate))
@@ -132,8 +149,12 @@ def write_sensor(w, s):
         e.set("evaluate_id", s.id)
     for name in ("dt", "stepsize", "zero_crossing", "hmax"):
         e.set(name, getattr(s, name))
-    for attribute, name in (("halt", "halt"), ("print", "print_"), ("restart", "restart"),
-                            ("return", "return_")):
+    for attribute, name in (
+        ("halt", "halt"),
+        ("print", "print_"),
+        ("restart", "restart"),
+        ("return", "return_"),
+    ):
         if getattr(s, name):
             e.set(attribute, True)
 

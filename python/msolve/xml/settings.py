@@ -23,29 +23,57 @@ class Command:
 
 _UNIT_NAMES = {
     # Param_Unit spellings that differ from the Units words
-    "MEGAGRAM": "TONNE", "MEGAGRAMS": "TONNE", "KILONEWTON": "KNEWTON",
-    "POUND": "POUND_MASS", "LBF": "POUND_FORCE", "LBM": "POUND_MASS",
-    "MILLIMETRE": "MILLIMETER", "METRE": "METER", "CENTIMETRE": "CENTIMETER",
+    "MEGAGRAM": "TONNE",
+    "MEGAGRAMS": "TONNE",
+    "KILONEWTON": "KNEWTON",
+    "POUND": "POUND_MASS",
+    "LBF": "POUND_FORCE",
+    "LBM": "POUND_MASS",
+    "MILLIMETRE": "MILLIMETER",
+    "METRE": "METER",
+    "CENTIMETRE": "CENTIMETER",
 }
 
 _ANALYSIS_TYPES = {
-    "TRANSIENT": "TRANSIENT", "DYNAMIC": "TRANSIENT", "DYNAMICS": "TRANSIENT",
-    "KINEMATIC": "KINEMATICS", "KINEMATICS": "KINEMATICS", "STATIC": "STATICS",
-    "STATICS": "STATICS", "QUASI-STATIC": "QUASISTATICS", "QUASISTATIC": "QUASISTATICS",
-    "QUASI_STATIC": "QUASISTATICS", "LINEAR": "LINEAR", "ASSEMBLY": "ASSEMBLY",
+    "TRANSIENT": "TRANSIENT",
+    "DYNAMIC": "TRANSIENT",
+    "DYNAMICS": "TRANSIENT",
+    "KINEMATIC": "KINEMATICS",
+    "KINEMATICS": "KINEMATICS",
+    "STATIC": "STATICS",
+    "STATICS": "STATICS",
+    "QUASI-STATIC": "QUASISTATICS",
+    "QUASISTATIC": "QUASISTATICS",
+    "QUASI_STATIC": "QUASISTATICS",
+    "LINEAR": "LINEAR",
+    "ASSEMBLY": "ASSEMBLY",
 }
 
-_INTEGRATORS = {"DSTIFF": "DSTIFF", "GSTIFF": "GSTIFF", "HSTIFF": "HSTIFF",
-                "MSTIFF": "MSTIFF", "VSTIFF": "VSTIFF", "ABAM": "ABAM",
-                "CSTIFF": None, "HHT": None, "NEWMARK": None}
+_INTEGRATORS = {
+    "DSTIFF": "DSTIFF",
+    "GSTIFF": "GSTIFF",
+    "HSTIFF": "HSTIFF",
+    "MSTIFF": "MSTIFF",
+    "VSTIFF": "VSTIFF",
+    "ABAM": "ABAM",
+    "CSTIFF": None,
+    "HHT": None,
+    "NEWMARK": None,
+}
 
 
 # Param_Transient attribute -> Integrator attribute
 _TRANSIENT_MAP = {"integr_tol": "error", "h_max": "hmax", "h_min": "hmin", "h0_max": "hinit"}
 
-_ANALYSIS_NAMES = {"DYNAMICS": "Transient", "DYNAMIC": "Transient", "TRANSIENT": "Transient",
-                   "KINEMATICS": "Kinematic", "KINEMATIC": "Kinematic",
-                   "STATICS": "Static", "STATIC": "Static"}
+_ANALYSIS_NAMES = {
+    "DYNAMICS": "Transient",
+    "DYNAMIC": "Transient",
+    "TRANSIENT": "Transient",
+    "KINEMATICS": "Kinematic",
+    "KINEMATIC": "Kinematic",
+    "STATICS": "Static",
+    "STATIC": "Static",
+}
 
 
 # -- parameters ----------------------------------------------------------------------------
@@ -58,8 +86,12 @@ def read_param_unit(reader, el):
         if factor == 0.0:
             raise el.error("attribute 'mass_mult_factor' must be positive")
         kwds["ucf"] = 1.0 / factor
-    for attribute, field in (("force_unit", "force"), ("mass_unit", "mass"),
-                             ("length_unit", "length"), ("time_unit", "time")):
+    for attribute, field in (
+        ("force_unit", "force"),
+        ("mass_unit", "mass"),
+        ("length_unit", "length"),
+        ("time_unit", "time"),
+    ):
         value = el.text(attribute)
         if value:
             word = value.upper()
@@ -72,8 +104,10 @@ def read_param_unit(reader, el):
 
 
 def read_gravity(reader, el):
-    kwds = {k: el.real_or_expression(a) for k, a in
-            (("igrav", "grav_x"), ("jgrav", "grav_y"), ("kgrav", "grav_z"))}
+    kwds = {
+        k: el.real_or_expression(a)
+        for k, a in (("igrav", "grav_x"), ("jgrav", "grav_y"), ("kgrav", "grav_z"))
+    }
     el.finish()
     try:
         Accgrav(**kwds)
@@ -86,8 +120,10 @@ def transient_values(el):
     values = {}
     kind = el.word("integrator_type", _INTEGRATORS, default=False)
     if kind is None:
-        el.warn(f"integrator_type {el.text('integrator_type')} is not available; DSTIFF "
-                "(variable-order BDF) is used")
+        el.warn(
+            f"integrator_type {el.text('integrator_type')} is not available; DSTIFF "
+            "(variable-order BDF) is used"
+        )
         values["type"] = "DSTIFF"
     elif kind:
         values["type"] = kind
@@ -119,8 +155,14 @@ def read_param_transient(reader, el):
 
 
 # parameter elements that change nothing in msolve: read without a fuss, with one note
-IGNORED_PARAMETERS = {"param_simulation", "param_static", "param_output", "resoutput",
-                       "param_linear", "param_kinematic"}
+IGNORED_PARAMETERS = {
+    "param_simulation",
+    "param_static",
+    "param_output",
+    "resoutput",
+    "param_linear",
+    "param_kinematic",
+}
 
 
 def read_ignored_parameter(reader, el):
@@ -176,8 +218,10 @@ def read_commands(reader, nodes):
 def _simulate_values(el):
     word = el.text("analysis_type", "TRANSIENT").upper().replace(" ", "")
     if word not in _ANALYSIS_TYPES:
-        raise el.error(f"attribute 'analysis_type' must be one of Transient | Static | "
-                       f"Kinematic | Linear | Assembly | Quasi-Static, got {_show(word)}")
+        raise el.error(
+            f"attribute 'analysis_type' must be one of Transient | Static | "
+            f"Kinematic | Linear | Assembly | Quasi-Static, got {_show(word)}"
+        )
     values = {"type": _ANALYSIS_TYPES[word], "start": el.real("start_time", 0.0)}
     end = el.real("end_time")
     duration = el.real("duration", minimum=0.0)

@@ -68,8 +68,9 @@ class _Writer:
             if isinstance(obj, Composite):
                 continue
             if "active" in obj._properties() and not obj.active:
-                warnings.warn(f"save_model: {obj._describe()} is inactive and was left out",
-                              stacklevel=4)
+                warnings.warn(
+                    f"save_model: {obj._describe()} is inactive and was left out", stacklevel=4
+                )
                 continue
             entities.append(obj)
         groups = {}
@@ -85,9 +86,12 @@ class _Writer:
         return self.render(runs)
 
     def render(self, runs):
-        out = ['<?xml version="1.0" encoding="UTF-8"?>',
-               "<!-- written by msolve (Model.save_model) -->",
-               "<MSolveModel>", " <Model>"]
+        out = [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            "<!-- written by msolve (Model.save_model) -->",
+            "<MSolveModel>",
+            " <Model>",
+        ]
         out += [e.render(2) for e in self.elements]
         out.append(" </Model>")
         out.append(" <Command>")
@@ -138,13 +142,22 @@ class _Writer:
             return
         name = getattr(routine, "__name__", None)
         module = sys.modules.get(getattr(routine, "__module__", None) or "")
-        if inspect.ismethod(routine) or module is None or getattr(module, name or "", None) \
-                is not routine:
-            raise self.fail(obj, f"its routine {routine!r} is not a function defined at the "
-                            "top level of a module, so a dataset cannot name it")
+        if (
+            inspect.ismethod(routine)
+            or module is None
+            or getattr(module, name or "", None) is not routine
+        ):
+            raise self.fail(
+                obj,
+                f"its routine {routine!r} is not a function defined at the "
+                "top level of a module, so a dataset cannot name it",
+            )
         if module.__name__ == "__main__":
-            raise self.fail(obj, "its routine is defined in the main script; move it to a "
-                            "module of its own so that the dataset can name that file")
+            raise self.fail(
+                obj,
+                "its routine is defined in the main script; move it to a "
+                "module of its own so that the dataset can name that file",
+            )
         source = inspect.getsourcefile(routine)
         if source is None:
             raise self.fail(obj, f"the source file of its routine {name} is unknown")
@@ -159,7 +172,6 @@ class _Writer:
         else:
             element.set("type", "EXPRESSION")
             element.set(attribute, obj.function)
-
 
 
 def _relative(target, start):
