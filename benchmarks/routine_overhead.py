@@ -57,8 +57,11 @@ def build(routine):
     ground = Part(ground=True)
     anchor = Marker(part=ground, zp=[1, 0, 0])
     block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1.1, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
-          j=Marker(part=ground, qp=[1.1, 0, 0], zp=[2.1, 0, 0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
+        j=Marker(part=ground, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
+    )
     tally = Tally()
     i, j = block.cm, anchor
     if routine:
@@ -78,8 +81,7 @@ def build(routine):
 
         Sforce(i=block.cm, j=anchor, routine=spring)
     else:
-        Sforce(i=block.cm, j=anchor,
-               function=f"-100*(DM({i.id},{j.id})-1) - 0.5*VR({i.id},{j.id})")
+        Sforce(i=block.cm, j=anchor, function=f"-100*(DM({i.id},{j.id})-1) - 0.5*VR({i.id},{j.id})")
     return model, tally
 
 
@@ -97,13 +99,16 @@ def per_call(routine, what, count):
 def overhead(what, count, repeat):
     """The solver's time per Python call beyond the body, in residuals or Jacobians."""
     expression = min(per_call(False, what, count)[0] for _ in range(repeat))
-    wall, tally = min((per_call(True, what, count) for _ in range(repeat)),
-                      key=lambda r: r[0] - r[1].body)
+    wall, tally = min(
+        (per_call(True, what, count) for _ in range(repeat)), key=lambda r: r[0] - r[1].body
+    )
     body = tally.body / tally.calls
     calls = tally.calls / count
-    print(f"per {what[:-1]}: expression {expression / count * 1e6:6.2f} us, "
-          f"routine {wall / count * 1e6:6.2f} us ({calls:.0f} calls, {body * 1e6:.2f} us "
-          f"per call in the body, {tally.reads / (2 * tally.calls) * 1e6:.2f} us per DM/VR)")
+    print(
+        f"per {what[:-1]}: expression {expression / count * 1e6:6.2f} us, "
+        f"routine {wall / count * 1e6:6.2f} us ({calls:.0f} calls, {body * 1e6:.2f} us "
+        f"per call in the body, {tally.reads / (2 * tally.calls) * 1e6:.2f} us per DM/VR)"
+    )
     per = ((wall - expression) / count - calls * body) / calls
     print(f"  solver overhead per Python call: {per * 1e6:.2f} us")
     return expression / count
@@ -119,11 +124,17 @@ def whole_run(routine):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--count", type=int, default=20000,
-                        help="residual (and Jacobian) evaluations per measurement")
+    parser.add_argument(
+        "--count",
+        type=int,
+        default=20000,
+        help="residual (and Jacobian) evaluations per measurement",
+    )
     args = parser.parse_args()
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}"
+    )
     overhead("residuals", args.count, args.repeat)
     jacobian = overhead("jacobians", args.count, args.repeat)
 
@@ -132,18 +143,26 @@ def main():
         best[routine] = min((whole_run(routine) for _ in range(args.repeat)), key=lambda r: r[0])
     wall_e, stats_e, _ = best[False]
     wall_r, stats_r, tally = best[True]
-    print(f"whole run, expression: {wall_e * 1e3:8.1f} ms  steps {stats_e['steps']:5d}  "
-          f"res {stats_e['residual_evals']:5d}  jac {stats_e['jacobian_evals']:4d}")
-    print(f"whole run, routine:    {wall_r * 1e3:8.1f} ms  steps {stats_r['steps']:5d}  "
-          f"res {stats_r['residual_evals']:5d}  jac {stats_r['jacobian_evals']:4d}  "
-          f"calls {tally.calls}")
+    print(
+        f"whole run, expression: {wall_e * 1e3:8.1f} ms  steps {stats_e['steps']:5d}  "
+        f"res {stats_e['residual_evals']:5d}  jac {stats_e['jacobian_evals']:4d}"
+    )
+    print(
+        f"whole run, routine:    {wall_r * 1e3:8.1f} ms  steps {stats_r['steps']:5d}  "
+        f"res {stats_r['residual_evals']:5d}  jac {stats_r['jacobian_evals']:4d}  "
+        f"calls {tally.calls}"
+    )
     per = (wall_r - wall_e - tally.body) / tally.calls
-    print(f"whole run, (wall difference - bodies) per call: {per * 1e6:.2f} us "
-          f"(includes the cost of the routine run's extra steps and Jacobians)")
+    print(
+        f"whole run, (wall difference - bodies) per call: {per * 1e6:.2f} us "
+        f"(includes the cost of the routine run's extra steps and Jacobians)"
+    )
     extra = (stats_r["jacobian_evals"] - stats_e["jacobian_evals"]) * jacobian
     per = (wall_r - wall_e - tally.body - extra) / tally.calls
-    print(f"  the same less the extra Jacobians at the expression's cost per Jacobian: "
-          f"{per * 1e6:.2f} us")
+    print(
+        f"  the same less the extra Jacobians at the expression's cost per Jacobian: "
+        f"{per * 1e6:.2f} us"
+    )
 
 
 if __name__ == "__main__":

@@ -20,8 +20,11 @@ def build(interpolate=False):
     ground = Part(ground=True)
     anchor = Marker(part=ground, zp=[1, 0, 0])
     block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1.1, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
-          j=Marker(part=ground, qp=[1.1, 0, 0], zp=[2.1, 0, 0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
+        j=Marker(part=ground, qp=[1.1, 0, 0], zp=[2.1, 0, 0]),
+    )
     i, j = block.cm.id, anchor.id
     Sforce(i=block.cm, j=anchor, function=f"-100*(DM({i},{j})-1) - 0.5*VR({i},{j})")
     return model
@@ -43,8 +46,10 @@ def main():
                 best = min(best, time.perf_counter() - start)
                 stats = run.stats
             kind = "interpolated" if interpolate else "hit"
-            print(f"{kind:>12} {dtout:7.2f} {1e3 * best:9.1f} {stats['steps']:6d} "
-                  f"{stats['residual_evals']:6d} {stats['jacobian_evals']:5d}")
+            print(
+                f"{kind:>12} {dtout:7.2f} {1e3 * best:9.1f} {stats['steps']:6d} "
+                f"{stats['residual_evals']:6d} {stats['jacobian_evals']:5d}"
+            )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,11 @@ def sliding_block(mass, x0):
     anchor = Marker(part=ground, zp=[1, 0, 0])
     at, ahead = [1.0 + x0, 0, 0], [2.0 + x0, 0, 0]
     block = Part(mass=mass, ip=[1, 1, 1], cm=Marker(qp=at))
-    slide = Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=at, zp=ahead),
-                  j=Marker(part=ground, qp=at, zp=ahead))
+    slide = Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=at, zp=ahead),
+        j=Marker(part=ground, qp=at, zp=ahead),
+    )
     return model, block, anchor, slide
 
 

@@ -10,8 +10,19 @@ from msolve import *
 def test_star_import_provides_the_classes_and_math():
     namespace = {}
     exec("from msolve import *", namespace)
-    for name in ("Model", "Part", "Marker", "Joint", "Request", "Units", "Accgrav",
-                 "Integrator", "Point", "Vector", "math"):
+    for name in (
+        "Model",
+        "Part",
+        "Marker",
+        "Joint",
+        "Request",
+        "Units",
+        "Accgrav",
+        "Integrator",
+        "Point",
+        "Vector",
+        "math",
+    ):
         assert name in namespace
     assert namespace["math"].pi == pytest.approx(3.141592653589793)
 
@@ -213,5 +224,4 @@ def test_reset_then_changes_start_again_from_time_zero():
     ball.vz = 2.0
     run = model.simulate(end=0.5, dtout=0.25, returnResults=True)
     assert run.times[0] == 0.0
-    np.testing.assert_allclose(run.getObject(ball).getComponent("Z"), 2.0 * run.times,
-                               atol=1e-12)
+    np.testing.assert_allclose(run.getObject(ball).getComponent("Z"), 2.0 * run.times, atol=1e-12)

@@ -20,8 +20,14 @@ def run_module(args, cwd):
     """``python -m msolve ...`` in a fresh interpreter with this msolve."""
     env = dict(os.environ)
     env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "msolve", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "msolve", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def read_csv(path):
@@ -62,7 +68,8 @@ def test_main_in_process_with_run_and_output_dir(tmp_path, capsys):
         '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>',
         '<Simulate analysis_type="Transient" end_time="0.5" print_interval="0.1"/>\n'
         '  <Param_Transient integr_tol="1e-7"/>\n'
-        '  <Simulate analysis_type="Transient" duration="0.5" num_steps="2"/>')
+        '  <Simulate analysis_type="Transient" duration="0.5" num_steps="2"/>',
+    )
     dataset.write_text(two_runs)
     out = tmp_path / "out"
     out.mkdir()
@@ -84,19 +91,20 @@ def test_bad_dataset_exits_2_with_file_line_and_element(tmp_path, capsys):
     assert main([str(dataset)]) == 2
     err = capsys.readouterr().err
     assert f"{dataset}:" in err
-    assert "<Constraint_Joint id=1>: attribute 'j_marker_id': no Reference_Marker with id 42" \
-        in err
+    assert "<Constraint_Joint id=1>: attribute 'j_marker_id': no Reference_Marker with id 42" in err
     assert "j_marker_id" in (tmp_path / "bad.log").read_text()
 
 
 def test_scripts_need_the_flag(tmp_path, capsys):
     (tmp_path / "forces.py").write_text(
-        "def push(id, time, par, npar, dflag, iflag):\n    return par[0]\n")
+        "def push(id, time, par, npar, dflag, iflag):\n    return par[0]\n"
+    )
     text = PENDULUM_XML.replace(
-        "<Post_Request id=\"1\"",
+        '<Post_Request id="1"',
         '<Force_Scalar_TwoBody id="1" type="TORQUE" i_marker_id="3" j_marker_id="1"\n'
         '     script_name="forces.py" interpreter="PYTHON" usrsub_fnc_name="push"\n'
-        '     usrsub_param_string="USER(1000.0)"/>\n  <Post_Request id="1"')
+        '     usrsub_param_string="USER(1000.0)"/>\n  <Post_Request id="1"',
+    )
     dataset = tmp_path / "scripted.xml"
     dataset.write_text(text)
     assert main([str(dataset)]) == 2
@@ -111,16 +119,18 @@ def test_scripts_need_the_flag(tmp_path, capsys):
 
 def test_unavailable_analysis_is_refused_before_running(tmp_path, capsys):
     dataset = tmp_path / "static.xml"
-    dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"',
-                                            'analysis_type="Static"'))
+    dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"', 'analysis_type="Static"'))
     assert main([str(dataset)]) == 2
     assert "analysis_type statics is not available" in capsys.readouterr().err
 
 
 def test_no_simulate_command(tmp_path, capsys):
     dataset = tmp_path / "idle.xml"
-    dataset.write_text(PENDULUM_XML.replace(
-        '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>', ""))
+    dataset.write_text(
+        PENDULUM_XML.replace(
+            '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>', ""
+        )
+    )
     assert main([str(dataset)]) == 2
     assert "no <Simulate> command" in capsys.readouterr().err
 
@@ -131,12 +141,14 @@ def test_failed_analysis_exits_1_and_keeps_the_results(tmp_path, capsys):
         "def brake(id, time, par, npar, dflag, iflag):\n"
         "    if time > 0.3:\n"
         "        raise RuntimeError('brake failed')\n"
-        "    return 0.0\n")
+        "    return 0.0\n"
+    )
     text = PENDULUM_XML.replace(
-        "<Post_Request id=\"1\"",
+        '<Post_Request id="1"',
         '<Force_Scalar_TwoBody id="1" type="TORQUE" i_marker_id="3" j_marker_id="1"\n'
         '     script_name="forces.py" interpreter="PYTHON" usrsub_fnc_name="brake"/>\n'
-        '  <Post_Request id="1"')
+        '  <Post_Request id="1"',
+    )
     dataset = tmp_path / "fails.xml"
     dataset.write_text(text)
     assert main([str(dataset), "--allow-scripts"]) == 1
@@ -155,8 +167,13 @@ def test_console_script(tmp_path):
     dataset.write_text(PENDULUM_XML.replace('end_time="2.0"', 'end_time="0.1"'))
     env = dict(os.environ)
     env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([str(script), "run", str(dataset), "-q"], env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(script), "run", str(dataset), "-q"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     assert (tmp_path / "pendulum.csv").exists()

@@ -172,8 +172,9 @@ class Checked(Composite):
             validator.checkLt("gains", 10),
         ]
         if self.mud > self.mus:
-            validator.sendError(tr("Mu dynamic({0}) must be <= Mu static ({1})",
-                                   self.mud, self.mus))
+            validator.sendError(
+                tr("Mu dynamic({0}) must be <= Mu static ({1})", self.mud, self.mus)
+            )
 
 
 def one_part_model():
@@ -211,12 +212,16 @@ def test_each_check_names_the_composite_and_the_property(attribute, value, messa
 
 def test_sendError_and_tr_message_and_several_failures():
     assert tr("Mu dynamic({0}) must be <= Mu static ({1})", 0.5, 0.3) == (
-        "Mu dynamic(0.5) must be <= Mu static (0.3)")
+        "Mu dynamic(0.5) must be <= Mu static (0.3)"
+    )
     assert tr("{a} and {b}", a=1, b=2) == "1 and 2"
     model = one_part_model()
     c = Checked(mud=0.5, vs=-1.0)
-    with pytest.raises(ValueError, match=r"(?s)'vs' must be >= 0.*Mu dynamic\(0.5\) must be <= "
-                                         r"Mu static \(0.3\)"):
+    with pytest.raises(
+        ValueError,
+        match=r"(?s)'vs' must be >= 0.*Mu dynamic\(0.5\) must be <= "
+        r"Mu static \(0.3\)",
+    ):
         model.simulate(end=0.02, dtout=0.01)
     # fixed between two simulate calls: the next one runs
     c.setValues(mud=0.1, vs=0.01)
@@ -249,8 +254,7 @@ class Push(Composite):
 
     def createChildren(self):
         self.var = Variable()
-        self.sforce = Sforce(type="TRANSLATION", actiononly=True,
-                             function=f"VARVAL({self.var.id})")
+        self.sforce = Sforce(type="TRANSLATION", actiononly=True, function=f"VARVAL({self.var.id})")
 
     def updateChildren(self):
         self.var.function = repr(self.force)
@@ -273,8 +277,9 @@ def test_a_property_change_between_simulate_calls_takes_effect_from_the_current_
     model.push.force = -4.0
     third = model.simulate(end=3.0, dtout=0.25, returnResults=True)
     t = third.times - 2.0
-    np.testing.assert_allclose(third.getObject(block).getComponent("X"),
-                               4.0 + 2.0 * t - 2.0 * t**2, rtol=1e-8)
+    np.testing.assert_allclose(
+        third.getObject(block).getComponent("X"), 4.0 + 2.0 * t - 2.0 * t**2, rtol=1e-8
+    )
 
 
 def test_an_unchanged_model_continues_without_recompiling():
@@ -296,12 +301,14 @@ def test_entity_changes_and_new_entities_after_simulate_take_effect():
     Sforce(type="TRANSLATION", actiononly=True, i=block.cm, j=anchor, function="1")
     run = model.simulate(end=2.0, dtout=0.5, returnResults=True)
     t = run.times - 1.0
-    np.testing.assert_allclose(run.getObject(block).getComponent("X"),
-                               2.0 + 2.0 * t + 0.5 * t**2, rtol=1e-8)
+    np.testing.assert_allclose(
+        run.getObject(block).getComponent("X"), 2.0 + 2.0 * t + 0.5 * t**2, rtol=1e-8
+    )
     model.reset()
     again = model.simulate(end=1.0, dtout=0.5, returnResults=True)
-    np.testing.assert_allclose(again.getObject(block).getComponent("X"),
-                               1.0 + 0.5 * again.times**2, rtol=1e-8)
+    np.testing.assert_allclose(
+        again.getObject(block).getComponent("X"), 1.0 + 0.5 * again.times**2, rtol=1e-8
+    )
 
 
 # -- the documented ButterworthFilter, as written in the MotionSolve example ----------------
@@ -391,8 +398,19 @@ def test_summary_lists_non_default_attributes(capsys, tmp_path):
 def test_star_import_provides_the_composite_names():
     namespace = {}
     exec("from msolve import *", namespace)
-    for name in ("Composite", "Function", "Double", "Int", "Bool", "Str", "String",
-                 "Reference", "Enum", "tr", "math"):
+    for name in (
+        "Composite",
+        "Function",
+        "Double",
+        "Int",
+        "Bool",
+        "Str",
+        "String",
+        "Reference",
+        "Enum",
+        "tr",
+        "math",
+    ):
         assert name in namespace, name
 
 
@@ -428,7 +446,8 @@ def test_routine_property_of_a_composite_and_results_outliving_the_model():
 
     model, block, rail = slider_on_rail()
     model.spring = RoutineSpring(
-        force=lambda id, time, par, npar, dflag, iflag: -100.0 * DZ(block.cm, rail, rail))
+        force=lambda id, time, par, npar, dflag, iflag: -100.0 * DZ(block.cm, rail, rail)
+    )
     model.spring.sf.setValues(i=block.cm, j=rail)
     model.x = Request(type="DISPLACEMENT", i=block.cm, j=rail)
     run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
@@ -444,8 +463,9 @@ class MethodSpring(Composite):
     k = Double(100.0)
 
     def createChildren(self):
-        self.sf = Sforce(type="TRANSLATION", actiononly=True, function="USER(1)",
-                         routine=self.force)
+        self.sf = Sforce(
+            type="TRANSLATION", actiononly=True, function="USER(1)", routine=self.force
+        )
 
     def force(self, id, time, par, npar, dflag, iflag):
         return -self.k * DZ(self.sf.i, self.sf.j, self.sf.j)

@@ -33,11 +33,18 @@ def test_diff_coupled_to_the_mechanics():
     Integrator(error=1e-9)
     ground = Part(ground=True)
     block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[amp, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
-          j=Marker(part=ground, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
+        j=Marker(part=ground, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
+    )
     y = Diff(function=f"VX({block.cm.id})", ic=amp)
-    Sforce(i=block.cm, j=Marker(part=ground, zp=[1, 0, 0]), actiononly=True,
-           function=f"-{k}*DIF({y.id})")
+    Sforce(
+        i=block.cm,
+        j=Marker(part=ground, zp=[1, 0, 0]),
+        actiononly=True,
+        function=f"-{k}*DIF({y.id})",
+    )
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
     x = run.getObject(block).getComponent("X")
     np.testing.assert_allclose(x, amp * np.cos(math.sqrt(k / m) * run.times), atol=1e-7)
@@ -57,8 +64,9 @@ def tfsiso_model(numerator, denominator, input_function="1"):
     Part(ground=True)
     u = Variable(function=input_function)
     x, y = Array(type="X"), Array(type="Y")
-    tf = Tfsiso(x=x, y=y, u=Array(type="U", variables=[u]), numerator=numerator,
-                denominator=denominator)
+    tf = Tfsiso(
+        x=x, y=y, u=Array(type="U", variables=[u]), numerator=numerator, denominator=denominator
+    )
     req = Request(f1=f"ARYVAL({y.id},1)", f2=f"ARYVAL({x.id},1)")
     return model, tf, req
 
@@ -90,8 +98,9 @@ def test_tfsiso_with_a_direct_term():
     # G = (1 + 2 s) / (1 + s) = 2 - 1 / (1 + s): unit step gives y = 1 + exp(-t)
     model, _, req = tfsiso_model([1.0, 2.0], [1.0, 1.0])
     run = model.simulate(end=2.0, dtout=0.1, returnResults=True)
-    np.testing.assert_allclose(run.getObject(req).getComponent("F1"), 1 + np.exp(-run.times),
-                               atol=1e-8)
+    np.testing.assert_allclose(
+        run.getObject(req).getComponent("F1"), 1 + np.exp(-run.times), atol=1e-8
+    )
 
 
 def test_tfsiso_bad_input_is_named():

@@ -133,8 +133,9 @@ def test_torque_free_body_conserves_momentum_and_energy():
     # ip gives the products of inertia as positive integrals (Adams PART/IP: "Adams Solver
     # defines Ixy, Ixz and Iyz as positive integrals"): the tensor holds their negatives
     J = np.array([[2.0, -0.1, 0.0], [-0.1, 3.0, -0.2], [0.0, -0.2, 5.0]])
-    body = Part(mass=1.0, ip=[2.0, 3.0, 5.0, 0.1, 0.0, 0.2], reuler=[0.3, 0.4, 0.5],
-                wx=1.0, wy=0.2, wz=-0.5)
+    body = Part(
+        mass=1.0, ip=[2.0, 3.0, 5.0, 0.1, 0.0, 0.2], reuler=[0.3, 0.4, 0.5], wx=1.0, wy=0.2, wz=-0.5
+    )
     body.cm = Marker(part=body)
     model.w = Request(type="VELOCITY", i=body.cm)
     run = model.simulate(end=10.0, dtout=0.01, returnResults=True)
@@ -149,8 +150,9 @@ def test_torque_free_body_conserves_momentum_and_energy():
         H.append(Jg @ omega)
         T.append(0.5 * omega @ Jg @ omega)
     H, T = np.array(H), np.array(T)
-    np.testing.assert_allclose(H, np.broadcast_to(H[0], H.shape), rtol=0,
-                               atol=1e-8 * np.linalg.norm(H[0]))
+    np.testing.assert_allclose(
+        H, np.broadcast_to(H[0], H.shape), rtol=0, atol=1e-8 * np.linalg.norm(H[0])
+    )
     np.testing.assert_allclose(T, T[0], rtol=1e-8)
     # the motion is not trivial: the angular velocity changes direction
     omega = np.stack([w.getComponent(n) for n in ("WX", "WY", "WZ")], axis=1)
@@ -159,11 +161,13 @@ def test_torque_free_body_conserves_momentum_and_energy():
 
 def quat_to_matrix(e):
     e0, e1, e2, e3 = e
-    return np.array([
-        [e0**2 + e1**2 - e2**2 - e3**2, 2 * (e1 * e2 - e0 * e3), 2 * (e1 * e3 + e0 * e2)],
-        [2 * (e1 * e2 + e0 * e3), e0**2 - e1**2 + e2**2 - e3**2, 2 * (e2 * e3 - e0 * e1)],
-        [2 * (e1 * e3 - e0 * e2), 2 * (e2 * e3 + e0 * e1), e0**2 - e1**2 - e2**2 + e3**2],
-    ])
+    return np.array(
+        [
+            [e0**2 + e1**2 - e2**2 - e3**2, 2 * (e1 * e2 - e0 * e3), 2 * (e1 * e3 + e0 * e2)],
+            [2 * (e1 * e2 + e0 * e3), e0**2 - e1**2 + e2**2 - e3**2, 2 * (e2 * e3 - e0 * e1)],
+            [2 * (e1 * e3 - e0 * e2), 2 * (e2 * e3 + e0 * e1), e0**2 - e1**2 - e2**2 + e3**2],
+        ]
+    )
 
 
 def test_double_pendulum_stays_on_the_constraints():
@@ -245,8 +249,11 @@ def test_four_bar_of_revolute_joints_follows_closed_form_kinematics(capsys):
     crank, coupler, rocker = link(O2, A, w=4.0), link(A, B), link(B, O4)
 
     def pin(pa, pb, at):
-        Joint(type="REVOLUTE", i=Marker(part=pa, qp=[at[0], at[1], 0]),
-              j=Marker(part=pb, qp=[at[0], at[1], 0]))
+        Joint(
+            type="REVOLUTE",
+            i=Marker(part=pa, qp=[at[0], at[1], 0]),
+            j=Marker(part=pb, qp=[at[0], at[1], 0]),
+        )
 
     pin(crank, ground, O2)
     pin(coupler, crank, A)
@@ -288,10 +295,12 @@ def test_long_chain_conserves_energy():
     previous = Marker(part=ground, zp=[0, 1, 0])
     requests = []
     for k in range(n):
-        link = Part(mass=1.0, ip=[0.001, iyy, iyy],
-                    cm=Marker(qp=[(k + 0.5) * length, 0, 0]))
-        Joint(type="REVOLUTE", i=Marker(part=link, qp=[k * length, 0, 0],
-                                        zp=[k * length, 1, 0]), j=previous)
+        link = Part(mass=1.0, ip=[0.001, iyy, iyy], cm=Marker(qp=[(k + 0.5) * length, 0, 0]))
+        Joint(
+            type="REVOLUTE",
+            i=Marker(part=link, qp=[k * length, 0, 0], zp=[k * length, 1, 0]),
+            j=previous,
+        )
         previous = Marker(part=link, qp=[(k + 1) * length, 0, 0], zp=[(k + 1) * length, 1, 0])
         requests.append((link, Request(type="VELOCITY", i=link.cm)))
     run = model.simulate(end=1.0, dtout=0.01, returnResults=True)

@@ -185,20 +185,28 @@ def test_energy_balance_closes_with_gravity_springs_dampers_and_friction():
     slope = [math.cos(math.radians(30)), 0, -math.sin(math.radians(30))]
     block = Part(mass=2.0, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[0, 0, 0]), vx=0.5)
     along = dict(qp=[0, 0, 0], zp=slope, xp=[0, 1, 0])
-    slide = Joint(type="TRANSLATIONAL", i=Marker(part=block, **along),
-                  j=Marker(part=ground, **along))
-    SpringDamper(i=Marker(part=block, qp=[0, 0, 0]), j=Marker(part=ground, qp=[-1, 0, 0.3]),
-                 k=40.0, c=1.5, length=0.8)
+    slide = Joint(
+        type="TRANSLATIONAL", i=Marker(part=block, **along), j=Marker(part=ground, **along)
+    )
+    SpringDamper(
+        i=Marker(part=block, qp=[0, 0, 0]),
+        j=Marker(part=ground, qp=[-1, 0, 0.3]),
+        k=40.0,
+        c=1.5,
+        length=0.8,
+    )
     SignForce(i=slide.i, j=slide.j, f_nominal=-3.0, v0=0.05)
     bob = Part(mass=0.7, ip=[0.01, 0.01, 0.01], cm=Marker(qp=[0.3, 0, -0.4]), wy=2.0)
     hinge = dict(qp=[0, 0, 0], zp=[0, 1, 0], xp=[1, 0, 0])
     Joint(type="REVOLUTE", i=Marker(part=bob, **hinge), j=Marker(part=block, **hinge))
-    SpringDamper(type="ROTATION", i=Marker(part=bob, **hinge), j=Marker(part=block, **hinge),
-                 kt=2.0, ct=0.05)
+    SpringDamper(
+        type="ROTATION", i=Marker(part=bob, **hinge), j=Marker(part=block, **hinge), kt=2.0, ct=0.05
+    )
     run = model.simulate(end=3.0, dtout=0.01, returnResults=True)
     e = run.energy
-    kinetic, gravity, elastic, work = (e.getComponent(c) for c in
-                                       ("KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK"))
+    kinetic, gravity, elastic, work = (
+        e.getComponent(c) for c in ("KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK")
+    )
     # every kind of energy takes part
     for series in (kinetic, gravity, elastic, work):
         assert np.ptp(series) > 0.1
@@ -225,8 +233,9 @@ def test_energy_of_a_pendulum_against_its_definition():
     speed2 = sum(v.getComponent(c) ** 2 for c in ("VX", "VY", "VZ"))
     wy = v.getComponent("WY")  # rotation about the hinge (global y), the inertia's y axis
     e = run.energy
-    np.testing.assert_allclose(e.getComponent("KINETIC"), 0.5 * (2.0 * speed2 + 0.2 * wy**2),
-                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        e.getComponent("KINETIC"), 0.5 * (2.0 * speed2 + 0.2 * wy**2), rtol=1e-10, atol=1e-12
+    )
     z = run.getObject(bob).getComponent("Z")
     np.testing.assert_allclose(e.getComponent("GRAVITATIONAL"), 2.0 * 9.81 * z, atol=1e-12)
     # the reactions' work, -lambda B u, is zero up to the velocity constraint tolerance
@@ -244,8 +253,14 @@ def test_energy_balance_with_gravity_changing_in_time_a_bushing_and_an_sforce():
     Accgrav(kgrav="-9.81*(1+TIME)")
     ground = Part(ground=True)
     body = Part(mass=1.5, ip=[0.05, 0.06, 0.07], cm=Marker(qp=[0.1, 0, 0]), wx=1.0, vy=0.3)
-    Bushing(i=Marker(part=body, qp=[0, 0, 0]), j=Marker(part=ground, qp=[0, 0, 0]),
-            k=[200, 300, 400], c=[1, 1, 1], kt=[20, 30, 40], ct=[0.1, 0.1, 0.1])
+    Bushing(
+        i=Marker(part=body, qp=[0, 0, 0]),
+        j=Marker(part=ground, qp=[0, 0, 0]),
+        k=[200, 300, 400],
+        c=[1, 1, 1],
+        kt=[20, 30, 40],
+        ct=[0.1, 0.1, 0.1],
+    )
     mi, mj = Marker(part=body, qp=[0.2, 0, 0]), Marker(part=ground, qp=[1, 1, 1])
     Sforce(type="TRANSLATION", i=mi, j=mj, function=f"-2*VR({mi.id},{mj.id})")
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)

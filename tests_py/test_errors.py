@@ -63,8 +63,12 @@ def test_model_that_cannot_be_assembled_names_the_joints():
     ground = Part(ground=True)
     link = Part(mass=1.0, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[0.5, 0, 0]))
     Joint(type="SPHERICAL", i=Marker(part=link), j=Marker(part=ground), label="left")
-    Joint(type="SPHERICAL", i=Marker(part=link, qp=[1, 0, 0]),
-          j=Marker(part=ground, qp=[3, 0, 0]), label="right")
+    Joint(
+        type="SPHERICAL",
+        i=Marker(part=link, qp=[1, 0, 0]),
+        j=Marker(part=ground, qp=[3, 0, 0]),
+        label="right",
+    )
     with pytest.raises(ValueError, match=r"(?s)cannot be assembled.*Joint 2 'right'"):
         model.simulate(end=0.1)
 
@@ -112,12 +116,20 @@ def pole_model(element):
     model = Model()
     ground = Part(ground=True)
     block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(), label="block")
-    slide = Joint(type="TRANSLATIONAL", i=Marker(part=block, zp=[1, 0, 0]),
-                  j=Marker(part=ground, zp=[1, 0, 0]))
+    slide = Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, zp=[1, 0, 0]),
+        j=Marker(part=ground, zp=[1, 0, 0]),
+    )
     pole = "1/(0.3-TIME)"
     if element == "Sforce":
-        Sforce(i=block.cm, j=Marker(part=ground, zp=[1, 0, 0]), actiononly=True,
-               function=pole, label="pole")
+        Sforce(
+            i=block.cm,
+            j=Marker(part=ground, zp=[1, 0, 0]),
+            actiononly=True,
+            function=pole,
+            label="pole",
+        )
     elif element == "Diff":
         Diff(function=pole, label="pole")
     else:
@@ -140,8 +152,9 @@ def test_steps_that_no_longer_advance_the_time_stop_the_analysis():
     # would go on accepting steps of 1e-17 for ever; the analysis stops instead, and says
     # which state could not be kept within the bound
     model = pole_model("Motion")
-    with pytest.raises(MsolveError, match=r"cannot advance past time 0\.29.*Part \d+ 'block'"
-                       ) as info:
+    with pytest.raises(
+        MsolveError, match=r"cannot advance past time 0\.29.*Part \d+ 'block'"
+    ) as info:
         model.simulate(end=1.0, dtout=0.01)
     assert 0.28 < info.value.results.times[-1] < 0.3
 

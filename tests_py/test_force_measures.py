@@ -78,8 +78,9 @@ def test_friction_proportional_to_the_normal_reaction():
     model = sliding_block(v0, mu, "-{mu}*ABS(JOINT({rail}, 0, 3, 0))")
     run = model.simulate(end=0.9, dtout=0.01, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(model.v).getComponent("VX"), v0 - mu * G * t,
-                               atol=1e-7)
+    np.testing.assert_allclose(
+        run.getObject(model.v).getComponent("VX"), v0 - mu * G * t, atol=1e-7
+    )
     np.testing.assert_allclose(run.getObject(model.n).getComponent("F3"), 3.0 * G, rtol=1e-9)
     # from the first output on, including the initial conditions (a fixed point in lambda)
     np.testing.assert_allclose(run.getObject(model.a).getComponent("ACCX"), -mu * G, rtol=1e-6)

@@ -136,10 +136,10 @@ def test_sforce_action_reaction_pushes_apart():
     Sforce(i=a.cm, j=b.cm, function="6")
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(a).getComponent("X"), 1 + 6 / 2.0 * t**2 / 2,
-                               rtol=1e-9)
-    np.testing.assert_allclose(run.getObject(b).getComponent("X"), -6 / 3.0 * t**2 / 2,
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        run.getObject(a).getComponent("X"), 1 + 6 / 2.0 * t**2 / 2, rtol=1e-9
+    )
+    np.testing.assert_allclose(run.getObject(b).getComponent("X"), -6 / 3.0 * t**2 / 2, atol=1e-12)
 
 
 def test_sforce_action_only_acts_along_j_z_without_reaction():
@@ -149,8 +149,7 @@ def test_sforce_action_only_acts_along_j_z_without_reaction():
     Sforce(i=a.cm, j=jm, actiononly=True, function="-4")
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(a).getComponent("Y"), -4 / 2.0 * t**2 / 2,
-                               atol=1e-12)
+    np.testing.assert_allclose(run.getObject(a).getComponent("Y"), -4 / 2.0 * t**2 / 2, atol=1e-12)
     np.testing.assert_allclose(run.getObject(a).getComponent("X"), 1.0, atol=1e-12)
     np.testing.assert_allclose(run.getObject(b).getComponent("Y"), 0.0, atol=1e-12)
 
@@ -260,8 +259,7 @@ def test_gforce_reaction_acts_at_the_point_of_i():
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
     np.testing.assert_allclose(run.getObject(a).getComponent("Z"), 1.0 * t**2 / 2, atol=1e-10)
-    np.testing.assert_allclose(run.getObject(b).getComponent("Z"), -2 / 3 * t**2 / 2,
-                               atol=1e-10)
+    np.testing.assert_allclose(run.getObject(b).getComponent("Z"), -2 / 3 * t**2 / 2, atol=1e-10)
     np.testing.assert_allclose(run.getObject(wb).getComponent("WY"), 2.0 * t, atol=1e-9)
 
 
@@ -401,8 +399,9 @@ def test_interpolated_outputs_match_the_closed_form_in_fewer_steps():
     np.testing.assert_allclose(x, damped_oscillation(interpolated.times), rtol=0, atol=1e-7)
     # the velocity comes from the same interpolation
     v = interpolated.getObject(speed).getComponent("F1")
-    np.testing.assert_allclose(v, exact.getObject(speed_exact).getComponent("F1"), rtol=0,
-                               atol=1e-6)
+    np.testing.assert_allclose(
+        v, exact.getObject(speed_exact).getComponent("F1"), rtol=0, atol=1e-6
+    )
     assert interpolated.stats["steps"] < 0.7 * exact.stats["steps"]
     # a second simulate goes on from the end of the first
     model, block, anchor = sliding_block()
@@ -432,8 +431,9 @@ def test_whole_turns_survive_a_model_change_between_simulate_calls():
     second = model.simulate(end=3.0, dtout=0.01, returnResults=True)
     for run in (first, second):
         expected = w0 / wn * np.sin(wn * run.times)
-        np.testing.assert_allclose(run.getObject(model.angle).getComponent("F1"), expected,
-                                   rtol=0, atol=1e-6)
+        np.testing.assert_allclose(
+            run.getObject(model.angle).getComponent("F1"), expected, rtol=0, atol=1e-6
+        )
 
 
 def test_a_sensor_on_an_angle_keeps_its_turns_across_a_model_change():
@@ -444,8 +444,7 @@ def test_a_sensor_on_an_angle_keeps_its_turns_across_a_model_change():
     model, _, disk, gm = spinning_disk()
     t_event = 5.0 / W0
     assert W0 * 0.8 * t_event > math.pi
-    Sensor(function=f"AZ({disk.cm.id},{gm.id})", value=5.0, compare="GE", halt=True,
-           label="five")
+    Sensor(function=f"AZ({disk.cm.id},{gm.id})", value=5.0, compare="GE", halt=True, label="five")
     first = model.simulate(end=0.8 * t_event, dtout=0.01, returnResults=True)
     assert first.stoppedBy is None
     Marker(part=disk, qp=[0, 1, 0])  # a change: the model is compiled again

@@ -77,8 +77,17 @@ def hanging_part(**velocities):
     return model, ground, part
 
 
-def connect(kind, ground, part, qp=(0, 0, 0), zi=(0, 0, 1), xi=(1, 0, 0), zj=(0, 0, 1),
-            xj=(1, 0, 0), **attributes):
+def connect(
+    kind,
+    ground,
+    part,
+    qp=(0, 0, 0),
+    zi=(0, 0, 1),
+    xi=(1, 0, 0),
+    zj=(0, 0, 1),
+    xj=(1, 0, 0),
+    **attributes,
+):
     """A Joint (kind = its type) or a Jprim ("JPRIM:<type>") of a marker on part (I) to a
     marker on the ground (J), both at qp; returns the element and the two frames' data."""
     qp = list(qp)
@@ -220,21 +229,40 @@ def test_rack_and_pinion_conserves_momentum_and_energy():
         # ATPOINT: d = 0; free: any rotation
         ("ATPOINT", (0, 0, 1), lambda i, j: i.p - j.p, lambda i, j: dot(i.z(), j.z())),
         # INLINE: d.x_J = d.y_J = 0; free: slide along z_J (J's z is global y here) and turn
-        ("INLINE", (0, 0, 1), lambda i, j: [dot(i.p - j.p, j.x()), dot(i.p - j.p, j.y())],
-         lambda i, j: dot(i.p - j.p, j.z())),
+        (
+            "INLINE",
+            (0, 0, 1),
+            lambda i, j: [dot(i.p - j.p, j.x()), dot(i.p - j.p, j.y())],
+            lambda i, j: dot(i.p - j.p, j.z()),
+        ),
         # INPLANE: d.z_J = 0; free: translation in J's x-y plane
-        ("INPLANE", (0, 0, 1), lambda i, j: dot(i.p - j.p, j.z()),
-         lambda i, j: dot(i.p - j.p, j.x())),
+        (
+            "INPLANE",
+            (0, 0, 1),
+            lambda i, j: dot(i.p - j.p, j.z()),
+            lambda i, j: dot(i.p - j.p, j.x()),
+        ),
         # ORIENTATION: z_I.x_J = z_I.y_J = x_I.y_J = 0; free: any translation
-        ("ORIENTATION", (0, 0, 1),
-         lambda i, j: [dot(i.z(), j.x()), dot(i.z(), j.y()), dot(i.x(), j.y())],
-         lambda i, j: i.p[:, 2] - j.p[:, 2]),
+        (
+            "ORIENTATION",
+            (0, 0, 1),
+            lambda i, j: [dot(i.z(), j.x()), dot(i.z(), j.y()), dot(i.x(), j.y())],
+            lambda i, j: i.p[:, 2] - j.p[:, 2],
+        ),
         # PARALLEL_AXES: z_I.x_J = z_I.y_J = 0; free: translation and the turn about z
-        ("PARALLEL_AXES", (0, 0, 1), lambda i, j: [dot(i.z(), j.x()), dot(i.z(), j.y())],
-         lambda i, j: dot(i.x(), j.y())),
+        (
+            "PARALLEL_AXES",
+            (0, 0, 1),
+            lambda i, j: [dot(i.z(), j.x()), dot(i.z(), j.y())],
+            lambda i, j: dot(i.x(), j.y()),
+        ),
         # PERPENDICULAR: z_I.z_J = 0 (z_I along global x); free: everything else
-        ("PERPENDICULAR", (1, 0, 0), lambda i, j: dot(i.z(), j.z()),
-         lambda i, j: dot(i.z(), j.x())),
+        (
+            "PERPENDICULAR",
+            (1, 0, 0),
+            lambda i, j: dot(i.z(), j.z()),
+            lambda i, j: dot(i.z(), j.x()),
+        ),
     ],
 )
 def test_joint_primitive_holds_its_equations_and_leaves_the_rest_free(kind, zi, holds, free):
@@ -253,13 +281,28 @@ def test_joint_primitives_make_a_revolute_joint():
     def pendulum(with_primitives):
         model, ground, part = hanging_part(wx=0.5, wz=2.0)
         if with_primitives:
-            connect("JPRIM:ATPOINT", ground, part, zi=(1, 0, 0), xi=(0, 1, 0), zj=(1, 0, 0),
-                    xj=(0, 1, 0))
-            connect("JPRIM:PARALLEL_AXES", ground, part, zi=(1, 0, 0), xi=(0, 1, 0),
-                    zj=(1, 0, 0), xj=(0, 1, 0))
+            connect(
+                "JPRIM:ATPOINT",
+                ground,
+                part,
+                zi=(1, 0, 0),
+                xi=(0, 1, 0),
+                zj=(1, 0, 0),
+                xj=(0, 1, 0),
+            )
+            connect(
+                "JPRIM:PARALLEL_AXES",
+                ground,
+                part,
+                zi=(1, 0, 0),
+                xi=(0, 1, 0),
+                zj=(1, 0, 0),
+                xj=(0, 1, 0),
+            )
         else:
-            connect("REVOLUTE", ground, part, zi=(1, 0, 0), xi=(0, 1, 0), zj=(1, 0, 0),
-                    xj=(0, 1, 0))
+            connect(
+                "REVOLUTE", ground, part, zi=(1, 0, 0), xi=(0, 1, 0), zj=(1, 0, 0), xj=(0, 1, 0)
+            )
         run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
         return run.getObject(part).getComponent("Z")
 

@@ -28,8 +28,14 @@ def test_mass_spring_damper_step_response():
     Part(ground=True)
     x, y = Array(type="X"), Array(type="Y")
     u = Array(type="U", variables=[Variable(function=f"{force}")])
-    Lse(x=x, y=y, u=u, a=matrix(2, 2, [0, 1, -k / m, -c / m]), b=matrix(2, 1, [0, 1 / m]),
-        c=matrix(1, 2, [1, 0]))
+    Lse(
+        x=x,
+        y=y,
+        u=u,
+        a=matrix(2, 2, [0, 1, -k / m, -c / m]),
+        b=matrix(2, 1, [0, 1 / m]),
+        c=matrix(1, 2, [1, 0]),
+    )
     req = Request(f1=f"ARYVAL({y.id},1)", f2=f"ARYVAL({x.id},1)", f3=f"ARYVAL({x.id},2)")
     run = model.simulate(end=3.0, dtout=0.02, returnResults=True)
     t, r = run.times, run.getObject(req)
@@ -56,14 +62,31 @@ def test_lse_equal_to_a_tfsiso_gives_its_output():
     u = Array(type="U", variables=[Variable(function="STEP(TIME, 0.2, 0, 0.7, 1.5)")])
     ty, ly = Array(type="Y"), Array(type="Y")
     Tfsiso(x=Array(type="X"), y=ty, u=u, numerator=[wn**2], denominator=[wn**2, 2 * z * wn, 1])
-    Lse(x=Array(type="X"), y=ly, u=u, a=matrix(2, 2, [0, 1, -(wn**2), -2 * z * wn]),
-        b=matrix(2, 1, [0, 1]), c=matrix(1, 2, [wn**2, 0]))
+    Lse(
+        x=Array(type="X"),
+        y=ly,
+        u=u,
+        a=matrix(2, 2, [0, 1, -(wn**2), -2 * z * wn]),
+        b=matrix(2, 1, [0, 1]),
+        c=matrix(1, 2, [wn**2, 0]),
+    )
     ty2, ly2 = Array(type="Y"), Array(type="Y")
     Tfsiso(x=Array(type="X"), y=ty2, u=u, numerator=[1, 2], denominator=[1, 1])
-    Lse(x=Array(type="X"), y=ly2, u=u, a=matrix(1, 1, [-1]), b=matrix(1, 1, [1]),
-        c=matrix(1, 1, [-1]), d=matrix(1, 1, [2]))
-    req = Request(f1=f"ARYVAL({ty.id},1)", f2=f"ARYVAL({ly.id},1)", f3=f"ARYVAL({ty2.id},1)",
-                  f4=f"ARYVAL({ly2.id},1)")
+    Lse(
+        x=Array(type="X"),
+        y=ly2,
+        u=u,
+        a=matrix(1, 1, [-1]),
+        b=matrix(1, 1, [1]),
+        c=matrix(1, 1, [-1]),
+        d=matrix(1, 1, [2]),
+    )
+    req = Request(
+        f1=f"ARYVAL({ty.id},1)",
+        f2=f"ARYVAL({ly.id},1)",
+        f3=f"ARYVAL({ty2.id},1)",
+        f4=f"ARYVAL({ly2.id},1)",
+    )
     run = model.simulate(end=3.0, dtout=0.02, returnResults=True)
     r = run.getObject(req)
     assert np.max(np.abs(r.getComponent("F1"))) > 1.0  # the step went through
@@ -82,14 +105,25 @@ def test_multiple_inputs_and_outputs_with_feed_through_and_initial_states():
     Part(ground=True)
     x, y = Array(type="X"), Array(type="Y")
     u = Array(type="U", variables=[Variable(function=f"{v}") for v in inputs])
-    lse = Lse(x=x, y=y, u=u, ic=Array(type="IC", numbers=list(x0)),
-              a=matrix(2, 2, [-1 / tau[0], 0, 0, -1 / tau[1]]), b=matrix(2, 2, [1, 0, 0, 1]),
-              c=Matrix(sparse=True, rows=3, columns=2, i=[1, 1, 3], j=[1, 2, 2],
-                       values=[1, 1, 1]),
-              d=Matrix(rows=3, columns=2, values=[0, 3, 0.5, 0, -1, 0]), static_hold=True)
+    lse = Lse(
+        x=x,
+        y=y,
+        u=u,
+        ic=Array(type="IC", numbers=list(x0)),
+        a=matrix(2, 2, [-1 / tau[0], 0, 0, -1 / tau[1]]),
+        b=matrix(2, 2, [1, 0, 0, 1]),
+        c=Matrix(sparse=True, rows=3, columns=2, i=[1, 1, 3], j=[1, 2, 2], values=[1, 1, 1]),
+        d=Matrix(rows=3, columns=2, values=[0, 3, 0.5, 0, -1, 0]),
+        static_hold=True,
+    )
     assert lse.static_hold is True
-    req = Request(f1=f"ARYVAL({y.id},1)", f2=f"ARYVAL({y.id},2)", f3=f"ARYVAL({y.id},3)",
-                  f4=f"ARYVAL({x.id},1)", f5=f"ARYVAL({x.id},2)")
+    req = Request(
+        f1=f"ARYVAL({y.id},1)",
+        f2=f"ARYVAL({y.id},2)",
+        f3=f"ARYVAL({y.id},3)",
+        f4=f"ARYVAL({x.id},1)",
+        f5=f"ARYVAL({x.id},2)",
+    )
     run = model.simulate(end=2.0, dtout=0.05, returnResults=True)
     t, r = run.times, run.getObject(req)
     x1 = tau[0] * inputs[0] + (x0[0] - tau[0] * inputs[0]) * np.exp(-t / tau[0])
@@ -111,13 +145,20 @@ def test_lse_output_as_a_spring_on_a_block():
     Integrator(error=1e-9)
     ground = Part(ground=True)
     block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[amp, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
-          j=Marker(part=ground, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
+        j=Marker(part=ground, qp=[amp, 0, 0], zp=[1 + amp, 0, 0]),
+    )
     y = Array(type="Y")
     u = Array(type="U", variables=[Variable(function=f"DX({block.cm.id})")])
     Lse(x=Array(type="X"), y=y, u=u, a=matrix(1, 1, [-1]), d=matrix(1, 1, [-k]))
-    Sforce(i=block.cm, j=Marker(part=ground, zp=[1, 0, 0]), actiononly=True,
-           function=f"ARYVAL({y.id},1)")
+    Sforce(
+        i=block.cm,
+        j=Marker(part=ground, zp=[1, 0, 0]),
+        actiononly=True,
+        function=f"ARYVAL({y.id},1)",
+    )
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
     x = run.getObject(block).getComponent("X")
     np.testing.assert_allclose(x, amp * np.cos(math.sqrt(k / m) * run.times), atol=1e-7)
@@ -128,9 +169,15 @@ def lse_model(**changes):
     Part(ground=True)
     x, y = Array(type="X"), Array(type="Y")
     u = Array(type="U", variables=[Variable(function="1")])
-    kw = dict(x=x, y=y, u=u, a=matrix(2, 2, [0, 1, -4, -1], label="A"),
-              b=matrix(2, 1, [0, 1], label="B"), c=matrix(1, 2, [1, 0], label="C"),
-              label="plant")
+    kw = dict(
+        x=x,
+        y=y,
+        u=u,
+        a=matrix(2, 2, [0, 1, -4, -1], label="A"),
+        b=matrix(2, 1, [0, 1], label="B"),
+        c=matrix(1, 2, [1, 0], label="C"),
+        label="plant",
+    )
     kw.update(changes)
     return model, Lse(**kw)
 
@@ -139,20 +186,32 @@ def lse_model(**changes):
     ("changes", "message"),
     [
         # Control_StateEqn: A is n x n, B n x m, C p x n, D p x m
-        ({"a": Matrix(rows=2, columns=3, values=[0] * 6)},
-         r"Lse 1 'plant': the A matrix Matrix \d+ is 2 x 3; it must be square"),
-        ({"b": Matrix(rows=3, columns=1, values=[0] * 3)},
-         r"Lse 1 'plant': the B matrix Matrix \d+ is 3 x 1 but must be 2 x 1"),
-        ({"c": Matrix(rows=1, columns=3, values=[0] * 3)},
-         r"Lse 1 'plant': the C matrix Matrix \d+ is 1 x 3 but must have 2 columns"),
-        ({"d": Matrix(rows=1, columns=2, values=[0] * 2)},
-         r"Lse 1 'plant': the D matrix Matrix \d+ is 1 x 2 but must have 1 column,"),
-        ({"ic": Array(type="IC", numbers=[1.0])},
-         r"Lse 1 'plant': its IC array Array \d+ has 1 number but the Lse has 2 states"),
+        (
+            {"a": Matrix(rows=2, columns=3, values=[0] * 6)},
+            r"Lse 1 'plant': the A matrix Matrix \d+ is 2 x 3; it must be square",
+        ),
+        (
+            {"b": Matrix(rows=3, columns=1, values=[0] * 3)},
+            r"Lse 1 'plant': the B matrix Matrix \d+ is 3 x 1 but must be 2 x 1",
+        ),
+        (
+            {"c": Matrix(rows=1, columns=3, values=[0] * 3)},
+            r"Lse 1 'plant': the C matrix Matrix \d+ is 1 x 3 but must have 2 columns",
+        ),
+        (
+            {"d": Matrix(rows=1, columns=2, values=[0] * 2)},
+            r"Lse 1 'plant': the D matrix Matrix \d+ is 1 x 2 but must have 1 column,",
+        ),
+        (
+            {"ic": Array(type="IC", numbers=[1.0])},
+            r"Lse 1 'plant': its IC array Array \d+ has 1 number but the Lse has 2 states",
+        ),
         # lse_api: x is an X array, u a U array, y a Y array
         ({"x": Array(type="Y")}, r"Lse 1 'plant': its X array Array \d+ has type Y, not X"),
-        ({"u": Array(type="IC", numbers=[1.0])},
-         r"Lse 1 'plant': its U array Array \d+ has type IC, not U"),
+        (
+            {"u": Array(type="IC", numbers=[1.0])},
+            r"Lse 1 'plant': its U array Array \d+ has type IC, not U",
+        ),
         # x and a are required; b needs u, c needs y (Adams LSE)
         ({"a": None}, r"Lse 1 'plant': the A matrix \(a\) is not set"),
         ({"x": None}, r"Lse 1 'plant': the X array \(x\) is not set"),
@@ -169,15 +228,21 @@ def test_lse_errors_name_the_lse_and_the_sizes(changes, message):
 
 
 def test_matrix_errors_name_the_matrix():
-    model, _ = lse_model(b=Matrix(rows=2, columns=1, full="RORDER", values=[0, 1, 2],
-                                  label="B"))
-    with pytest.raises(ValueError, match=r"Matrix \d+ 'B': a dense 2 x 1 matrix needs 2 values, "
-                                         r"got 3"):
+    model, _ = lse_model(b=Matrix(rows=2, columns=1, full="RORDER", values=[0, 1, 2], label="B"))
+    with pytest.raises(
+        ValueError,
+        match=r"Matrix \d+ 'B': a dense 2 x 1 matrix needs 2 values, "
+        r"got 3",
+    ):
         model.simulate(end=0.1)
-    model, _ = lse_model(c=Matrix(sparse=True, rows=1, columns=2, i=[1], j=[3], values=[1.0],
-                                  label="C"))
-    with pytest.raises(ValueError, match=r"Matrix \d+ 'C': entry 1: column index j = 3 is "
-                                         r"outside 1..2"):
+    model, _ = lse_model(
+        c=Matrix(sparse=True, rows=1, columns=2, i=[1], j=[3], values=[1.0], label="C")
+    )
+    with pytest.raises(
+        ValueError,
+        match=r"Matrix \d+ 'C': entry 1: column index j = 3 is "
+        r"outside 1..2",
+    ):
         model.simulate(end=0.1)
     # an unused matrix is checked too
     model, _ = lse_model()
@@ -193,8 +258,11 @@ def test_matrix_attributes_are_type_checked():
     assert mat.values == [1.0, 2.0, 3.0, 4.0]
     mat.full = "rorder"
     assert mat.full == "RORDER"
-    with pytest.raises(ValueError, match=r"Matrix 1 'A': attribute 'full' must be one of "
-                                         r"RORDER CORDER"):
+    with pytest.raises(
+        ValueError,
+        match=r"Matrix 1 'A': attribute 'full' must be one of "
+        r"RORDER CORDER",
+    ):
         mat.full = "BYROWS"
     with pytest.raises(TypeError, match=r"Matrix 1 'A': attribute 'i' must be a list of integers"):
         mat.i = [1.5]

@@ -25,8 +25,11 @@ def slider_crank(r=0.2, length=0.6, omega=2 * math.pi, **motion):
     pin = Joint(type="REVOLUTE", i=Marker(part=crank), j=Marker(part=ground), label="crank pin")
     Joint(type="REVOLUTE", i=Marker(part=rod, qp=a), j=Marker(part=crank, qp=a))
     Joint(type="REVOLUTE", i=Marker(part=slider, qp=b), j=Marker(part=rod, qp=b))
-    Joint(type="TRANSLATIONAL", i=Marker(part=slider, qp=b, zp=[2, 0, 0]),
-          j=Marker(part=ground, qp=b, zp=[2, 0, 0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=slider, qp=b, zp=[2, 0, 0]),
+        j=Marker(part=ground, qp=b, zp=[2, 0, 0]),
+    )
     Motion(joint=pin, jtype="ROTATION", label="drive", **(motion or {"function": f"{omega}*TIME"}))
     origin = Marker(part=ground)
     model.x = Request(type="DISPLACEMENT", i=slider.cm, j=origin)
@@ -93,8 +96,14 @@ def test_acceleration_motion_with_constant_angular_acceleration():
     model = slider_crank(dtype="ACCELERATION", function=f"{alpha}", icdisp=q0, icvel=w0)
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
     t = run.times
-    check_slider(model, run, q0 + w0 * t + alpha * t**2 / 2, w0 + alpha * t, alpha + 0 * t,
-                 atol=(3e-8, 3e-7, 3e-6))
+    check_slider(
+        model,
+        run,
+        q0 + w0 * t + alpha * t**2 / 2,
+        w0 + alpha * t,
+        alpha + 0 * t,
+        atol=(3e-8, 3e-7, 3e-6),
+    )
 
 
 def test_velocity_motion_starts_at_icdisp_of_several_turns():
@@ -109,6 +118,7 @@ def test_velocity_motion_starts_at_icdisp_of_several_turns():
 
 
 # -- marker-based motions ----------------------------------------------------------------
+
 
 def free_block(**motion):
     """A free part (mass 2) whose mass centre carries the I marker; J on the ground with its
@@ -156,8 +166,7 @@ def test_marker_velocity_motion_honours_icdisp():
     model = free_block(direction="Y", dtype="VELOCITY", function="0.5", icdisp=0.2)
     run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(model.d).getComponent("Y"), 0.2 + 0.5 * t,
-                               atol=1e-9)
+    np.testing.assert_allclose(run.getObject(model.d).getComponent("Y"), 0.2 + 0.5 * t, atol=1e-9)
     np.testing.assert_allclose(run.getObject(model.v).getComponent("VY"), 0.5, atol=1e-8)
 
 
@@ -168,20 +177,18 @@ def test_marker_velocity_motion_without_icdisp_starts_at_the_design_position():
     model.block.cm.qp = [0.05, 0.02, 0.03]
     run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(model.d).getComponent("Z"), 0.03 - 0.2 * t,
-                               atol=1e-9)
+    np.testing.assert_allclose(run.getObject(model.d).getComponent("Z"), 0.03 - 0.2 * t, atol=1e-9)
 
 
 def test_marker_acceleration_motion_integrates_twice():
     # X, ACCELERATION: DX = icdisp + icvel t + a t^2 / 2
-    model = free_block(direction="X", dtype="ACCELERATION", function="-1.5", icdisp=0.1,
-                       icvel=0.8)
+    model = free_block(direction="X", dtype="ACCELERATION", function="-1.5", icdisp=0.1, icvel=0.8)
     run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(model.d).getComponent("X"),
-                               0.1 + 0.8 * t - 0.75 * t**2, atol=1e-8)
-    np.testing.assert_allclose(run.getObject(model.v).getComponent("VX"), 0.8 - 1.5 * t,
-                               atol=1e-7)
+    np.testing.assert_allclose(
+        run.getObject(model.d).getComponent("X"), 0.1 + 0.8 * t - 0.75 * t**2, atol=1e-8
+    )
+    np.testing.assert_allclose(run.getObject(model.v).getComponent("VX"), 0.8 - 1.5 * t, atol=1e-7)
 
 
 def test_marker_acceleration_motion_without_initial_conditions_starts_where_the_part_is():
@@ -194,8 +201,9 @@ def test_marker_acceleration_motion_without_initial_conditions_starts_where_the_
     t = run.times
     c, s = math.cos(math.pi / 6), math.sin(math.pi / 6)
     dx0 = 0.05 * c + 0.02 * s
-    np.testing.assert_allclose(run.getObject(model.d).getComponent("X"), dx0 + 0.6 * c * t,
-                               atol=1e-9)
+    np.testing.assert_allclose(
+        run.getObject(model.d).getComponent("X"), dx0 + 0.6 * c * t, atol=1e-9
+    )
     np.testing.assert_allclose(run.getObject(model.v).getComponent("VX"), 0.6 * c, atol=1e-9)
 
 
@@ -209,8 +217,9 @@ def turntable(axis, direction, function, end, **motion):
     disc = Part(mass=1.0, ip=[0.1, 0.1, 0.1])
     e = np.eye(3)[{"x": 0, "y": 1, "z": 2}[axis]]
     Joint(type="REVOLUTE", i=Marker(part=disc, zp=list(e)), j=Marker(part=ground, zp=list(e)))
-    Motion(i=Marker(part=disc), j=Marker(part=ground), direction=direction, function=function,
-           **motion)
+    Motion(
+        i=Marker(part=disc), j=Marker(part=ground), direction=direction, function=function, **motion
+    )
     following = np.roll(e, 1)  # x -> y, y -> z, z -> x
     model.tip = Request(type="DISPLACEMENT", i=Marker(part=disc, qp=list(following)))
     model.run = model.simulate(end=end, dtout=0.01, returnResults=True)
@@ -255,6 +264,7 @@ def test_marker_rotation_as_velocity_from_icdisp():
 
 # -- bad input is named ------------------------------------------------------------------
 
+
 def test_motion_on_a_joint_that_cannot_take_it_is_named():
     model = slider_crank()
     slide = model.getChildren(Joint)[-1]
@@ -278,10 +288,14 @@ def test_motion_function_must_depend_on_time_only():
         ({"joint": None}, r"neither joint nor markers i and j are set"),
         ({"joint": None, "i": "marker"}, r"marker j is not set"),
         ({"joint": None, "i": "marker", "j": "ground"}, r"direction \(X, Y, Z, B1, B2 or B3\) "),
-        ({"joint": None, "i": "marker", "j": "ground", "direction": "Y", "jtype": "ROTATION"},
-         r"jtype ROTATION contradicts the translational direction Y"),
-        ({"joint": None, "i": "marker", "j": "same", "direction": "B3"},
-         r"markers i \(Marker \d+\) and j \(Marker \d+\) are on the same part"),
+        (
+            {"joint": None, "i": "marker", "j": "ground", "direction": "Y", "jtype": "ROTATION"},
+            r"jtype ROTATION contradicts the translational direction Y",
+        ),
+        (
+            {"joint": None, "i": "marker", "j": "same", "direction": "B3"},
+            r"markers i \(Marker \d+\) and j \(Marker \d+\) are on the same part",
+        ),
     ],
 )
 def test_wrong_combinations_are_named(change, message):
@@ -289,8 +303,12 @@ def test_wrong_combinations_are_named(change, message):
     motion = model.getChildren(Motion)[0]
     crank = model.getChildren(Part)[1]
     ground = model.getChildren(Part)[0]
-    values = {"marker": Marker(part=crank), "ground": Marker(part=ground),
-              "same": Marker(part=crank, qp=[0.1, 0, 0]), None: None}
+    values = {
+        "marker": Marker(part=crank),
+        "ground": Marker(part=ground),
+        "same": Marker(part=crank, qp=[0.1, 0, 0]),
+        None: None,
+    }
     for name, value in change.items():
         setattr(motion, name, values.get(value, value))
     with pytest.raises(ValueError, match=r"Motion 1 'drive': " + message):

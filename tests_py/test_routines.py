@@ -28,6 +28,7 @@ def test_sforce_routine_spring_matches_the_expression_and_the_closed_form():
     def block_position(routine):
         model, block, anchor, _ = models.sliding_block(M, X0)
         if routine:
+
             def spring(id, time, par, npar, dflag, iflag):
                 return -par[0] * (DM(block.cm, anchor) - 1) - par[1] * VR(block.cm, anchor)
 
@@ -60,8 +61,7 @@ def test_variable_routine_read_with_varval_in_an_expression():
     # VARSUB gives the spring force; the Sforce expression reads it with VARVAL: the undamped
     # spring, x = x0 cos(sqrt(k/m) t)
     model, block, anchor, _ = models.sliding_block(M, X0)
-    force = Variable(routine=lambda id, time, par, npar, dflag, iflag:
-                     -K * (DX(block.cm) - 1.0))
+    force = Variable(routine=lambda id, time, par, npar, dflag, iflag: -K * (DX(block.cm) - 1.0))
     Sforce(i=block.cm, j=anchor, function=f"VARVAL({force.id})")
     run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
     x = run.getObject(block).getComponent("X") - 1.0
@@ -84,8 +84,12 @@ def test_vforce_routine_returns_three_components_in_rm_axes():
     # about z, fx = 6 pushes a along +y (a = 6/2) and b along -y (a = 6/3)
     model, ground, a, b = two_free_bodies()
     rm = Marker(part=ground, reuler=[math.pi / 2, 0, 0])
-    Vforce(i=a.cm, jfloat=Marker(part=b), rm=rm,
-           routine=lambda id, time, par, npar, dflag, iflag: [6.0, 0.0, 0.0])
+    Vforce(
+        i=a.cm,
+        jfloat=Marker(part=b),
+        rm=rm,
+        routine=lambda id, time, par, npar, dflag, iflag: [6.0, 0.0, 0.0],
+    )
     run = model.simulate(end=0.2, dtout=0.1, returnResults=True)
     t = run.times
     np.testing.assert_allclose(run.getObject(a).getComponent("Y"), 3.0 * t**2 / 2, atol=1e-10)
@@ -142,8 +146,9 @@ def test_dependency_pass_declares_what_the_routine_reads():
     model.simulate(end=0.2, dtout=0.1)
     [routine] = model._simulation._routines()
     assert routine["owner"] == "Sforce 1 'push'"
-    assert routine["inputs"] == [f"VZ({a.cm.id},{ground_marker.id},{ground_marker.id},"
-                                 f"{ground_marker.id})"]
+    assert routine["inputs"] == [
+        f"VZ({a.cm.id},{ground_marker.id},{ground_marker.id},{ground_marker.id})"
+    ]
     assert routine["y"] == list(range(13))  # body a: the first 13 states
     assert routine["yp"] == []
     assert calls[0] == (False, True)
@@ -159,8 +164,9 @@ def test_calls_outside_the_dependency_pass_are_reported():
 
     Sforce(i=a.cm, j=b.cm, actiononly=True, routine=late)
     run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
-    assert any("after its dependency pass" in line and f"DX({a.cm.id})" in line
-               for line in run.messages)
+    assert any(
+        "after its dependency pass" in line and f"DX({a.cm.id})" in line for line in run.messages
+    )
 
 
 def test_runtime_functions_take_markers_and_ids_alike():
@@ -169,10 +175,16 @@ def test_runtime_functions_take_markers_and_ids_alike():
     values = []
 
     def report(id, time, par, npar, iflag):
-        values.append((DX(block.cm, anchor), DX(block.cm.id, anchor.id),
-                       DZ(block.cm, anchor, slide.j), py_sysfnc("DZ", [block.cm.id, anchor.id,
-                                                                       slide.j.id]),
-                       DX(block.cm, np.int64(anchor.id), None), DX(block.cm, None)))
+        values.append(
+            (
+                DX(block.cm, anchor),
+                DX(block.cm.id, anchor.id),
+                DZ(block.cm, anchor, slide.j),
+                py_sysfnc("DZ", [block.cm.id, anchor.id, slide.j.id]),
+                DX(block.cm, np.int64(anchor.id), None),
+                DX(block.cm, None),
+            )
+        )
         return [0.0] * 8
 
     Request(routine=report)
@@ -198,8 +210,12 @@ def test_routine_reads_a_joint_reaction():
     # gravity (reaction M g): the block slides back with acceleration 0.2 g
     model, block, anchor, slide = models.sliding_block(M, X0)
     Accgrav(jgrav=-9.81)
-    Sforce(i=block.cm, j=anchor, actiononly=True,
-           routine=lambda id, time, par, npar, dflag, iflag: -0.2 * FM(slide.i, slide.j))
+    Sforce(
+        i=block.cm,
+        j=anchor,
+        actiononly=True,
+        routine=lambda id, time, par, npar, dflag, iflag: -0.2 * FM(slide.i, slide.j),
+    )
     run = model.simulate(end=0.5, dtout=0.1, returnResults=True)
     t = run.times
     x = run.getObject(block).getComponent("X")
@@ -219,8 +235,9 @@ def test_motion_routine_gives_the_displacement_and_its_derivatives():
     vel = Request(type="VELOCITY", i=block.cm)
     run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
     t = run.times
-    np.testing.assert_allclose(run.getObject(block).getComponent("X") - (1 + X0), 0.3 * t**2,
-                               atol=1e-9)
+    np.testing.assert_allclose(
+        run.getObject(block).getComponent("X") - (1 + X0), 0.3 * t**2, atol=1e-9
+    )
     np.testing.assert_allclose(run.getObject(vel).getComponent("VX"), 0.6 * t, atol=1e-8)
     assert orders == {0, 1, 2}
 
@@ -264,8 +281,7 @@ def test_dif_of_an_object_without_a_single_diff_is_refused():
         def getChildren(self):
             return []
 
-    Sforce(i=block.cm, j=anchor, actiononly=True,
-           routine=lambda *args: DIF(Empty()), label="bad")
+    Sforce(i=block.cm, j=anchor, actiononly=True, routine=lambda *args: DIF(Empty()), label="bad")
     with pytest.raises(MsolveError, match=r"(?s)Sforce 1 'bad'.*holds 0 Diffs"):
         model.simulate(end=0.1)
 

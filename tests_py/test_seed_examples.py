@@ -62,8 +62,9 @@ def lugre_reference(model, t):
         force = 3 * math.sin(2 * math.pi * time) - (p.k0 * z + p.k1 * zdot + p.k2 * v)
         return [v, force / 1.0, zdot]
 
-    solution = integrate.solve_ivp(rates, (t[0], t[-1]), [0.0, 0.0, 0.0], method="Radau",
-                                   t_eval=t, rtol=1e-10, atol=1e-13)
+    solution = integrate.solve_ivp(
+        rates, (t[0], t[-1]), [0.0, 0.0, 0.0], method="Radau", t_eval=t, rtol=1e-10, atol=1e-13
+    )
     assert solution.success
     return solution.y
 
@@ -90,7 +91,8 @@ def test_lugre_sticks_and_never_exceeds_static_friction(lugre_run):
     assert len(phases) >= 3
     for a, b in phases:
         inner = slice(a + 10, b - 10)
-        np.testing.assert_allclose(friction[inner], -drive[inner],
-                                   atol=0.03 * model.lugre.mus * normal)
+        np.testing.assert_allclose(
+            friction[inner], -drive[inner], atol=0.03 * model.lugre.mus * normal
+        )
     # and the block does slide when the drive exceeds static friction
     assert np.max(np.abs(v)) > 100 * model.lugre.vs

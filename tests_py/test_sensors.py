@@ -41,8 +41,14 @@ def test_sensor_attributes_defaults_and_xml_names():
     assert [s.halt, s.return_, s.restart, s.print_, s.verbose] == [False] * 5
     assert [s.dt, s.hmax, s.stepsize, s.zero_crossing] == [None] * 4
     # the XML spellings map onto the same element
-    x = Sensor(compare="LT", error_tol=1e-4, sensor_function="DZ(2)", evaluate_id=100,
-               verbose=True, **{"print": True, "return": True})
+    x = Sensor(
+        compare="LT",
+        error_tol=1e-4,
+        sensor_function="DZ(2)",
+        evaluate_id=100,
+        verbose=True,
+        **{"print": True, "return": True},
+    )
     assert x.operator == "LE"
     assert x.compare == "LT"
     assert x.error == 1e-4
@@ -112,8 +118,16 @@ def test_seed_vehicle_sensor_stops_when_acceleration_reaches_the_limit():
     car = Part(mass=2.0, ip=[1, 1, 1], vx=0, vy=0, vz=0, wx=0, wy=0, wz=0)
     body = Marker(id=21, part=car)
     Vforce(i=body, jfloat=Marker(part=ground), fx="10*TIME")
-    Sensor(id=100, function="ABS(ACCX(21,11,21,11))", compare="GE", value=5,
-           evaluate="VX(21)", evaluate_id=100, error_tol=0.0001, halt=True)
+    Sensor(
+        id=100,
+        function="ABS(ACCX(21,11,21,11))",
+        compare="GE",
+        value=5,
+        evaluate="VX(21)",
+        evaluate_id=100,
+        error_tol=0.0001,
+        halt=True,
+    )
     model.probe = Request(f1="SENVAL(100)")
     run = model.simulate(end=3.0, dtout=0.1, returnResults=True)
     t_stop = (5 - 1e-4) * 2 / 10
@@ -273,8 +287,16 @@ def test_sensed_value_and_evaluate_from_python_routines():
     def sevsub(id, time, par, npar, iflag):
         return par[0] * VZ(ball.cm)
 
-    s = Sensor(id=4, function="USER(0.3)", routine=sensub, operator="LE", value=0.0,
-               evaluate="USER(10)", evaluate_routine=sevsub, return_=True)
+    s = Sensor(
+        id=4,
+        function="USER(0.3)",
+        routine=sensub,
+        operator="LE",
+        value=0.0,
+        evaluate="USER(10)",
+        evaluate_routine=sevsub,
+        return_=True,
+    )
     run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
     t_e = fall_time(0.7)
     assert run.stoppedBy.sensor is s
@@ -282,6 +304,7 @@ def test_sensed_value_and_evaluate_from_python_routines():
     assert run.stoppedBy.time == pytest.approx(t_e, abs=1e-9)
     assert calls[0] == (4, True)  # the dependency pass
     assert all(ident == 4 for ident, _ in calls)
+
     # SEVSUB's value: 10 * vz at the event
     def reqsub(id, time, par, npar, iflag):
         return [SENVAL(4)] + [0] * 7
@@ -312,8 +335,7 @@ def test_return_ends_the_simulate_and_the_next_one_continues_without_a_jump():
     assert run2.getObject(model.vel).getComponent("VZ")[0] == pytest.approx(v1, abs=1e-12)
     # and goes on along the same free fall; the sensor stays active and does not fire again
     t2 = run2.times
-    np.testing.assert_allclose(run2.getObject(ball).getComponent("Z"), 1 - G * t2**2 / 2,
-                               atol=1e-8)
+    np.testing.assert_allclose(run2.getObject(ball).getComponent("Z"), 1 - G * t2**2 / 2, atol=1e-8)
     assert run2.events == []
     assert t2[-1] == pytest.approx(0.5)
 

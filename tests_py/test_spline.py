@@ -100,9 +100,11 @@ def test_linear_extrapolate_chooses_the_line_through_the_end_points():
     parabolic = Spline(x=[0, 1, 2, 3], y=[0, 1, 4, 9])
     linear = Spline(x=[0, 1, 2, 3], y=[0, 1, 4, 9], linear_extrapolate=True)
     assert parabolic.linear_extrapolate is False
-    r = Request(f1=f"AKISPL(3 + TIME, 0, {parabolic.id})",
-                f2=f"AKISPL(3 + TIME, 0, {linear.id})",
-                f3=f"CUBSPL(-0.5 - TIME, 0, {parabolic.id}, 1)")
+    r = Request(
+        f1=f"AKISPL(3 + TIME, 0, {parabolic.id})",
+        f2=f"AKISPL(3 + TIME, 0, {linear.id})",
+        f3=f"CUBSPL(-0.5 - TIME, 0, {parabolic.id}, 1)",
+    )
     run = model.simulate(end=1.0, dtout=0.25, returnResults=True)
     t = run.times
     result = run.getObject(r)
@@ -117,8 +119,11 @@ def test_linear_extrapolate_chooses_the_line_through_the_end_points():
 @pytest.mark.parametrize(
     ("x", "y", "reason"),
     [
-        ([0, 2, 1, 3], [0, 1, 2, 3],
-         "x must be strictly increasing, but x[2] = 1 follows x[1] = 2"),
+        (
+            [0, 2, 1, 3],
+            [0, 1, 2, 3],
+            "x must be strictly increasing, but x[2] = 1 follows x[1] = 2",
+        ),
         ([0, 1, 2], [0, 1, 2], "x needs at least 4 values, got 3"),
         ([0, 1, 2, 3], [0, 1, 2], "y must have as many values as x (4), got 3"),
     ],
@@ -174,8 +179,11 @@ def test_spline_runtime_functions_for_routines():
     xs = [0.8, 0.95, 1.0, 1.07, 1.2, 1.4]
     table = Spline(x=xs, y=[-K * (x - 1.0) for x in xs])
     probe = [0.83, 0.97, 1.01, 1.3]
-    np.testing.assert_allclose([LINSPL(x, 0, table) for x in probe],
-                               np.interp(probe, xs, [-K * (x - 1.0) for x in xs]), rtol=1e-14)
+    np.testing.assert_allclose(
+        [LINSPL(x, 0, table) for x in probe],
+        np.interp(probe, xs, [-K * (x - 1.0) for x in xs]),
+        rtol=1e-14,
+    )
     for x in (xs[0], xs[-1]):
         assert CUBSPL(x, 0, table.id, 2) == pytest.approx(0.0, abs=1e-9)
     i, j = block.cm, anchor

@@ -7,7 +7,7 @@ import pytest
 from test_xml_roundtrip import PENDULUM_XML
 
 from msolve import *
-from msolve.xml_reader import read_dataset
+from msolve.xml import read_dataset
 
 
 def load_text(tmp_path, text, name="bad.xml", **kwds):
@@ -44,14 +44,17 @@ def test_file_cut_between_elements(tmp_path):
     assert re.search(r"bad\.xml:\d+: <Model>: .*ends before the elements are closed", str(e))
 
 
-@pytest.mark.parametrize("garbage", [
-    b"\x00\x01\x02\xff\xfe binary",
-    b"this is not XML at all",
-    b"<Model><Body_Rigid id='1'></Model>",
-    b"<Model><Body_Rigid id=1/></Model>",
-    b"<Model>\n<Body_Rigid id='1' id='2'/></Model>",
-    b"<<<>>>",
-])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"\x00\x01\x02\xff\xfe binary",
+        b"this is not XML at all",
+        b"<Model><Body_Rigid id='1'></Model>",
+        b"<Model><Body_Rigid id=1/></Model>",
+        b"<Model>\n<Body_Rigid id='1' id='2'/></Model>",
+        b"<<<>>>",
+    ],
+)
 def test_garbled_files(tmp_path, garbage):
     e = error_of(tmp_path, garbage)
     assert str(e).startswith(str(tmp_path / "bad.xml"))
@@ -120,11 +123,14 @@ def test_huge_numbers(tmp_path):
     assert len(str(e)) < 300
     e = error_of(tmp_path, body("nan"))
     assert "must be a number" in str(e)
-    e = error_of(tmp_path, PENDULUM_XML.replace('<Body_Rigid id="2"',
-                                                '<Body_Rigid id="99999999999999999999"'))
+    e = error_of(
+        tmp_path,
+        PENDULUM_XML.replace('<Body_Rigid id="2"', '<Body_Rigid id="99999999999999999999"'),
+    )
     assert "attribute 'id' must be an integer" in str(e)
-    e = error_of(tmp_path, PENDULUM_XML.replace('<Body_Rigid id="2"',
-                                                '<Body_Rigid id="3000000000"'))
+    e = error_of(
+        tmp_path, PENDULUM_XML.replace('<Body_Rigid id="2"', '<Body_Rigid id="3000000000"')
+    )
     assert "too large for an id" in str(e)
 
 
@@ -154,30 +160,39 @@ def test_missing_required_attribute(tmp_path):
 
 
 def test_reference_to_a_missing_id(tmp_path):
-    text = PENDULUM_XML.replace('i_marker_id="3" j_marker_id="1"',
-                                'i_marker_id="3" j_marker_id="77"')
+    text = PENDULUM_XML.replace(
+        'i_marker_id="3" j_marker_id="1"', 'i_marker_id="3" j_marker_id="77"'
+    )
     e = error_of(tmp_path, text)
-    assert str(e) == (f"{tmp_path / 'bad.xml'}:{line_of(text, '<Constraint_Joint')}: "
-                      "<Constraint_Joint id=1>: attribute 'j_marker_id': no Reference_Marker "
-                      "with id 77")
+    assert str(e) == (
+        f"{tmp_path / 'bad.xml'}:{line_of(text, '<Constraint_Joint')}: "
+        "<Constraint_Joint id=1>: attribute 'j_marker_id': no Reference_Marker "
+        "with id 77"
+    )
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ('isground="TRUE"', 'isground="maybe"', "attribute 'isground' must be TRUE or FALSE"),
-    ('mass="2.0"', 'mass="heavy"', "attribute 'mass' must be a number, got 'heavy'"),
-    ('mass="2.0"', 'mass="-2.0"', "attribute 'mass' must be at least 0.0"),
-    ('type="REVOLUTE"', 'type="HINGE"', "attribute 'type' must be one of"),
-    ('cg_id="2"', 'cg_id="two"', "attribute 'cg_id' must be an integer"),
-    ('cg_id="2"', 'cg_id="1"', "Reference_Marker 1 belongs to body 1"),
-    ('body_id="2" pos_x="300"', 'body_id="5" pos_x="300"', "no Body_Rigid with id 5"),
-    ('<Reference_Marker id="3"', '<Reference_Marker id="2"', "Reference_Marker id 2 is "
-     "already used"),
-    ('end_time="2.0"', 'end_time="soon"', "attribute 'end_time' must be a number"),
-    ('analysis_type="Transient"', 'analysis_type="Dance"', "analysis_type"),
-    ('integr_tol="1.0E-6"', 'integr_tol="-1"', "attribute 'integr_tol' must be at least 0"),
-    ('force_unit="NEWTON"', 'force_unit="NEWTONS"', "attribute 'force' must be one of"),
-    ('psi="0" theta', 'a00="2" psi="0" theta', "not both"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('isground="TRUE"', 'isground="maybe"', "attribute 'isground' must be TRUE or FALSE"),
+        ('mass="2.0"', 'mass="heavy"', "attribute 'mass' must be a number, got 'heavy'"),
+        ('mass="2.0"', 'mass="-2.0"', "attribute 'mass' must be at least 0.0"),
+        ('type="REVOLUTE"', 'type="HINGE"', "attribute 'type' must be one of"),
+        ('cg_id="2"', 'cg_id="two"', "attribute 'cg_id' must be an integer"),
+        ('cg_id="2"', 'cg_id="1"', "Reference_Marker 1 belongs to body 1"),
+        ('body_id="2" pos_x="300"', 'body_id="5" pos_x="300"', "no Body_Rigid with id 5"),
+        (
+            '<Reference_Marker id="3"',
+            '<Reference_Marker id="2"',
+            "Reference_Marker id 2 is already used",
+        ),
+        ('end_time="2.0"', 'end_time="soon"', "attribute 'end_time' must be a number"),
+        ('analysis_type="Transient"', 'analysis_type="Dance"', "analysis_type"),
+        ('integr_tol="1.0E-6"', 'integr_tol="-1"', "attribute 'integr_tol' must be at least 0"),
+        ('force_unit="NEWTON"', 'force_unit="NEWTONS"', "attribute 'force' must be one of"),
+        ('psi="0" theta', 'a00="2" psi="0" theta', "not both"),
+    ],
+)
 def test_values_of_the_wrong_kind(tmp_path, old, new, message):
     assert old in PENDULUM_XML
     text = PENDULUM_XML.replace(old, new, 1)
@@ -197,16 +212,18 @@ def test_direction_cosines_must_be_a_rotation(tmp_path):
 
 def test_marker_loops_are_refused(tmp_path):
     text = PENDULUM_XML.replace('body_id="2" pos_x="300"', 'body_id="2" rm_id="4" pos_x="300"')
-    text = text.replace("<Constraint_Joint", '<Reference_Marker id="4" body_id="2" rm_id="2"/>'
-                        "\n  <Constraint_Joint")
+    text = text.replace(
+        "<Constraint_Joint", '<Reference_Marker id="4" body_id="2" rm_id="2"/>\n  <Constraint_Joint'
+    )
     e = error_of(tmp_path, text)
     assert "loop" in str(e)
 
 
 def test_solver_errors_still_name_the_entity(tmp_path):
     # a dataset that reads but cannot be assembled: the simulate error names the entity
-    text = PENDULUM_XML.replace('i_marker_id="3" j_marker_id="1"',
-                                'i_marker_id="2" j_marker_id="3"')
+    text = PENDULUM_XML.replace(
+        'i_marker_id="3" j_marker_id="1"', 'i_marker_id="2" j_marker_id="3"'
+    )
     model = load_text(tmp_path, text)
     with pytest.raises(ValueError, match=r"Joint 1 'pin'"):
         model.simulate(end=0.1)
@@ -235,6 +252,9 @@ def test_dataset_errors_are_value_errors_with_parts(tmp_path):
         read_dataset(path)
     e = info.value
     assert isinstance(e, DatasetError)
-    assert (e.path, e.line, e.element) == (path, line_of(PENDULUM_XML, 'mass="2.0"'),
-                                           "<Body_Rigid id=2>")
+    assert (e.path, e.line, e.element) == (
+        path,
+        line_of(PENDULUM_XML, 'mass="2.0"'),
+        "<Body_Rigid id=2>",
+    )
     assert e.reason == "attribute 'mass' must be a number, got 'x'"

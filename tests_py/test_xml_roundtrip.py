@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from msolve import *
-from msolve.xml_reader import read_dataset
+from msolve.xml import read_dataset
 
 HERE = os.path.dirname(__file__)
 
@@ -23,8 +23,9 @@ def results_of(model, **kwds):
     for obj in model._entities:
         if isinstance(obj, (Request, Part)) and not (isinstance(obj, Part) and obj.ground):
             series = run.getObject(obj)
-            out[(type(obj).__name__, obj.id)] = {n: series.getComponent(k)
-                                                 for k, n in enumerate(series.names) if n}
+            out[(type(obj).__name__, obj.id)] = {
+                n: series.getComponent(k) for k, n in enumerate(series.names) if n
+            }
     return out
 
 
@@ -42,8 +43,9 @@ def assert_same_results(a, b, rtol=0.0, atol=1e-12):
             if name in ("PSI", "THETA", "PHI"):
                 # angles: +pi and -pi are the same
                 other = values + (other - values + np.pi) % (2 * np.pi) - np.pi
-            np.testing.assert_allclose(other, values, rtol=0,
-                                       atol=rtol * scale + atol, err_msg=f"{key} {name}")
+            np.testing.assert_allclose(
+                other, values, rtol=0, atol=rtol * scale + atol, err_msg=f"{key} {name}"
+            )
 
 
 def round_trip(build, tmp_path, allow_scripts=False, **simulate):
@@ -76,16 +78,24 @@ def mechanics():
     pivot = Marker(part=ground, zp=[0, -1, 0], label="pivot")
 
     # a link whose part frame is turned and moved: the dataset needs an lprf marker
-    link = Part(mass=2.0, ip=[1e3, 2e3, 3e3, 10.0, 20.0, 30.0], qg=[10, 0, 5],
-                reuler=[0.3, 0.2, 0.1], label="link")
+    link = Part(
+        mass=2.0,
+        ip=[1e3, 2e3, 3e3, 10.0, 20.0, 30.0],
+        qg=[10, 0, 5],
+        reuler=[0.3, 0.2, 0.1],
+        label="link",
+    )
     link.cm = Marker(part=link, qp=[290, 0, 0])
     link.pin = Marker(part=link, qp=[-10, 0, -5], reuler=[0.1, -0.2, 0.4])
     # the pin marker: same place and axes as the pivot, given in the part frame
     origin = np.array([10.0, 0, 5])
     rot = np.array(_euler313([0.3, 0.2, 0.1]))
-    link.pin.setValues(reuler=None, qp=list(rot.T @ (np.zeros(3) - origin)),
-                       zp=list(rot.T @ (np.array([0, -1.0, 0]) - origin)),
-                       xp=list(rot.T @ (np.array([1.0, 0, 0]) - origin)))
+    link.pin.setValues(
+        reuler=None,
+        qp=list(rot.T @ (np.zeros(3) - origin)),
+        zp=list(rot.T @ (np.array([0, -1.0, 0]) - origin)),
+        xp=list(rot.T @ (np.array([1.0, 0, 0]) - origin)),
+    )
     pin = Joint(type="REVOLUTE", i=link.pin, j=pivot, label="pin")
     SpringDamper(type="ROTATION", i=link.pin, j=pivot, kt=1e5, ct=2e3, angle=0.1, torque=5.0)
     Sforce(type="ROTATION", i=link.pin, j=pivot, function="-1e3*WZ(2,1,1)", label="drag")
@@ -99,40 +109,51 @@ def mechanics():
     SpringDamper(type="TRANSLATION", i=slider.cm, j=link.cm, k=10.0, c=0.1, force=2.0)
 
     # a free block on a bushing with vector forces and initial velocities
-    block = Part(mass=3.0, ip=[100, 200, 300], qg=[0, 0, -500], vx=10.0, wz=0.5,
-                 label="block")
+    block = Part(mass=3.0, ip=[100, 200, 300], qg=[0, 0, -500], vx=10.0, wz=0.5, label="block")
     block.cm = Marker(part=block)
     anchor = Marker(part=ground, qp=[0, 0, -500])
-    Bushing(i=block.cm, j=anchor, k=[1e3, 2e3, 3e3], c=[10, 20, 30], kt=[1e6, 2e6, 3e6],
-            ct=[1e3, 1e3, 1e3], force=[0, 0, 29.43], torque=[1, 0, 0])
+    Bushing(
+        i=block.cm,
+        j=anchor,
+        k=[1e3, 2e3, 3e3],
+        c=[10, 20, 30],
+        kt=[1e6, 2e6, 3e6],
+        ct=[1e3, 1e3, 1e3],
+        force=[0, 0, 29.43],
+        torque=[1, 0, 0],
+    )
     Vforce(i=block.cm, jfloat=anchor, rm=anchor, fx="10*SIN(TIME)", fy="0", fz="1")
     Vtorque(i=block.cm, jfloat=anchor, tz=f"-100*WZ({block.cm.id})")
-    Gforce(i=block.cm, jfloat=anchor, rm=pivot, fx="0", fy="1", fz="0", tx="0", ty="0",
-           tz="0")
+    Gforce(i=block.cm, jfloat=anchor, rm=pivot, fx="0", fy="1", fz="0", tx="0", ty="0", tz="0")
 
     # a ball held by a spherical joint, turned by a marker motion about B3
     ball = Part(mass=0.5, ip=[5, 5, 5], qg=[0, 400, 0], label="ball")
     ball.cm = Marker(part=ball)
     socket = Marker(part=ground, qp=[0, 400, 0])
     Joint(type="SPHERICAL", i=ball.cm, j=socket)
-    Motion(i=ball.cm, j=socket, direction="B3", dtype="VELOCITY", icdisp=0.0,
-           function="2*TIME")
+    Motion(i=ball.cm, j=socket, direction="B3", dtype="VELOCITY", icdisp=0.0, function="2*TIME")
     Motion(i=ball.cm, j=socket, direction="B1", function="0")
-    Motion(i=ball.cm, j=socket, direction="B2", dtype="ACCELERATION", icdisp=0.0,
-           icvel=0.0, function="0")
+    Motion(
+        i=ball.cm,
+        j=socket,
+        direction="B2",
+        dtype="ACCELERATION",
+        icdisp=0.0,
+        icvel=0.0,
+        function="0",
+    )
 
     model.r1 = Request(type="DISPLACEMENT", i=link.cm, j=pivot, rm=pivot, comment="link")
     model.r2 = Request(type="VELOCITY", i=block.cm)
     model.r3 = Request(type="ACCELERATION", i=slider.cm, j=rail)
     model.r4 = Request(type="FORCE", i=link.pin, j=pivot)
-    model.r5 = Request(f1=f"AZ({link.pin.id},{pivot.id})", f3=f"DX({ball.cm.id})",
-                       f8="TIME")
+    model.r5 = Request(f1=f"AZ({link.pin.id},{pivot.id})", f3=f"DX({ball.cm.id})", f8="TIME")
     model.pin = pin
     return model
 
 
 def _euler313(a):
-    from msolve.xml_frames import euler313
+    from msolve.xml.frames import euler313
 
     return euler313(a)
 
@@ -169,8 +190,9 @@ def test_reading_writes_nothing_new_on_a_second_round_trip(tmp_path):
     b = second.read_text().splitlines()
     # only the lprf marker is new: the second file holds it as an ordinary marker
     assert len(b) >= len(a)
-    assert [line for line in a if "Simulate" in line or "end_time" in line] == \
-        [line for line in b if "Simulate" in line or "end_time" in line]
+    assert [line for line in a if "Simulate" in line or "end_time" in line] == [
+        line for line in b if "Simulate" in line or "end_time" in line
+    ]
 
 
 # -- control elements ----------------------------------------------------------------------
@@ -187,12 +209,15 @@ def control():
     slide = Joint(type="TRANSLATIONAL", i=body.cm, j=origin)
     Motion(joint=slide, function="0.2*SIN(TIME)")
 
-    u = Variable(function=f"SIN(3*TIME) + DZ({body.cm.id},{origin.id},{origin.id})",
-                 label="input")
+    u = Variable(function=f"SIN(3*TIME) + DZ({body.cm.id},{origin.id},{origin.id})", label="input")
     v = Variable(function=f"VARVAL({u.id})*2", ic=0.0)
     d1 = Diff(function=f"-DIF(1) + VARVAL({u.id})", ic=0.5, label="lag")
-    d2 = Diff(function=f"DIF1(2) + DIF(2) - VARVAL({v.id})", implicit=True, ic=[0.0, 0.0],
-              static_hold=True)
+    d2 = Diff(
+        function=f"DIF1(2) + DIF(2) - VARVAL({v.id})",
+        implicit=True,
+        ic=[0.0, 0.0],
+        static_hold=True,
+    )
     ua = Array(type="U", variables=[u])
     xa = Array(type="X", size=2)
     ya = Array(type="Y", size=1)
@@ -211,10 +236,16 @@ def control():
 
     curve = Spline(x=[0, 1, 2, 3, 4], y=[0, 1, 0, -1, 0], linear_extrapolate=True)
     surface = Spline(x=[0, 1, 2, 3], z=[0.0, 1.0], y=[[0, 1, 4, 9], [0, 2, 8, 18]])
-    Request(f1=f"VARVAL({v.id})", f2=f"DIF({d1.id})", f3=f"DIF({d2.id})",
-            f4=f"ARYVAL({ya.id},1)", f5=f"ARYVAL({xa.id},2)", f6=f"ARYVAL({ly.id},1)",
-            f7=f"AKISPL(TIME,0,{curve.id}) + CUBSPL(TIME,0,{curve.id})",
-            f8=f"LINSPL(TIME,0.5,{surface.id})")
+    Request(
+        f1=f"VARVAL({v.id})",
+        f2=f"DIF({d1.id})",
+        f3=f"DIF({d2.id})",
+        f4=f"ARYVAL({ya.id},1)",
+        f5=f"ARYVAL({xa.id},2)",
+        f6=f"ARYVAL({ly.id},1)",
+        f7=f"AKISPL(TIME,0,{curve.id}) + CUBSPL(TIME,0,{curve.id})",
+        f8=f"LINSPL(TIME,0.5,{surface.id})",
+    )
     return model
 
 
@@ -247,12 +278,19 @@ def routines():
     block = Part(mass=1.0, ip=[1, 1, 1], qg=[0, 0, 1])
     block.cm = Marker(part=block)
     slide = Joint(type="TRANSLATIONAL", i=block.cm, j=Marker(part=ground, qp=[0, 0, 1]))
-    Sforce(type="TRANSLATION", actiononly=True, i=block.cm, j=origin,
-           function=f"USER({block.cm.id}, {origin.id}, 100, 1)", routine=r.spring)
+    Sforce(
+        type="TRANSLATION",
+        actiononly=True,
+        i=block.cm,
+        j=origin,
+        function=f"USER({block.cm.id}, {origin.id}, 100, 1)",
+        routine=r.spring,
+    )
     carriage = Part(mass=1.0, ip=[1, 1, 1], qg=[5, 0, 0])
     carriage.cm = Marker(part=carriage, zp=[1, 0, 0])
-    rail = Joint(type="TRANSLATIONAL", i=carriage.cm,
-                 j=Marker(part=ground, qp=[5, 0, 0], zp=[6, 0, 0]))
+    rail = Joint(
+        type="TRANSLATIONAL", i=carriage.cm, j=Marker(part=ground, qp=[5, 0, 0], zp=[6, 0, 0])
+    )
     Motion(joint=rail, function="USER()", routine=r.lift)
     free = Part(mass=2.0, ip=[1, 1, 1], qg=[0, 5, 0])
     free.cm = Marker(part=free)
@@ -267,8 +305,9 @@ def routines():
 
 
 def test_routines_round_trip(tmp_path):
-    _, loaded, before, after, path = round_trip(routines, tmp_path, allow_scripts=True,
-                                                    end=1.0, dtout=0.05)
+    _, loaded, before, after, path = round_trip(
+        routines, tmp_path, allow_scripts=True, end=1.0, dtout=0.05
+    )
     assert_same_results(before, after)
     text = path.read_text()
     assert 'script_name="' in text
@@ -282,9 +321,12 @@ def test_a_script_runs_only_when_allowed(tmp_path):
     model = routines()
     path = tmp_path / "model.xml"
     model.save_model(path)
-    with pytest.raises(DatasetError, match=r"model\.xml:\d+: <\w+ id=1>: the dataset names "
-                       r"the Python script '.*xml_routines\.py'.*allow_scripts=True.*"
-                       r"--allow-scripts"):
+    with pytest.raises(
+        DatasetError,
+        match=r"model\.xml:\d+: <\w+ id=1>: the dataset names "
+        r"the Python script '.*xml_routines\.py'.*allow_scripts=True.*"
+        r"--allow-scripts",
+    ):
         load_model(path)
 
 
@@ -426,8 +468,14 @@ def test_hand_written_pendulum_matches_the_python_pendulum(tmp_path):
     dataset = read_dataset(path)
     loaded = dataset.model
     [simulate] = [c.values for c in dataset.commands if c.kind == "simulate"]
-    assert simulate == {"type": "TRANSIENT", "start": 0.0, "end": 2.0, "duration": None,
-                        "dtout": 0.01, "steps": None}
+    assert simulate == {
+        "type": "TRANSIENT",
+        "start": 0.0,
+        "end": 2.0,
+        "duration": None,
+        "dtout": 0.01,
+        "steps": None,
+    }
     from_xml = results_of(loaded, end=simulate["end"], dtout=simulate["dtout"])
     from_python = results_of(python_pendulum(), end=2.0, dtout=0.01)
     # the pivot on the bob: psi/theta/phi = (0, 90 deg, 0) turns z to -y, as zp=[0,-1,0]
@@ -453,7 +501,8 @@ def test_markers_relative_to_another_marker(tmp_path):
         '<Reference_Marker id="2" label="bob cm" body_id="2" pos_x="300" pos_y="0" pos_z="0"/>',
         '<Reference_Marker id="4" body_id="2" pos_x="100" pos_y="0" pos_z="0"/>\n'
         '<Reference_Marker id="2" label="bob cm" body_id="2" rm_id="4" pos_x="0" pos_y="0" '
-        'pos_z="-200" psi="0" theta="1.5707963267948966" phi="0"/>')
+        'pos_z="-200" psi="0" theta="1.5707963267948966" phi="0"/>',
+    )
     path = tmp_path / "rm.xml"
     path.write_text(text)
     model = load_model(path)
@@ -465,7 +514,8 @@ def test_markers_relative_to_another_marker(tmp_path):
 
 def test_command_block_integrator_settings(tmp_path):
     text = PENDULUM_XML.replace(
-        "<Simulate", '<Param_Transient integr_tol="1e-9" h_max="0.001"/>\n  <Simulate')
+        "<Simulate", '<Param_Transient integr_tol="1e-9" h_max="0.001"/>\n  <Simulate'
+    )
     path = tmp_path / "p.xml"
     path.write_text(text)
     dataset = read_dataset(path)
@@ -476,8 +526,9 @@ def test_command_block_integrator_settings(tmp_path):
 
 def test_unknown_elements_and_attributes_warn(tmp_path):
     text = PENDULUM_XML.replace(
-        "<Post_Request id=\"1\"",
-        '<Force_Contact id="1" i_geom="1"/>\n  <Post_Request id="1" color="red"')
+        '<Post_Request id="1"',
+        '<Force_Contact id="1" i_geom="1"/>\n  <Post_Request id="1" color="red"',
+    )
     path = tmp_path / "w.xml"
     path.write_text(text)
     with warnings.catch_warnings(record=True) as caught:
@@ -493,8 +544,11 @@ def test_seed_skeleton_reads(tmp_path):
     # the example skeleton of semantics.md 1.5, with its sensor
     path = tmp_path / "skeleton.xml"
     path.write_text(SKELETON_XML)
-    with pytest.warns(DatasetWarning, match="sensors are not available") if not hasattr(
-            __import__("msolve"), "Sensor") else warnings.catch_warnings():
+    with (
+        pytest.warns(DatasetWarning, match="sensors are not available")
+        if not hasattr(__import__("msolve"), "Sensor")
+        else warnings.catch_warnings()
+    ):
         dataset = read_dataset(path)
     model = dataset.model
     assert model.lookupById("Tfsiso", 1).denominator == [1.0, 0.05]
@@ -552,16 +606,18 @@ SKELETON_XML = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-@pytest.mark.parametrize(("how", "element"),
-                         [("Coupler", "Constraint_Coupler"), ("Gear", "Constraint_Gear")])
+@pytest.mark.parametrize(
+    ("how", "element"), [("Coupler", "Constraint_Coupler"), ("Gear", "Constraint_Gear")]
+)
 def test_coupler_and_gear_round_trip(tmp_path, how, element):
     # Constraint_Coupler (joint1_id, freedom_1, ..., coefficients) and Constraint_Gear
     # (joint1_id, joint2_id, cv_marker_id): the gear pair of test_gears.py gives the same
     # results read back from its dataset
     from test_gears import gear_pair
 
-    _model, loaded, before, after, path = round_trip(lambda: gear_pair(how), tmp_path,
-                                                     end=0.5, dtout=0.05)
+    _model, loaded, before, after, path = round_trip(
+        lambda: gear_pair(how), tmp_path, end=0.5, dtout=0.05
+    )
     assert f"<{element}" in path.read_text()
     assert len(loaded.getChildren(type=how)) == 1
     assert_same_results(before, after, rtol=1e-9)

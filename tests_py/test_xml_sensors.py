@@ -11,7 +11,8 @@ import pytest
 
 import msolve
 from msolve import *
-from msolve.xml_reader import read_dataset, sensor_keywords
+from msolve.xml import read_dataset
+from msolve.xml.sensors import sensor_keywords
 
 HAVE_SENSOR = hasattr(msolve, "Sensor")
 
@@ -91,18 +92,47 @@ def test_the_seed_examples_parse_with_every_attribute(tmp_path):
     events = pending_events(dataset)
     first, second = events[100], events[200]
     assert first["event"] == {
-        "id": 100, "label": "", "value": 5.0, "compare": "GE", "evaluate_id": 100,
-        "error_tol": 0.0001, "dt": None, "stepsize": None, "zero_crossing": None,
-        "hmax": None, "halt": True, "print": False, "restart": False, "verbose": False,
-        "return": False, "type": "EXPRESSION", "function": "ABS( ACCX(21,11,21,11) )",
-        "routine": None}
+        "id": 100,
+        "label": "",
+        "value": 5.0,
+        "compare": "GE",
+        "evaluate_id": 100,
+        "error_tol": 0.0001,
+        "dt": None,
+        "stepsize": None,
+        "zero_crossing": None,
+        "hmax": None,
+        "halt": True,
+        "print": False,
+        "restart": False,
+        "verbose": False,
+        "return": False,
+        "type": "EXPRESSION",
+        "function": "ABS( ACCX(21,11,21,11) )",
+        "routine": None,
+    }
     assert first["evaluate"]["function"] == "TIME"
     assert second["event"] == {
-        "id": 200, "label": "", "value": 0.0, "compare": "GE", "evaluate_id": 200,
-        "error_tol": 0.0001, "dt": 0.01, "stepsize": None, "zero_crossing": None,
-        "hmax": None, "halt": False, "print": False, "restart": False, "verbose": False,
-        "return": False, "type": "USERSUB", "function": "USER(22,11)",
-        "routine": "NULL::SENSUB", "usrsub_fnc_name": "SENSUB"}
+        "id": 200,
+        "label": "",
+        "value": 0.0,
+        "compare": "GE",
+        "evaluate_id": 200,
+        "error_tol": 0.0001,
+        "dt": 0.01,
+        "stepsize": None,
+        "zero_crossing": None,
+        "hmax": None,
+        "halt": False,
+        "print": False,
+        "restart": False,
+        "verbose": False,
+        "return": False,
+        "type": "USERSUB",
+        "function": "USER(22,11)",
+        "routine": "NULL::SENSUB",
+        "usrsub_fnc_name": "SENSUB",
+    }
     assert second["evaluate"]["function"] == "DX(21,11)"
 
 
@@ -113,26 +143,48 @@ def test_the_seed_examples_map_onto_sensor(tmp_path):
         first = dataset.model.lookupById("Sensor", 100)
         assert (first.value, first.error, first.operator) == (5.0, 0.0001, "GE")
         assert first.function == "ABS( ACCX(21,11,21,11) )"
-        assert (first.halt, first.print_, first.restart, first.return_) == (True, False,
-                                                                            False, False)
+        assert (first.halt, first.print_, first.restart, first.return_) == (
+            True,
+            False,
+            False,
+            False,
+        )
         assert first.evaluate == "TIME"
         second = dataset.model.lookupById("Sensor", 200)
-        assert (second.value, second.error, second.operator, second.dt) == (0.0, 0.0001,
-                                                                            "GE", 0.01)
+        assert (second.value, second.error, second.operator, second.dt) == (0.0, 0.0001, "GE", 0.01)
         assert second.function == "USER(22,11)"
         assert second.evaluate == "DX(21,11)"
         assert not second.halt
         return
     events = pending_events(dataset)
     first = sensor_keywords(events[100]["event"], events[100]["evaluate"])
-    assert first == {"id": 100, "value": 5.0, "error": 0.0001, "operator": "GE",
-                     "function": "ABS( ACCX(21,11,21,11) )", "halt": True, "print_": False,
-                     "restart": False, "return_": False, "evaluate": "TIME"}
+    assert first == {
+        "id": 100,
+        "value": 5.0,
+        "error": 0.0001,
+        "operator": "GE",
+        "function": "ABS( ACCX(21,11,21,11) )",
+        "halt": True,
+        "print_": False,
+        "restart": False,
+        "return_": False,
+        "evaluate": "TIME",
+    }
     second = sensor_keywords(events[200]["event"], events[200]["evaluate"])
-    assert second == {"id": 200, "value": 0.0, "error": 0.0001, "operator": "GE",
-                      "function": "USER(22,11)", "routine": "NULL::SENSUB", "dt": 0.01,
-                      "halt": False, "print_": False, "restart": False, "return_": False,
-                      "evaluate": "DX(21,11)"}
+    assert second == {
+        "id": 200,
+        "value": 0.0,
+        "error": 0.0001,
+        "operator": "GE",
+        "function": "USER(22,11)",
+        "routine": "NULL::SENSUB",
+        "dt": 0.01,
+        "halt": False,
+        "print_": False,
+        "restart": False,
+        "return_": False,
+        "evaluate": "DX(21,11)",
+    }
 
 
 def test_every_attribute_of_the_format(tmp_path):
@@ -146,10 +198,19 @@ def test_every_attribute_of_the_format(tmp_path):
         return
     event = pending_events(dataset)[7]["event"]
     assert (event["label"], event["value"], event["compare"]) == ("all", -1.5, "LT")
-    assert (event["dt"], event["stepsize"], event["zero_crossing"], event["hmax"]) == \
-        (0.5, 1e-4, 0.01, 1e-3)
-    assert (event["halt"], event["print"], event["restart"], event["verbose"],
-            event["return"]) == (False, True, True, True, True)
+    assert (event["dt"], event["stepsize"], event["zero_crossing"], event["hmax"]) == (
+        0.5,
+        1e-4,
+        0.01,
+        1e-3,
+    )
+    assert (event["halt"], event["print"], event["restart"], event["verbose"], event["return"]) == (
+        False,
+        True,
+        True,
+        True,
+        True,
+    )
     kwds = sensor_keywords(event, None)
     assert kwds["operator"] == "LE"  # XML LT is Python's and Adams' LE band
     assert (kwds["print_"], kwds["return_"], kwds["label"]) == (True, True, "all")
@@ -161,8 +222,11 @@ def test_a_python_sensub_named_by_the_dataset(tmp_path):
     event = """<Sensor_Event id="3" type="USERSUB" script_name="sensors.py"
        interpreter="PYTHON" usrsub_param_string="USER(2.5)" usrsub_fnc_name="tip_x"
        compare="GE" value="1"/>"""
-    with pytest.raises(DatasetError, match=r"<Sensor_Event id=3>: the dataset names the "
-                       r"Python script 'sensors.py' \(function tip_x\).*allow"):
+    with pytest.raises(
+        DatasetError,
+        match=r"<Sensor_Event id=3>: the dataset names the "
+        r"Python script 'sensors.py' \(function tip_x\).*allow",
+    ):
         read(tmp_path, event)
     dataset, _ = read(tmp_path, event, allow_scripts=True)
     if not HAVE_SENSOR:
@@ -172,16 +236,20 @@ def test_a_python_sensub_named_by_the_dataset(tmp_path):
     assert any("executing the Python script" in note for note in dataset.notes)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ('compare             = "GE"', "attribute 'compare' must be one of EQ | GE | LE | LT"),
-    ('evaluate_id         = "100"', "no Sensor_Evaluate with id 9"),
-    ('halt                = "TRUE"', "attribute 'halt' must be TRUE or FALSE"),
-    ('error_tol           = "0.0001"', "attribute 'error_tol' must be at least 0.0"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ('compare             = "GE"', "attribute 'compare' must be one of EQ | GE | LE | LT"),
+        ('evaluate_id         = "100"', "no Sensor_Evaluate with id 9"),
+        ('halt                = "TRUE"', "attribute 'halt' must be TRUE or FALSE"),
+        ('error_tol           = "0.0001"', "attribute 'error_tol' must be at least 0.0"),
+    ],
+)
 def test_bad_sensor_attributes(tmp_path, change, message):
     name, _ = (s.strip() for s in change.split("=", 1))
-    bad = {"compare": '"GT"', "evaluate_id": '"9"', "halt": '"sometimes"',
-           "error_tol": '"-1"'}[name]
+    bad = {"compare": '"GT"', "evaluate_id": '"9"', "halt": '"sometimes"', "error_tol": '"-1"'}[
+        name
+    ]
     text = SEED_EXAMPLE_1.replace(change, f"{name} = {bad}")
     with pytest.raises(DatasetError, match=message) as info:
         read(tmp_path, text + EVALUATES)

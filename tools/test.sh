@@ -7,6 +7,7 @@ sh tools/setup.sh
 
 echo "== lint"
 "$PYTHON" -m ruff check .
+"$PYTHON" -m ruff format --check .
 find cpp tests_cpp benchmarks \( -name '*.cc' -o -name '*.h' \) -print0 |
   xargs -0 clang-format --dry-run --Werror
 

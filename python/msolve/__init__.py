@@ -11,38 +11,14 @@ import math
 
 from . import functions
 from .base import SolverObject
+from .bodies import Marker, Part
 from .composite import Composite, Validator, tr
-from .entities import (
-    Accgrav,
-    Array,
-    Bushing,
-    Coupler,
-    Diff,
-    Gear,
-    Gforce,
-    Integrator,
-    Joint,
-    Jprim,
-    Lse,
-    Marker,
-    Matrix,
-    Motion,
-    Output,
-    Part,
-    Request,
-    Sforce,
-    SignForce,
-    Spline,
-    SpringDamper,
-    Springsat,
-    Tfsiso,
-    Units,
-    Variable,
-    Vforce,
-    Vtorque,
-)
+from .constraints import Coupler, Gear, Joint, Jprim, Motion
+from .controls import Array, Diff, Lse, Matrix, Spline, Tfsiso, Variable
+from .forces import Bushing, Gforce, Sforce, SignForce, SpringDamper, Springsat, Vforce, Vtorque
 from .functions import *
 from .model import Model, MsolveError
+from .outputs import Output, Request
 from .properties import (
     Bool,
     Double,
@@ -58,8 +34,8 @@ from .properties import (
 )
 from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
 from .sensors import Sensor
-from .xml_reader import load_model
-from .xml_tree import DatasetError, DatasetWarning
+from .settings import Accgrav, Integrator, Units
+from .xml import DatasetError, DatasetWarning, load_model
 
 __version__ = "0.1.0"
 

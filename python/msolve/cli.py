@@ -15,6 +15,8 @@ Exit status: 0 done, 1 the analysis stopped early (the results so far are writte
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import math
 import sys
 import time
@@ -22,6 +24,13 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+
+from .bodies import Part
+from .model import MsolveError
+from .outputs import Request
+from .results import component_names
+from .settings import Integrator
+from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
 _RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS"}
@@ -55,16 +64,21 @@ def _parser():
         prog="msolve",
         description="Run a MotionSolve XML dataset: the Simulate commands of its Command "
         "block. Results (<name>.csv) and a log (<name>.log) are written next to the "
-        "dataset.")
+        "dataset.",
+    )
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run a dataset")
     for p in (run,):
         p.add_argument("dataset", help="the XML dataset")
-        p.add_argument("--allow-scripts", action="store_true",
-                       help="let the dataset execute the Python scripts it names "
-                       "(script_name of user routines); refused otherwise")
-        p.add_argument("--output-dir", help="write results and log here instead of next to "
-                       "the dataset")
+        p.add_argument(
+            "--allow-scripts",
+            action="store_true",
+            help="let the dataset execute the Python scripts it names "
+            "(script_name of user routines); refused otherwise",
+        )
+        p.add_argument(
+            "--output-dir", help="write results and log here instead of next to the dataset"
+        )
         p.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     return parser
 
@@ -80,8 +94,9 @@ def main(argv=None):
     if args.command != "run":
         parser.print_help()
         return _STATUS_INPUT
-    return run(args.dataset, allow_scripts=args.allow_scripts, output_dir=args.output_dir,
-               quiet=args.quiet)
+    return run(
+        args.dataset, allow_scripts=args.allow_scripts, output_dir=args.output_dir, quiet=args.quiet
+    )
 
 
 def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
@@ -98,9 +113,6 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
 
 
 def _run(path, folder, log, allow_scripts):
-    from .xml_reader import read_dataset
-    from .xml_tree import DatasetError
-
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -116,14 +128,19 @@ def _run(path, folder, log, allow_scripts):
     log(f"msolve: model: {_census(model)}")
     simulates = [c for c in dataset.commands if c.kind == "simulate"]
     if not simulates:
-        log("msolve: error: the Command block holds no <Simulate> command; nothing to run",
-            error=True)
+        log(
+            "msolve: error: the Command block holds no <Simulate> command; nothing to run",
+            error=True,
+        )
         return _STATUS_INPUT
     for command in simulates:
         kind = command.values["type"]
         if kind not in _RUNNABLE:
-            log(f"msolve: error: {path}:{command.node.line}: {command.node.describe()}: "
-                f"analysis_type {kind.lower()} is not available in msolve yet", error=True)
+            log(
+                f"msolve: error: {path}:{command.node.line}: {command.node.describe()}: "
+                f"analysis_type {kind.lower()} is not available in msolve yet",
+                error=True,
+            )
             return _STATUS_INPUT
 
     rows = _Rows(model)
@@ -160,15 +177,13 @@ def _report_warnings(caught, log):
 
 def _census(model):
     counts = {}
-    for obj in model._entities:
+    for obj in model.getChildren():
         counts[type(obj).__name__] = counts.get(type(obj).__name__, 0) + 1
     return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
 
 
 def _apply_transient(model, values):
-    from .entities import Integrator
-
-    found = [obj for obj in model._entities if isinstance(obj, Integrator)]
+    found = model.getChildren(Integrator)
     if found:
         found[-1].setValues(**values)
     else:
@@ -176,22 +191,25 @@ def _apply_transient(model, values):
 
 
 def _simulate(model, command, number, total, where, rows, log):
-    from .model import MsolveError
-
     values = command.values
-    now = model._simulation.time if model._simulation is not None else 0.0
+    now = model.getTime()
     if not math.isclose(values["start"], now, abs_tol=1e-12):
-        log(f"msolve: warning: {where}: start_time {values['start']} differs from the "
-            f"current time {now}; the analysis continues from {now}")
+        log(
+            f"msolve: warning: {where}: start_time {values['start']} differs from the "
+            f"current time {now}; the analysis continues from {now}"
+        )
     end = values["end"] if values["end"] is not None else now + values["duration"]
     kwds = {"type": _RUNNABLE[values["type"]], "end": end}
     if values["steps"] is not None:
         kwds["steps"] = values["steps"]
     elif values["dtout"] is not None:
         kwds["dtout"] = values["dtout"]
-    log(f"msolve: Simulate {number}/{total} ({where}): {kwds['type'].lower()} from t = {now:g} "
-        f"to t = {end:g}" + (f", output every {kwds['dtout']:g}" if "dtout" in kwds else "")
-        + (f", {kwds['steps']} steps" if "steps" in kwds else ""))
+    log(
+        f"msolve: Simulate {number}/{total} ({where}): {kwds['type'].lower()} from t = {now:g} "
+        f"to t = {end:g}"
+        + (f", output every {kwds['dtout']:g}" if "dtout" in kwds else "")
+        + (f", {kwds['steps']} steps" if "steps" in kwds else "")
+    )
     started = time.perf_counter()
     status = _STATUS_OK
     with warnings.catch_warnings(record=True) as caught:
@@ -213,9 +231,12 @@ def _simulate(model, command, number, total, where, rows, log):
             log(f"msolve: {line}")
         rows.add(results)
         stats = ", ".join(f"{k} {v}" for k, v in sorted(results.stats.items()))
-        log(f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
-            f"t = {results.times[-1]:g} in {elapsed:.2f} s" if len(results.times) else
-            f"msolve: Simulate {number}/{total}: no output")
+        log(
+            f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
+            f"t = {results.times[-1]:g} in {elapsed:.2f} s"
+            if len(results.times)
+            else f"msolve: Simulate {number}/{total}: no output"
+        )
         if stats:
             log(f"msolve:   {stats}")
     return status
@@ -223,9 +244,6 @@ def _simulate(model, command, number, total, where, rows, log):
 
 def _quietly(function, **kwds):
     """Call ``function`` with its prints to stdout captured (they are logged instead)."""
-    import contextlib
-    import io
-
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         return function(**kwds)
@@ -235,23 +253,19 @@ class _Rows:
     """Results of all Simulate commands, as rows of one table."""
 
     def __init__(self, model):
-        from .entities import Part, Request
-        from .results import _BODY_COMPONENTS, _COMPONENTS
-
         self.columns = ["time"]
         self.entities = []
         # the requests first, then the parts
-        for obj in model._entities:
-            if isinstance(obj, Request) and obj.active:
-                kind = "EXPRESSION" if obj.routine is not None else obj.type
+        for obj in model.getChildren(Request):
+            if obj.active:
                 # the unused slot of DISPLACEMENT requests is named by its number
-                names = [n or str(k + 1) for k, n in enumerate(_COMPONENTS[kind])]
+                names = [n or str(k + 1) for k, n in enumerate(component_names(obj))]
                 self.entities.append(obj)
                 self.columns += [f"Request{obj.id}.{n}" for n in names]
-        for obj in model._entities:
-            if isinstance(obj, Part) and obj.active and not obj.ground:
+        for obj in model.getChildren(Part):
+            if obj.active and not obj.ground:
                 self.entities.append(obj)
-                self.columns += [f"Part{obj.id}.{n}" for n in _BODY_COMPONENTS]
+                self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
         self.blocks = []
         self.count = 0
 
@@ -266,7 +280,7 @@ class _Rows:
                 width = 8 if type(obj).__name__ == "Request" else 7
                 parts.append(np.full((len(results.times), width), np.nan))
                 continue
-            parts.append(np.asarray(series._values))
+            parts.append(np.asarray(series.values))
         block = np.hstack(parts)
         # a Simulate that continues starts with the time where the previous one ended
         if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:

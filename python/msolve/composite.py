@@ -28,7 +28,7 @@ from __future__ import annotations
 import fnmatch
 import numbers
 
-from .base import SolverObject, building_children_of
+from .base import SolverObject, building_children_of, write_summary
 
 
 def tr(text, *args, **kwds):
@@ -132,8 +132,6 @@ class Composite(SolverObject):
     def summary(self, output=None, recursive=None, type=None, format=None):
         """Print a table of this composite's non-default attributes and of its children's
         (``recursive=False``: only the direct children)."""
-        from .summary import write_summary
-
         children = self.getChildren(recursive=recursive is not False)
         write_summary([self, *children], output, type)
 
@@ -168,8 +166,10 @@ class Validator:
         folded = {key.lower(): key for key in props}
         key = folded.get(str(attr).lower())
         if key is None:
-            raise AttributeError(f"{self.obj._describe()}: validateSelf checks '{attr}', "
-                                 "which is not one of its properties")
+            raise AttributeError(
+                f"{self.obj._describe()}: validateSelf checks '{attr}', "
+                "which is not one of its properties"
+            )
         return key
 
     def _check(self, attr, holds, relation, bound):

@@ -33,6 +33,8 @@ import numbers
 import warnings
 
 from . import _core
+from .base import current_model
+from .controls import Diff, Spline
 
 _read = _core._read
 _measure = _core._measure
@@ -143,8 +145,6 @@ def _builtin_function(name):
 
 def _diff_id(value):
     """The id of a Diff given as an id, a Diff, or an object holding exactly one Diff."""
-    from .entities import Diff
-
     if isinstance(value, Diff) or not hasattr(value, "getChildren"):
         return _id(value)
     diffs = [c for c in value.getChildren() if isinstance(c, Diff)]
@@ -237,9 +237,6 @@ def py_errmes(errflg, message, id=0, endflag="STOP"):
 
 def _spline_function(name, doc):
     def function(x, z, spline, n=0):
-        from .base import current_model
-        from .entities import Spline
-
         if not isinstance(spline, Spline):
             model = current_model()
             found = model.lookupById(Spline, int(spline)) if model is not None else None
@@ -254,12 +251,28 @@ def _spline_function(name, doc):
 
 
 AKISPL = _spline_function(
-    "AKISPL", "AKISPL(x, z, spline[, n]): Akima interpolation of a Spline (object or id).")
+    "AKISPL", "AKISPL(x, z, spline[, n]): Akima interpolation of a Spline (object or id)."
+)
 CUBSPL = _spline_function(
-    "CUBSPL", "CUBSPL(x, z, spline[, n]): natural cubic spline of a Spline (object or id).")
+    "CUBSPL", "CUBSPL(x, z, spline[, n]): natural cubic spline of a Spline (object or id)."
+)
 LINSPL = _spline_function(
-    "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id).")
+    "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id)."
+)
 
-_NAMED = ["DIF", "DIF1", "VARVAL", "ARYVAL", "SENVAL", "TIME", "IF", "PI", "DTOR", "RTOD",
-          "AKISPL", "CUBSPL", "LINSPL"]
+_NAMED = [
+    "DIF",
+    "DIF1",
+    "VARVAL",
+    "ARYVAL",
+    "SENVAL",
+    "TIME",
+    "IF",
+    "PI",
+    "DTOR",
+    "RTOD",
+    "AKISPL",
+    "CUBSPL",
+    "LINSPL",
+]
 __all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes"])

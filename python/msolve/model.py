@@ -6,7 +6,7 @@ import math
 import warnings
 
 from . import _core
-from .base import _set_current_model
+from .base import _set_current_model, write_summary
 from .composite import Composite, _matches
 from .results import SimulationResults
 
@@ -31,7 +31,6 @@ class Model(_core.ModelSpec):
         self._ids = {}  # id(entity) -> its id in _by_class
         self._auto = {}
         self._simulation = None
-        self._revision = 0
         self._compiled = None  # what the solver was given: _solver_snapshot() at compile
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
@@ -70,12 +69,10 @@ class Model(_core.ModelSpec):
         self._entities.append(obj)
         if hasattr(obj, "_core_type"):
             self._add(obj)
-        self._revision += 1
 
     def _changed(self, obj, name):
         if name == "id":
             self._reindex(obj)
-        self._revision += 1
 
     def _reindex(self, obj):
         key = self._class_key(obj)
@@ -131,8 +128,6 @@ class Model(_core.ModelSpec):
         """Print one table per class of the entities' non-default attributes
         (``recursive=False``: not those created inside a Composite); ``output`` names a
         file to write instead (``.ipynb``: a notebook)."""
-        from .summary import write_summary
-
         write_summary(self.getChildren(recursive=recursive is not False), output, type)
 
     # -- datasets ------------------------------------------------------------------------
@@ -143,11 +138,18 @@ class Model(_core.ModelSpec):
         one described by ``simulate`` (a dict: ``type``, ``end`` or ``duration``, ``dtout``
         or ``steps``). ``load_model(path)`` reads it back. Python routines must be
         functions defined at the top level of a module (the dataset names its file)."""
-        from .xml_writer import save_model
+        # msolve.xml builds Models (it imports this module); importing its writer when it is
+        # used keeps the import graph acyclic
+        from .xml.writer import save_model
 
         return save_model(self, path, simulate)
 
     # -- analyses ------------------------------------------------------------------------
+
+    def getTime(self):
+        """The current time of the analysis: where the next ``simulate`` starts (0 before
+        the first one and after ``reset()``)."""
+        return self._simulation.time if self._simulation is not None else 0.0
 
     def reset(self):
         """Forget the analysis state: the next simulate starts again from time zero."""
@@ -210,8 +212,9 @@ class Model(_core.ModelSpec):
         (the next call continues from there); its ``halt`` ends the analysis (a later call
         raises MsolveError until ``reset()``)."""
         for key in kwds:
-            warnings.warn(f"simulate: argument '{key}' is not supported and was ignored",
-                          stacklevel=2)
+            warnings.warn(
+                f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
+            )
         if self._halted_by is not None:
             event = self._halted_by
             raise MsolveError(

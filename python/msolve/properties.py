@@ -8,9 +8,12 @@ the bound C++ description type (``field=``) or in the instance dictionary.
 from __future__ import annotations
 
 import numbers
+import sys
 from collections.abc import Iterable
 
 import numpy as np
+
+from . import _core
 
 _MISSING = object()
 
@@ -185,6 +188,28 @@ class Str(Property):
 String = Str
 
 
+class ExpressionSlot(Str):
+    """One expression of a fixed-size list of expressions stored in a C++ field (the f1..f8
+    of a Request, the fx..tz of a vector force); empty means unused."""
+
+    def __init__(self, field, slot, doc):
+        super().__init__("", doc=doc)
+        self.list_field = field
+        self.slot = slot
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return getattr(obj, self.list_field)[self.slot]
+
+    def __set__(self, obj, value):
+        value = "" if value is None else self.convert(obj, value)
+        slots = list(getattr(obj, self.list_field))
+        slots[self.slot] = value
+        setattr(obj, self.list_field, slots)
+        obj._property_changed(self.name)
+
+
 class Function(Str):
     """A MotionSolve expression (``"-10*DZ(2,3)"``) or a ``USER(...)`` parameter string.
     ``Function("SFOSUB")`` names the user subroutine called for ``USER(...)`` strings. A
@@ -225,9 +250,7 @@ def _vector(prop, obj, value, sizes):
         raise prop.error(obj, f"must be a list of {' or '.join(map(str, sizes))} numbers", value)
     items = list(value)
     if len(items) not in sizes:
-        raise prop.error(
-            obj, f"must have {' or '.join(map(str, sizes))} values", value, ValueError
-        )
+        raise prop.error(obj, f"must have {' or '.join(map(str, sizes))} values", value, ValueError)
     return [_number(prop, obj, v) for v in items]
 
 
@@ -288,9 +311,8 @@ class Reference(Property):
 
     def target(self):
         if isinstance(self.cls, str):
-            import msolve
-
-            found = getattr(msolve, self.cls, None)
+            # the package namespace: complete by the time a value is assigned
+            found = getattr(sys.modules["msolve"], self.cls, None)
             if not isinstance(found, type):
                 raise TypeError(f"Reference: no msolve class named '{self.cls}'")
             return found
@@ -408,8 +430,6 @@ class Routine(Property):
         return obj.__dict__.get("_p_" + self.name)
 
     def __set__(self, obj, value):
-        from . import _core
-
         if value is None:
             core = None
         elif isinstance(value, str):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .bodies import Part
+
 _COMPONENTS = {
     "DISPLACEMENT": ["MAG", "X", "Y", "Z", "", "PSI", "THETA", "PHI"],
     "VELOCITY": ["VM", "VX", "VY", "VZ", "WM", "WX", "WY", "WZ"],
@@ -13,6 +15,17 @@ _COMPONENTS = {
 }
 _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
 _ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
+
+
+def component_names(entity):
+    """The names of the components of the results of ``entity``, in order: the 8 of a
+    Request by its type (F1..F8 when a routine gives it; the fifth of a DISPLACEMENT request
+    is unused and named ""), or the 7 of a Part (X Y Z of the mass centre, E0..E3)."""
+    if isinstance(entity, Part):
+        return list(_BODY_COMPONENTS)
+    # a request given by a routine (REQSUB) has the user components F1..F8
+    kind = "EXPRESSION" if entity.routine is not None else entity.type
+    return list(_COMPONENTS[kind])
 
 
 class _SeriesResult:
@@ -41,6 +54,12 @@ class _SeriesResult:
         if not 0 <= index < len(self.names):
             raise IndexError(f"{self.entity!r}: component index {index} out of range")
         return self._values[:, index]
+
+    @property
+    def values(self):
+        """All components over the output times: an array of one row per output time and
+        one column per component (in the order of ``names``)."""
+        return self._values
 
     def getStep(self, step):
         """All components at output step ``step`` as a dictionary (with ``time``)."""
@@ -115,12 +134,10 @@ class SimulationResults:
         self.constraintErrors = np.asarray(core_results.constraint_errors)
         self._objects = {}
         for request, values in core_results.requests:
-            # a request given by a routine (REQSUB) has the user components F1..F8
-            kind = "EXPRESSION" if request.routine is not None else request.type
-            names = _COMPONENTS[kind]
+            names = component_names(request)
             self._objects[id(request)] = RequestResult(request, self.times, values, names)
         for part, values in core_results.bodies:
-            self._objects[id(part)] = BodyResult(part, self.times, values, _BODY_COMPONENTS)
+            self._objects[id(part)] = BodyResult(part, self.times, values, component_names(part))
         energy = np.asarray(core_results.energy).reshape(-1, 4)
         total = energy[:, :3].sum(axis=1)
         #: energy accounting: KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE (EnergyResult)

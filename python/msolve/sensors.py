@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import _core
-from .entities import _CoreEntity
+from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Function, Int, Routine
 
 
@@ -81,14 +81,16 @@ class Sensor(_CoreEntity, _core.SensorSpec):
     operator = Enum("LE EQ GE", "EQ", field="_compare", doc="The test: LE, EQ or GE.")
     compare = _Compare()
     function = Function(
-        "SENSUB", field="_function",
+        "SENSUB",
+        field="_function",
         doc="The sensed value: an expression, or USER(p1, ...) with a routine.",
     )
     routine = Routine(
         field="_routine", doc="SENSUB: a callable (id, time, par, npar, iflag) returning f."
     )
     evaluate = Function(
-        "SEVSUB", field="_evaluate",
+        "SEVSUB",
+        field="_evaluate",
         doc="Value stored at each firing for SENVAL: an expression, or USER(p1, ...).",
     )
     evaluate_routine = Routine(
@@ -96,7 +98,9 @@ class Sensor(_CoreEntity, _core.SensorSpec):
         doc="SEVSUB: a callable (id, time, par, npar, iflag) returning the stored value.",
     )
     evaluate_id = Int(
-        None, optional=True, field="_evaluate_id",
+        None,
+        optional=True,
+        field="_evaluate_id",
         doc="The id SENVAL reads the stored value under (default: this sensor's id).",
     )
     halt = Bool(False, field="_halt", doc="End the analysis at the event.")
@@ -104,14 +108,30 @@ class Sensor(_CoreEntity, _core.SensorSpec):
     restart = Bool(False, field="_restart", doc="Restart the integrator at the event.")
     print_ = Bool(False, field="_print", doc="Write an output record at the event.")
     verbose = Bool(False, field="_verbose", doc="Log every firing, not only the first.")
-    dt = Double(None, optional=True, minimum=0.0, field="_dt",
-                doc="New output interval from the event on.")
-    hmax = Double(None, optional=True, minimum=0.0, field="_hmax",
-                  doc="Largest integration step from the event on.")
-    stepsize = Double(None, optional=True, minimum=0.0, field="_stepsize",
-                      doc="Largest next integration step after the event.")
-    zero_crossing = Double(None, optional=True, minimum=0.0, field="_zero_crossing",
-                           doc="Refine the event with steps this fraction of the largest.")
+    dt = Double(
+        None, optional=True, minimum=0.0, field="_dt", doc="New output interval from the event on."
+    )
+    hmax = Double(
+        None,
+        optional=True,
+        minimum=0.0,
+        field="_hmax",
+        doc="Largest integration step from the event on.",
+    )
+    stepsize = Double(
+        None,
+        optional=True,
+        minimum=0.0,
+        field="_stepsize",
+        doc="Largest next integration step after the event.",
+    )
+    zero_crossing = Double(
+        None,
+        optional=True,
+        minimum=0.0,
+        field="_zero_crossing",
+        doc="Refine the event with steps this fraction of the largest.",
+    )
 
     @property
     def sensor_function(self):

@@ -61,8 +61,9 @@ def axes(reuler, zpoint, xpoint, origin):
         x = None if xpoint is None else np.asarray(xpoint, dtype=float) - origin
         found = frame_from_points(np.asarray(zpoint, dtype=float) - origin, x)
         if found is None:
-            raise ValueError("the z point coincides with the origin or the x point lies on "
-                             "the z axis")
+            raise ValueError(
+                "the z point coincides with the origin or the x point lies on the z axis"
+            )
         return found
     return np.eye(3)
 

@@ -27,7 +27,7 @@ Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
 Post_Request                 Request
-Sensor_Event/Sensor_Evaluate Sensor when msolve has it; kept in ``dataset.pending`` until then
+Sensor_Event/Sensor_Evaluate Sensor (the Sensor_Evaluate gives its ``evaluate``)
 ===========================  ==============================================================
 
 User routines: ``usrsub_dll_name`` + ``usrsub_fnc_name`` give a compiled routine
@@ -40,10 +40,11 @@ Errors (malformed XML, missing or ill-typed attribute, unknown id) raise ``Datas
 naming the file, the line and the element; unknown elements and ignored attributes give a
 ``DatasetWarning``.
 
-The readers are grouped by kind: ``xml_element`` (typed attribute access, errors and
-warnings), ``xml_settings`` (parameters and the Command block), ``xml_bodies`` (bodies,
-markers, constraints, motions), ``xml_forces`` and ``xml_controls`` (control and data
-elements, requests, sensors). This module reads the structure, keeps the registry of ids
+The readers are grouped by kind, each module with the writer of the same elements:
+``element`` (typed attribute access, errors and warnings), ``settings`` (parameters and
+the Command block), ``bodies`` (bodies and markers), ``constraints`` (joints, couplers,
+gears, motions), ``forces``, ``controls`` (control and data elements), ``outputs``
+(requests) and ``sensors``. This module reads the structure, keeps the registry of ids
 and the user routines, and dispatches each element to its reader.
 """
 
@@ -52,40 +53,11 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from .xml_bodies import (
-    _bodies,
-    _coupler,
-    _gear,
-    _joint,
-    _motion_joint,
-    _motion_marker,
-)
-from .xml_controls import (
-    _array_element,
-    _diff,
-    _make_sensors,
-    _matrix,
-    _request,
-    _sensor_evaluate,
-    _sensor_event,
-    _siso,
-    _spline,
-    _state_eqn,
-    _variable,
-    sensor_keywords,
-)
-from .xml_element import _El, _warn
-from .xml_forces import _bushing, _sforce, _spring_damper, _vector_force
-from .xml_settings import (
-    _IGNORED_PARAMETERS,
-    Command,
-    _gravity,
-    _ignored_parameter,
-    _param_transient_model,
-    _param_unit,
-    _read_commands,
-)
-from .xml_tree import DatasetError, DatasetWarning, Node, parse_dataset
+from ..base import _set_current_model, current_model
+from ..model import Model
+from . import bodies, constraints, controls, forces, outputs, sensors, settings
+from .element import _El, _warn
+from .tree import DatasetError, parse_dataset
 
 
 class Dataset:
@@ -104,8 +76,8 @@ class Dataset:
 
 def load_model(path, allow_scripts=False):
     """Read the MotionSolve XML dataset ``path`` and return the Model it describes (which
-    becomes the current model, as ``Model()`` does). The Command block is kept for
-    ``msolve run``: ``model._dataset.commands``.
+    becomes the current model, as ``Model()`` does). ``read_dataset(path)`` gives the
+    Command block as well.
 
     ``allow_scripts=True`` lets the dataset execute the Python scripts it names
     (``script_name`` of user routines); without it such a dataset is refused.
@@ -115,8 +87,6 @@ def load_model(path, allow_scripts=False):
 
 def read_dataset(path, allow_scripts=False, data=None):
     """Read a dataset (``data``: its bytes, instead of reading ``path``) into a Dataset."""
-    from .base import _set_current_model, current_model
-
     dataset = Dataset(Path(path))
     root, notes = parse_dataset(dataset.path, data)
     for note in notes:
@@ -128,11 +98,10 @@ def read_dataset(path, allow_scripts=False, data=None):
     except Exception:
         _set_current_model(previous)
         raise
-    dataset.model._dataset = dataset
     return dataset
 
 
-# -- the reader ------------------------------------------------------------------------------
+# -- the reader ----------------------------------------------------------------------------
 
 
 class _Reader:
@@ -152,8 +121,6 @@ class _Reader:
     # -- structure ---------------------------------------------------------------------
 
     def read(self, root):
-        from .model import Model
-
         blocks = self._blocks(root)
         model_nodes, command_nodes = blocks
         self.dataset.model = Model(output=self.path.stem)
@@ -161,12 +128,12 @@ class _Reader:
         for node in model_nodes:
             by_key.setdefault(node.key, []).append(node)
         for node in by_key.pop("param_unit", []):
-            _param_unit(self, _El(self, node))
+            settings.read_param_unit(self, _El(self, node))
         for node in by_key.pop("force_gravity", []):
-            _gravity(self, _El(self, node))
+            settings.read_gravity(self, _El(self, node))
         for node in by_key.pop("param_transient", []):
-            _param_transient_model(self, _El(self, node))
-        _bodies(self, by_key.pop("body_rigid", []), by_key.pop("reference_marker", []))
+            settings.read_param_transient(self, _El(self, node))
+        bodies.read_bodies(self, by_key.pop("body_rigid", []), by_key.pop("reference_marker", []))
         for node in model_nodes:
             if node.key not in by_key:
                 continue
@@ -177,23 +144,32 @@ class _Reader:
             el = _El(self, node)
             handler(self, el)
         self._resolve_links()
-        self._sensors()
-        self._commands(command_nodes)
+        sensors.make_sensors(self)
+        settings.read_commands(self, command_nodes)
 
     def _blocks(self, root):
         if root.key == "model":
             return root.children, []
         if root.key == "command":
-            raise DatasetError("the dataset holds only a Command block; a Model block is "
-                               "needed", self.path, root.line, root.describe())
+            raise DatasetError(
+                "the dataset holds only a Command block; a Model block is needed",
+                self.path,
+                root.line,
+                root.describe(),
+            )
         models = root.find("model")
         commands = root.find("command")
         if not models:
-            raise DatasetError("no <Model> block found (element and attribute names are "
-                               "case-insensitive)", self.path, root.line, root.describe())
+            raise DatasetError(
+                "no <Model> block found (element and attribute names are case-insensitive)",
+                self.path,
+                root.line,
+                root.describe(),
+            )
         if len(models) > 1:
-            raise DatasetError("more than one <Model> block", self.path, models[1].line,
-                               models[1].describe())
+            raise DatasetError(
+                "more than one <Model> block", self.path, models[1].line, models[1].describe()
+            )
         for node in root.children:
             if node.key not in ("model", "command"):
                 self._unknown(node)
@@ -205,8 +181,7 @@ class _Reader:
         if key in self.warned:
             return
         self.warned.add(key)
-        _warn(f"{self.path}:{node.line}: {node.describe()}: element not known to msolve; "
-              "ignored")
+        _warn(f"{self.path}:{node.line}: {node.describe()}: element not known to msolve; ignored")
 
     # -- registry and references ----------------------------------------------------------
 
@@ -214,8 +189,9 @@ class _Reader:
         key = (kind, ident)
         if key in self.nodes:
             first = self.nodes[key]
-            raise el.error(f"{kind} id {ident} is already used by {first.describe()} on line "
-                           f"{first.line}")
+            raise el.error(
+                f"{kind} id {ident} is already used by {first.describe()} on line {first.line}"
+            )
         self.nodes[key] = el.node
         self.entities[key] = entity
 
@@ -230,8 +206,9 @@ class _Reader:
     def lookup(self, el, attribute, kind, ident):
         found = self.entities.get((kind, ident))
         if found is None:
-            raise el.error(f"attribute '{attribute}': no {_KIND_ELEMENT.get(kind, kind)} with "
-                           f"id {ident}")
+            raise el.error(
+                f"attribute '{attribute}': no {_KIND_ELEMENT.get(kind, kind)} with id {ident}"
+            )
         return found
 
     def _resolve_links(self):
@@ -244,12 +221,6 @@ class _Reader:
                 setter(entity)
             except (TypeError, ValueError) as e:
                 raise el.error(f"attribute '{attribute}': {e}") from None
-
-    def _sensors(self):
-        _make_sensors(self)
-
-    def _commands(self, nodes):
-        _read_commands(self, nodes)
 
     def create(self, el, cls, kind=None, **kwds):
         """Create an entity with the element's id and label; errors of the entity classes
@@ -284,8 +255,10 @@ class _Reader:
         if dll:
             return param, f"{dll}::{name}"
         if param or el.has("usrsub_fnc_name"):
-            raise el.error("a user routine needs 'script_name' (with interpreter=\"PYTHON\") "
-                           "or 'usrsub_dll_name'")
+            raise el.error(
+                "a user routine needs 'script_name' (with interpreter=\"PYTHON\") "
+                "or 'usrsub_dll_name'"
+            )
         return None, None
 
     def _script_function(self, el, script, name):
@@ -296,20 +269,23 @@ class _Reader:
             raise el.error(
                 f"the dataset names the Python script '{script}' (function {name}); scripts "
                 "named by a dataset are executed only when you allow it: "
-                "load_model(path, allow_scripts=True) or 'msolve run --allow-scripts'")
+                "load_model(path, allow_scripts=True) or 'msolve run --allow-scripts'"
+            )
         module = self.scripts.get(path)
         if module is None:
             if not path.is_file():
                 raise el.error(f"attribute 'script_name': no file '{path}'")
             spec = importlib.util.spec_from_file_location(
-                f"msolve_dataset_script_{len(self.scripts)}_{path.stem}", path)
+                f"msolve_dataset_script_{len(self.scripts)}_{path.stem}", path
+            )
             module = importlib.util.module_from_spec(spec)
             self.dataset.notes.append(f"executing the Python script {path} (allowed)")
             try:
                 spec.loader.exec_module(module)
             except Exception as e:
-                raise el.error(f"the Python script '{script}' failed: "
-                               f"{type(e).__name__}: {e}") from None
+                raise el.error(
+                    f"the Python script '{script}' failed: {type(e).__name__}: {e}"
+                ) from None
             self.scripts[path] = module
         function = getattr(module, name, None)
         if not callable(function):
@@ -333,38 +309,39 @@ class _Reader:
 
 
 _KIND_ELEMENT = {
-    "Marker": "Reference_Marker", "Part": "Body_Rigid", "Joint": "Constraint_Joint",
-    "Variable": "Reference_Variable", "Array": "Reference_Array", "Matrix": "Reference_Matrix",
-    "Spline": "Reference_Spline", "Diff": "Control_Diff", "Tfsiso": "Control_SISO",
+    "Marker": "Reference_Marker",
+    "Part": "Body_Rigid",
+    "Joint": "Constraint_Joint",
+    "Variable": "Reference_Variable",
+    "Array": "Reference_Array",
+    "Matrix": "Reference_Matrix",
+    "Spline": "Reference_Spline",
+    "Diff": "Control_Diff",
+    "Tfsiso": "Control_SISO",
 }
 
-
 _ELEMENTS = {
-    "constraint_joint": _joint,
-    "constraint_coupler": _coupler,
-    "constraint_gear": _gear,
-    "motion_joint": _motion_joint,
-    "motion_marker": _motion_marker,
-    "force_scalar_twobody": _sforce,
-    "force_vector_twobody": _vector_force,
-    "force_springdamper": _spring_damper,
-    "force_bushing": _bushing,
-    "reference_variable": _variable,
-    "control_diff": _diff,
-    "control_siso": _siso,
-    "control_stateeqn": _state_eqn,
-    "reference_array": _array_element,
-    "reference_matrix": _matrix,
-    "reference_spline": _spline,
-    "post_request": _request,
-    "sensor_event": _sensor_event,
-    "sensor_evaluate": _sensor_evaluate,
+    "constraint_joint": constraints.read_joint,
+    "constraint_coupler": constraints.read_coupler,
+    "constraint_gear": constraints.read_gear,
+    "motion_joint": constraints.read_motion_joint,
+    "motion_marker": constraints.read_motion_marker,
+    "force_scalar_twobody": forces.read_sforce,
+    "force_vector_twobody": forces.read_vector_force,
+    "force_springdamper": forces.read_spring_damper,
+    "force_bushing": forces.read_bushing,
+    "reference_variable": controls.read_variable,
+    "control_diff": controls.read_diff,
+    "control_siso": controls.read_siso,
+    "control_stateeqn": controls.read_state_eqn,
+    "reference_array": controls.read_array,
+    "reference_matrix": controls.read_matrix,
+    "reference_spline": controls.read_spline,
+    "post_request": outputs.read_request,
+    "sensor_event": sensors.read_sensor_event,
+    "sensor_evaluate": sensors.read_sensor_evaluate,
 }
 
 # parameter elements that change nothing in msolve: read without a fuss, with one note
-for _key in _IGNORED_PARAMETERS:
-    _ELEMENTS[_key] = _ignored_parameter
-
-
-__all__ = ["Command", "Dataset", "DatasetError", "DatasetWarning", "Node", "load_model",
-           "read_dataset", "sensor_keywords"]
+for _key in settings.IGNORED_PARAMETERS:
+    _ELEMENTS[_key] = settings.read_ignored_parameter

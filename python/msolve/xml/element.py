@@ -1,18 +1,28 @@
-"""Typed access to the attributes of one element of a MotionSolve XML dataset, and the
-errors and warnings that name the file, the line and the element (``msolve.xml_reader``)."""
+"""One element of a MotionSolve XML dataset: reading it (``_El``, typed access to its
+attributes, with errors and warnings that name the file, the line and the element) and
+writing it (``_Element``, attributes rendered with all the digits of their numbers)."""
 
 from __future__ import annotations
 
 import math
 import re
 import warnings
+from xml.sax.saxutils import escape
 
-from .xml_tree import DatasetError, DatasetWarning
+import numpy as np
+
+from .tree import DatasetError, DatasetWarning
 
 # attributes MotionView writes for convenience next to the marker ids; never used
 _HELPER_ATTRIBUTES = {
-    "body1_id", "body2_id", "ref_body_id", "i_body_id", "j_body_id", "is_virtual_body",
-    "comment", "is_virtual",
+    "body1_id",
+    "body2_id",
+    "ref_body_id",
+    "i_body_id",
+    "j_body_id",
+    "is_virtual_body",
+    "comment",
+    "is_virtual",
 }
 
 
@@ -141,20 +151,30 @@ class _El:
         if value is None:
             return []
         count = self.int(count_name, None, minimum=0) if count_name else None
-        return _numbers(self, value, f"attribute '{name}'", count,
-                        f"'{count_name}' says {count}" if count is not None else None)
+        return _numbers(
+            self,
+            value,
+            f"attribute '{name}'",
+            count,
+            f"'{count_name}' says {count}" if count is not None else None,
+        )
 
     def finish(self, ignored=()):
         """Warn once per element kind and attribute about attributes nobody read."""
-        unused = [a for a in self.node.attrs if a not in self.used and a not in ignored
-                  and a not in _HELPER_ATTRIBUTES]
+        unused = [
+            a
+            for a in self.node.attrs
+            if a not in self.used and a not in ignored and a not in _HELPER_ATTRIBUTES
+        ]
         for name in unused:
             key = (self.node.key, name)
             if key in self.reader.warned:
                 continue
             self.reader.warned.add(key)
-            self.warn(f"attribute '{self.node.spelled.get(name, name)}' is not used by msolve "
-                      "and was ignored")
+            self.warn(
+                f"attribute '{self.node.spelled.get(name, name)}' is not used by msolve "
+                "and was ignored"
+            )
 
 
 def _show(value):
@@ -194,6 +214,53 @@ def _keep(reader, el, what):
     """An element of a feature msolve does not have yet: keep its attributes, warn."""
     attributes = dict(el.node.attrs)
     reader.dataset.pending.append((el.node, attributes))
-    el.warn(f"{what} is not available in msolve yet; the element was read and kept "
-            "(dataset.pending) but has no effect")
+    el.warn(
+        f"{what} is not available in msolve yet; the element was read and kept "
+        "(dataset.pending) but has no effect"
+    )
     return None
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def _num(value):
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"not a finite number: {value}")
+    return repr(value)
+
+
+class _Element:
+    def __init__(self, tag, entity=None):
+        self.tag = tag
+        self.entity = entity
+        self.attrs = []
+        self.text = None
+
+    def set(self, name, value):
+        if value is None:
+            return self
+        if isinstance(value, bool):
+            value = "TRUE" if value else "FALSE"
+        elif isinstance(value, (int, np.integer)):
+            value = str(int(value))
+        elif isinstance(value, (float, np.floating)):
+            value = _num(value)
+        self.attrs.append((name, str(value)))
+        return self
+
+    def render(self, indent):
+        pad = " " * indent
+        lines = [f"{pad}<{self.tag}"]
+        for name, value in self.attrs:
+            quoted = escape(value, {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+            lines.append(f'{pad}   {name}="{quoted}"')
+        if self.text is None:
+            lines[-1] += "/>"
+        else:
+            lines[-1] += ">"
+            for row in self.text:
+                lines.append(f"{pad}   {escape(row)}")
+            lines.append(f"{pad}</{self.tag}>")
+        return "\n".join(lines)

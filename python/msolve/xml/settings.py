@@ -1,10 +1,11 @@
-"""Settings in a MotionSolve XML dataset: the parameter elements of the Model block
-(``Param_Unit``, ``Force_Gravity``, ``Param_Transient``, settings msolve does not use) and
-the Command block (``Simulate``, ``Param_Transient``, ``Stop``)."""
+"""Settings in a MotionSolve XML dataset, read and written: the parameter elements of the
+Model block (``Param_Unit``, ``Force_Gravity``, ``Param_Transient``, settings msolve does
+not use) and the Command block (``Simulate``, ``Param_Transient``, ``Stop``)."""
 
 from __future__ import annotations
 
-from .xml_element import _El, _show
+from ..settings import Accgrav, Integrator, Units
+from .element import _El, _Element, _show
 
 
 class Command:
@@ -22,40 +23,75 @@ class Command:
 
 _UNIT_NAMES = {
     # Param_Unit spellings that differ from the Units words
-    "MEGAGRAM": "TONNE", "MEGAGRAMS": "TONNE", "KILONEWTON": "KNEWTON",
-    "POUND": "POUND_MASS", "LBF": "POUND_FORCE", "LBM": "POUND_MASS",
-    "MILLIMETRE": "MILLIMETER", "METRE": "METER", "CENTIMETRE": "CENTIMETER",
+    "MEGAGRAM": "TONNE",
+    "MEGAGRAMS": "TONNE",
+    "KILONEWTON": "KNEWTON",
+    "POUND": "POUND_MASS",
+    "LBF": "POUND_FORCE",
+    "LBM": "POUND_MASS",
+    "MILLIMETRE": "MILLIMETER",
+    "METRE": "METER",
+    "CENTIMETRE": "CENTIMETER",
 }
 
 _ANALYSIS_TYPES = {
-    "TRANSIENT": "TRANSIENT", "DYNAMIC": "TRANSIENT", "DYNAMICS": "TRANSIENT",
-    "KINEMATIC": "KINEMATICS", "KINEMATICS": "KINEMATICS", "STATIC": "STATICS",
-    "STATICS": "STATICS", "QUASI-STATIC": "QUASISTATICS", "QUASISTATIC": "QUASISTATICS",
-    "QUASI_STATIC": "QUASISTATICS", "LINEAR": "LINEAR", "ASSEMBLY": "ASSEMBLY",
+    "TRANSIENT": "TRANSIENT",
+    "DYNAMIC": "TRANSIENT",
+    "DYNAMICS": "TRANSIENT",
+    "KINEMATIC": "KINEMATICS",
+    "KINEMATICS": "KINEMATICS",
+    "STATIC": "STATICS",
+    "STATICS": "STATICS",
+    "QUASI-STATIC": "QUASISTATICS",
+    "QUASISTATIC": "QUASISTATICS",
+    "QUASI_STATIC": "QUASISTATICS",
+    "LINEAR": "LINEAR",
+    "ASSEMBLY": "ASSEMBLY",
 }
 
-_INTEGRATORS = {"DSTIFF": "DSTIFF", "GSTIFF": "GSTIFF", "HSTIFF": "HSTIFF",
-                "MSTIFF": "MSTIFF", "VSTIFF": "VSTIFF", "ABAM": "ABAM",
-                "CSTIFF": None, "HHT": None, "NEWMARK": None}
+_INTEGRATORS = {
+    "DSTIFF": "DSTIFF",
+    "GSTIFF": "GSTIFF",
+    "HSTIFF": "HSTIFF",
+    "MSTIFF": "MSTIFF",
+    "VSTIFF": "VSTIFF",
+    "ABAM": "ABAM",
+    "CSTIFF": None,
+    "HHT": None,
+    "NEWMARK": None,
+}
+
 
 # Param_Transient attribute -> Integrator attribute
 _TRANSIENT_MAP = {"integr_tol": "error", "h_max": "hmax", "h_min": "hmin", "h0_max": "hinit"}
 
+_ANALYSIS_NAMES = {
+    "DYNAMICS": "Transient",
+    "DYNAMIC": "Transient",
+    "TRANSIENT": "Transient",
+    "KINEMATICS": "Kinematic",
+    "KINEMATIC": "Kinematic",
+    "STATICS": "Static",
+    "STATIC": "Static",
+}
 
-# -- parameters -------------------------------------------------------------------------
+
+# -- parameters ----------------------------------------------------------------------------
 
 
-def _param_unit(reader, el):
-    from .entities import Units
-
+def read_param_unit(reader, el):
     kwds = {}
     if el.has("mass_mult_factor"):
         factor = el.real("mass_mult_factor", minimum=0.0)
         if factor == 0.0:
             raise el.error("attribute 'mass_mult_factor' must be positive")
         kwds["ucf"] = 1.0 / factor
-    for attribute, field in (("force_unit", "force"), ("mass_unit", "mass"),
-                             ("length_unit", "length"), ("time_unit", "time")):
+    for attribute, field in (
+        ("force_unit", "force"),
+        ("mass_unit", "mass"),
+        ("length_unit", "length"),
+        ("time_unit", "time"),
+    ):
         value = el.text(attribute)
         if value:
             word = value.upper()
@@ -67,11 +103,11 @@ def _param_unit(reader, el):
         raise el.error(str(e)) from None
 
 
-def _gravity(reader, el):
-    from .entities import Accgrav
-
-    kwds = {k: el.real_or_expression(a) for k, a in
-            (("igrav", "grav_x"), ("jgrav", "grav_y"), ("kgrav", "grav_z"))}
+def read_gravity(reader, el):
+    kwds = {
+        k: el.real_or_expression(a)
+        for k, a in (("igrav", "grav_x"), ("jgrav", "grav_y"), ("kgrav", "grav_z"))
+    }
     el.finish()
     try:
         Accgrav(**kwds)
@@ -84,8 +120,10 @@ def transient_values(el):
     values = {}
     kind = el.word("integrator_type", _INTEGRATORS, default=False)
     if kind is None:
-        el.warn(f"integrator_type {el.text('integrator_type')} is not available; DSTIFF "
-                "(variable-order BDF) is used")
+        el.warn(
+            f"integrator_type {el.text('integrator_type')} is not available; DSTIFF "
+            "(variable-order BDF) is used"
+        )
         values["type"] = "DSTIFF"
     elif kind:
         values["type"] = kind
@@ -105,9 +143,7 @@ def transient_values(el):
     return values
 
 
-def _param_transient_model(reader, el):
-    from .entities import Integrator
-
+def read_param_transient(reader, el):
     values = transient_values(el)
     try:
         if reader.integrator is None:
@@ -119,19 +155,48 @@ def _param_transient_model(reader, el):
 
 
 # parameter elements that change nothing in msolve: read without a fuss, with one note
-_IGNORED_PARAMETERS = {"param_simulation", "param_static", "param_output", "resoutput",
-                       "param_linear", "param_kinematic"}
+IGNORED_PARAMETERS = {
+    "param_simulation",
+    "param_static",
+    "param_output",
+    "resoutput",
+    "param_linear",
+    "param_kinematic",
+}
 
 
-def _ignored_parameter(reader, el):
+def read_ignored_parameter(reader, el):
     el.warn("settings not used by msolve; ignored")
     el.used.update(el.node.attrs)
 
 
-# -- the Command block ------------------------------------------------------------------
+def write_units(w, u):
+    e = w.add("Param_Unit")
+    if u.ucf is not None:
+        e.set("mass_mult_factor", 1.0 / u.ucf)
+    e.set("force_unit", u.force).set("mass_unit", u.mass)
+    e.set("length_unit", u.length).set("time_unit", u.time)
 
 
-def _read_commands(reader, nodes):
+def write_accgrav(w, g):
+    e = w.add("Force_Gravity")
+    for attribute, value in (("grav_x", g.igrav), ("grav_y", g.jgrav), ("grav_z", g.kgrav)):
+        e.set(attribute, value)
+
+
+def write_integrator(w, i):
+    e = w.add("Param_Transient")
+    e.set("integrator_type", i.type)
+    e.set("integr_tol", i.error).set("h_max", i.hmax).set("h_min", i.hmin)
+    e.set("h0_max", i.hinit).set("max_order", i.kmax).set("dae_corrector_maxit", i.maxit)
+    if i.interpolate:
+        e.set("dae_interpolation", True)
+
+
+# -- the Command block ---------------------------------------------------------------------
+
+
+def read_commands(reader, nodes):
     commands = reader.dataset.commands
     stopped = None
     for node in nodes:
@@ -153,8 +218,10 @@ def _read_commands(reader, nodes):
 def _simulate_values(el):
     word = el.text("analysis_type", "TRANSIENT").upper().replace(" ", "")
     if word not in _ANALYSIS_TYPES:
-        raise el.error(f"attribute 'analysis_type' must be one of Transient | Static | "
-                       f"Kinematic | Linear | Assembly | Quasi-Static, got {_show(word)}")
+        raise el.error(
+            f"attribute 'analysis_type' must be one of Transient | Static | "
+            f"Kinematic | Linear | Assembly | Quasi-Static, got {_show(word)}"
+        )
     values = {"type": _ANALYSIS_TYPES[word], "start": el.real("start_time", 0.0)}
     end = el.real("end_time")
     duration = el.real("duration", minimum=0.0)
@@ -172,3 +239,18 @@ def _simulate_values(el):
     values["dtout"], values["steps"] = interval, steps
     el.finish()
     return values
+
+
+def write_simulate(run):
+    element = _Element("Simulate")
+    kind = str(run.get("type", "TRANSIENT")).upper()
+    element.set("analysis_type", _ANALYSIS_NAMES.get(kind, kind.title()))
+    if run.get("end") is not None:
+        element.set("end_time", float(run["end"]))
+    if run.get("duration") is not None:
+        element.set("duration", float(run["duration"]))
+    if run.get("steps") is not None:
+        element.set("num_steps", int(run["steps"]))
+    elif run.get("dtout") is not None:
+        element.set("print_interval", float(run["dtout"]))
+    return element

@@ -101,8 +101,7 @@ class _Builder:
         if len(self.stack) >= MAX_DEPTH:
             raise self.error(f"elements nested deeper than {MAX_DEPTH} levels; refused")
         attrs = {}
-        node = Node(name, attrs, self.parser.CurrentLineNumber,
-                    self.parser.CurrentColumnNumber + 1)
+        node = Node(name, attrs, self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1)
         # ordered_attributes: [name1, value1, name2, value2, ...]
         for k in range(0, len(attributes), 2):
             spelled, value = attributes[k], attributes[k + 1]
@@ -110,7 +109,10 @@ class _Builder:
             if key in attrs:
                 raise DatasetError(
                     f"attribute '{spelled}' given twice (names are case-insensitive)",
-                    self.path, node.line, node.describe())
+                    self.path,
+                    node.line,
+                    node.describe(),
+                )
             attrs[key] = value
             node.spelled[key] = spelled
         if self.stack:
@@ -163,14 +165,14 @@ def _parse_bytes(data, path):
             message = "the file ends before the elements are closed (truncated?)"
         elif e.code == expat.errors.codes[expat.errors.XML_ERROR_UNCLOSED_TOKEN]:
             message += " (the file may be truncated)"
-        raise DatasetError(f"malformed XML: {message} (column {e.offset + 1})", path,
-                           e.lineno, element) from None
+        raise DatasetError(
+            f"malformed XML: {message} (column {e.offset + 1})", path, e.lineno, element
+        ) from None
     except RecursionError:
         raise DatasetError("the document is nested too deeply; refused", path) from None
     except (LookupError, UnicodeError) as e:
         # an encoding Python does not know, or text that does not decode in it
-        raise DatasetError(f"cannot decode the text: {e}", path,
-                           parser.CurrentLineNumber) from None
+        raise DatasetError(f"cannot decode the text: {e}", path, parser.CurrentLineNumber) from None
     if builder.root is None:
         raise DatasetError("the file holds no XML element", path)
     return builder.root

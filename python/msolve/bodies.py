@@ -1,0 +1,81 @@
+"""Bodies and the frames on them: Part (a rigid body, or the ground) and Marker."""
+
+from __future__ import annotations
+
+from . import _core
+from .base import _CoreEntity
+from .properties import Angles, Bool, Double, Ips, Location, Reference
+
+
+# Part refers to Marker, which is defined after it (and refers back to Part)
+def _marker_class():
+    return Marker
+
+
+class Part(_CoreEntity, _core.PartSpec):
+    """A rigid body (or the ground, ``ground=True``).
+
+    The part frame sits at ``qg`` with axes from ``reuler`` (body 3-1-3, radians) or the
+    points ``zg``/``xg``; markers are given in that frame. ``mass`` and ``ip`` (ixx iyy izz
+    [ixy ixz iyz], about the ``cm`` marker, in the ``im`` marker axes) give the inertia. As
+    in Adams, the products of inertia are the positive integrals (ixy = +integral of x y dm),
+    so the inertia tensor holds -ixy, -ixz, -iyz off its diagonal.
+    ``vx vy vz wx wy wz`` are initial velocities in global axes; None (the default) leaves a
+    component free for the initial-conditions analysis, while 0 holds it at zero.
+    """
+
+    _core_type = _core.PartSpec
+    _open_attributes = True
+    ground = Bool(False, field="_ground")
+    mass = Double(0.0, minimum=0.0, field="_mass")
+    ip = Ips(field="_ip")
+    cm = Reference(_marker_class, field="_cm")
+    im = Reference(_marker_class, field="_im")
+    qg = Location(optional=False, field="_qg")
+    zg = Location(field="_zg")
+    xg = Location(field="_xg")
+    reuler = Angles(field="_reuler")
+    vx = Double(None, optional=True, field="_vx")
+    vy = Double(None, optional=True, field="_vy")
+    vz = Double(None, optional=True, field="_vz")
+    wx = Double(None, optional=True, field="_wx")
+    wy = Double(None, optional=True, field="_wy")
+    wz = Double(None, optional=True, field="_wz")
+
+    def __init__(self, **kwds):
+        # cm and im may arrive as markers without a part: they belong to this part
+        late = {k: kwds.pop(k) for k in ("cm", "im") if k in kwds}
+        super().__init__(**kwds)
+        for key, value in late.items():
+            setattr(self, key, value)
+
+    def _property_changed(self, name):
+        if name in ("cm", "im"):
+            marker = getattr(self, name)
+            if marker is not None and marker.part is None:
+                marker.part = self
+        super()._property_changed(name)
+
+
+class Marker(_CoreEntity, _core.MarkerSpec):
+    """A frame on a part: origin ``qp``, axes from the points ``zp`` (on the z axis) and
+    ``xp`` (in the x-z plane) or from ``reuler``; all in the part frame. ``body=`` is an
+    alias of ``part=``. With ``zp`` alone, x is chosen perpendicular to z and as close as
+    possible to the part's x axis (its y axis when z is along x)."""
+
+    _core_type = _core.MarkerSpec
+    _aliases = {"body": "part"}
+    part = Reference(Part, field="_part")
+    qp = Location(optional=False, field="_qp")
+    zp = Location(field="_zp")
+    xp = Location(field="_xp")
+    reuler = Angles(field="_reuler")
+
+    @property
+    def body(self):
+        """Alias of ``part``."""
+        return self.part
+
+    @body.setter
+    def body(self, value):
+        self.part = value

@@ -1,0 +1,204 @@
+"""Constraints: Joint, Jprim (joint primitives), Coupler and Gear (relations between
+joints) and Motion (a coordinate imposed as a function of time)."""
+
+from __future__ import annotations
+
+from . import _core
+from .base import _CoreEntity
+from .bodies import Marker
+from .properties import Double, Doubles, Enum, Property, Reference, References, Routine, Str
+
+
+class Joint(_CoreEntity, _core.JointSpec):
+    """An ideal joint of marker ``i`` (on the first part) to marker ``j`` (on the second);
+    the joint axis is the z axis of the markers (semantics of MotionSolve and Adams).
+
+    With d = r_I - r_J, the equations are (all vectors global):
+
+    - FIXED: d = 0, z_I.x_J = z_I.y_J = x_I.y_J = 0; REVOLUTE: d = 0, z_I.x_J = z_I.y_J = 0;
+      TRANSLATIONAL: d.x_J = d.y_J = 0 and the orientation held; CYLINDRICAL: d.x_J = d.y_J =
+      0, z_I.x_J = z_I.y_J = 0; SPHERICAL: d = 0; PLANAR: d.z_J = 0, z_I.x_J = z_I.y_J = 0;
+      UNIVERSAL: d = 0, z_I.z_J = 0 (the two shafts along z_I and z_J).
+    - HOOKE: d = 0, x_I.y_J = 0: a universal joint whose cross pins lie along x_I and y_J.
+    - CONVEL (constant velocity): d = 0, x_I.y_J + y_I.x_J = 0: the rotation of I about z_I
+      is equal and opposite to that of J about z_J; the shafts' z axes point away from the
+      joint centre, and x_I, y_J make the same angle as y_I, x_J (make x_I and x_J, or y_I and
+      y_J, parallel).
+    - SCREW (``pitch``): the translation of I along z_J is pitch times the turns of x_I about
+      z_J (right hand): d.z_J - pitch theta / 2 pi = 0, both measured from the design
+      position. z_I parallel to z_J must come from other joints (usually a CYLINDRICAL).
+    - RACKPIN (``pd``, pitch diameter of the pinion): I is the pinion's marker (z_I its axis of
+      rotation, x_I along the rack in the design position), J the rack's (z_J the rack's
+      direction, perpendicular to z_I). The translation of I along z_J is pd/2 times the
+      rotation of I about z_I relative to J (right hand), both from the design position: a
+      pinion rolling on a rack that lies on its +y_I side. The distance of the axes (pd/2) and
+      their directions must come from other joints (a REVOLUTE for the pinion and a
+      TRANSLATIONAL for the rack).
+    """
+
+    _core_type = _core.JointSpec
+    type = Enum(
+        "CONVEL CYLINDRICAL FIXED HOOKE PLANAR RACKPIN REVOLUTE SCREW SPHERICAL TRANSLATIONAL "
+        "UNIVERSAL",
+        "SPHERICAL",
+        field="_type",
+    )
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    pd = Double(0.0, field="_pd", doc="Pitch diameter of the pinion (RACKPIN).")
+    pitch = Double(0.0, field="_pitch", doc="Translation per turn (SCREW).")
+
+
+class Jprim(_CoreEntity, _core.JprimSpec):
+    """A joint primitive between markers ``i`` and ``j`` (d = r_I - r_J):
+
+    ATPOINT d = 0 (3 equations); INLINE d.x_J = d.y_J = 0 (I's origin on J's z axis);
+    INPLANE d.z_J = 0 (I's origin in J's x-y plane); ORIENTATION z_I.x_J = z_I.y_J = x_I.y_J
+    = 0 (same orientation); PARALLEL_AXES z_I.x_J = z_I.y_J = 0 (parallel z axes);
+    PERPENDICULAR z_I.z_J = 0.
+    """
+
+    _core_type = _core.JprimSpec
+    type = Enum(
+        "ATPOINT INLINE INPLANE ORIENTATION PARALLEL_AXES PERPENDICULAR",
+        "ATPOINT",
+        field="_type",
+    )
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+
+
+class _Freedoms(Property):
+    """The coupled freedom of each joint: "T" (translation) or "R" (rotation); a list, or one
+    string of words ("R R T")."""
+
+    def __init__(self, **kw):
+        super().__init__([], **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, (list, tuple)):
+            raise self.error(obj, 'must be a list of "T" or "R"', value)
+        words = []
+        for v in value:
+            word = v.upper() if isinstance(v, str) else v
+            if word in ("TRANS", "TRANSLATION"):
+                word = "T"
+            if word in ("ROT", "ROTATION"):
+                word = "R"
+            if word not in ("T", "R"):
+                raise self.error(obj, 'must be a list of "T" or "R"', value, ValueError)
+            words.append(word)
+        if len(words) > 3:
+            raise self.error(obj, "has at most three entries", value, ValueError)
+        return words
+
+    def from_field(self, value):
+        return list(value)
+
+
+class Coupler(_CoreEntity, _core.CouplerSpec):
+    """A linear relation between the free coordinates of two or three joints (REVOLUTE:
+    rotation in radians, TRANSLATIONAL: translation, CYLINDRICAL: either, as ``type`` says):
+
+        scales[0] (q1 - q1_0) + scales[1] (q2 - q2_0) [+ scales[2] (q3 - q3_0)] = 0,
+
+    q_k the coordinate of joint k (I relative to J: the rotation of x_I about z_J from x_J,
+    continuous through whole turns, or the translation of I along z_J) and q_k_0 its value in
+    the design position. With one scale fewer than joints, the first scale is 1 (as Adams).
+
+    The gear-type joints of the seed (Radioss /GJOINT, seed 003), whose constraints relate
+    the angular velocities Delta w_k = w_k - w_0 of the nodes relative to the primary node 0,
+    measured along the node axes r_k, map onto Coupler as follows, each node k joined to the
+    part of node 0 (the carrier) by a joint whose z axis is r_k:
+
+    - GEAR, alpha (Delta w_1.r_1) + (Delta w_2.r_2) = 0: two REVOLUTE joints,
+      ``Coupler(joints=[j1, j2], scales=[alpha, 1])``; the revolute joints give the seed's
+      other four equations (Delta w_k perpendicular to r_k is zero).
+    - DIFF, alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 (the seed's first
+      relation; its other two, along s_k and t_k, are what the revolute joints hold):
+      three REVOLUTE joints, ``Coupler(joints=[j1, j2, j3], scales=[alpha, 1, 1])``. The
+      relation holds relative to the carrier, which may itself move.
+    - RACK, alpha (Delta w_1.r_1) + (Delta V_2.r_2) = 0, a rotation and a translation: a
+      REVOLUTE and a TRANSLATIONAL joint, ``Coupler(joints=[j1, j2], type=["R", "T"],
+      scales=[alpha, 1])``; for a pinion of radius R, alpha = R, or -R, by the side the rack
+      lies on (a RACKPIN Joint or a Gear gives the same from the geometry).
+
+    ``function``/``routine`` (COUSUB, a nonlinear coupler) are not available.
+    """
+
+    _core_type = _core.CouplerSpec
+    joints = References(Joint, field="_joints")
+    type = _Freedoms(field="_type")
+    scales = Doubles([1.0, 0.0, 0.0], field="_scales")
+
+
+class Gear(_CoreEntity, _core.GearSpec):
+    """A gear pair (Adams GEAR): two REVOLUTE, TRANSLATIONAL or CYLINDRICAL (turning)
+    joints whose J markers lie on a carrier part, and the marker ``cv`` on that carrier,
+    its origin the contact point of the pitch circles and its z axis the direction of the
+    common velocity of the teeth there (tangent to both pitch circles; zero pressure angle).
+
+    The points of the two gears at cv move alike along z_cv: with q_k the coordinate of
+    joint k (rotation about z_Jk, or translation along it) and
+    a_k = (z_Jk x (p_cv - p_Jk)).z_cv for a rotation, a_k = z_Jk.z_cv for a translation
+    (constants of the carrier, taken in the design position), ``Gear`` imposes
+    a_1 (q1 - q1_0) - a_2 (q2 - q2_0) = 0: the Coupler of scales [a_1, -a_2]. The ratio
+    follows from where cv is: for spur gears of radii R1 and R2, w2 / w1 = -R1 / R2.
+
+    Seed 003 (Radioss /GJOINT): GEAR is a Gear (or a Coupler) of two revolute joints on the
+    carrier, RACK a Gear of a revolute (pinion) and a translational (rack) joint, with cv at
+    the contact point and z_cv along the rack; DIFF relates three joints, which a Coupler
+    does (see Coupler).
+    """
+
+    _core_type = _core.GearSpec
+    joints = References(Joint, field="_joints")
+    cv = Reference(Marker, field="_cv")
+
+
+class Motion(_CoreEntity, _core.MotionSpec):
+    """A motion imposed on one coordinate, as a function of TIME (``function``).
+
+    Joint-based (``joint=``): the free coordinate of a joint; ``jtype="ROTATION"`` drives
+    the rotation of a REVOLUTE or CYLINDRICAL joint (of i's x axis about j's z axis,
+    radians, continuous through whole turns), ``"TRANSLATION"`` the translation of a
+    TRANSLATIONAL or CYLINDRICAL joint along j's z axis.
+
+    Marker-based (``i=``, ``j=``, ``direction=``): ``"X"``, ``"Y"``, ``"Z"`` drive
+    DX(I,J,J), DY(I,J,J), DZ(I,J,J), the displacement of I from J in J's axes; ``"B1"``,
+    ``"B2"``, ``"B3"`` drive the angles of the body 1-2-3 sequence that turns J's axes into
+    I's, R_J^T R_I = Rx(B1) Ry(B2) Rz(B3) (MotionSolve and Adams MOTION). B1 and B3 are
+    continuous through whole turns; B2, the middle angle, must stay within (-90, 90)
+    degrees. With the other two angles held at zero (by joints), each is simply the rotation
+    of I about J's x, y or z axis.
+
+    ``dtype`` says what ``function`` gives: the coordinate (``"DISPLACEMENT"``), its first
+    (``"VELOCITY"``) or its second (``"ACCELERATION"``) time derivative; the coordinate is
+    then integrated from ``icdisp`` (and its rate from ``icvel``). When ``icdisp`` or
+    ``icvel`` is not given, the coordinate (rate) starts where the initial-conditions
+    analysis puts it: the assembled design position (the velocity the part initial
+    velocities and the other constraints give). ``icvel`` is read only by ACCELERATION
+    motions, ``icdisp`` only by VELOCITY and ACCELERATION ones."""
+
+    _core_type = _core.MotionSpec
+    joint = Reference(Joint, field="_joint")
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    jtype = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_jtype")
+    direction = Enum("X Y Z B1 B2 B3", None, field="_direction")
+    dtype = Enum("DISPLACEMENT VELOCITY ACCELERATION", "DISPLACEMENT", field="_dtype")
+    function = Str(
+        field="_function",
+        doc="An expression of TIME: the coordinate, its velocity or its acceleration (dtype).",
+    )
+    icdisp = Double(None, optional=True, field="_icdisp")
+    icvel = Double(None, optional=True, field="_icvel")
+    routine = Routine(
+        field="_routine",
+        doc="MOTSUB: a callable (id, time, par, npar, iord, iflag) returning the function "
+        "(iord 0) or its first (1) or second (2) time derivative; it reads only time.",
+    )

@@ -1,0 +1,233 @@
+"""Control and data elements: Variable (VARVAL), Diff (DIF, DIF1), Array (ARYVAL),
+Tfsiso and Lse (transfer functions and linear state equations), Matrix and Spline."""
+
+from __future__ import annotations
+
+from . import _core
+from .base import _CoreEntity
+from .properties import (
+    Bool,
+    Double,
+    Doubles,
+    Enum,
+    Int,
+    Ints,
+    Property,
+    Reference,
+    References,
+    Routine,
+    Str,
+)
+
+
+class Variable(_CoreEntity, _core.VariableSpec):
+    """An algebraic variable: the value of the expression ``function``, read in other
+    expressions with ``VARVAL(id)``. A variable may not refer back to itself."""
+
+    _core_type = _core.VariableSpec
+    function = Str(
+        field="_function",
+        doc="The value: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="VARSUB: a callable returning the value.")
+    implicit = Bool(False, field="_implicit")
+    ic = Double(None, optional=True, field="_ic")
+
+
+class _DiffInitial(Property):
+    """The initial value, or ``[value, derivative]`` (the derivative is the first guess of
+    y'(0) for an implicit equation)."""
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        return obj.__dict__.get("_ic_given", 0.0)
+
+    def __set__(self, obj, value):
+        if isinstance(value, (list, tuple)):
+            if len(value) not in (1, 2):
+                raise self.error(obj, "must be a number or [value, derivative]", value, ValueError)
+            numbers = [Double().convert(obj, v) for v in value]
+            obj._ic = numbers[0]
+            obj._ic_dot = numbers[1] if len(numbers) == 2 else 0.0
+            obj.__dict__["_ic_given"] = list(numbers)
+        else:
+            obj._ic = Double().convert(obj, value)
+            obj._ic_dot = 0.0
+            obj.__dict__["_ic_given"] = obj._ic
+        obj._property_changed(self.name)
+
+
+class Diff(_CoreEntity, _core.DiffSpec):
+    """A user differential equation with state y: y' = ``function`` (explicit), or
+    ``function`` = 0 (``implicit=True``, the expression reads DIF1). ``ic`` is y(0) or
+    ``[y(0), y'(0)]``. Other expressions read y with ``DIF(id)`` and y' with ``DIF1(id)``."""
+
+    _core_type = _core.DiffSpec
+    function = Str(
+        field="_function",
+        doc="The equation: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="DIFSUB: a callable returning y' (or the residual).")
+    implicit = Bool(False, field="_implicit")
+    ic = _DiffInitial(0.0)
+    static_hold = Bool(False, field="_static_hold")
+
+
+class Array(_CoreEntity, _core.ArraySpec):
+    """Values read with ``ARYVAL(id, k)`` (k from 1): type X holds the states of a Tfsiso or
+    Lse, Y its outputs, U its inputs (``variables``), IC constants (``numbers``)."""
+
+    _core_type = _core.ArraySpec
+    type = Enum("X Y U IC", "X", field="_type")
+    size = Int(0, field="_size")
+    numbers = Doubles(field="_numbers")
+    variables = References(Variable, field="_variables")
+
+
+class _SplineValues(Doubles):
+    """The y values of a Spline: a list of numbers, or for a surface a list of curves (one
+    list of len(x) numbers per z value), kept as one flat list."""
+
+    def convert(self, obj, value):
+        if (
+            isinstance(value, (list, tuple))
+            and value
+            and all(isinstance(v, (list, tuple)) for v in value)
+        ):
+            value = [v for curve in value for v in curve]
+        return super().convert(obj, value)
+
+
+class _NotAvailable(Property):
+    """An attribute msolve does not support yet: any value but the default is refused."""
+
+    def __init__(self, default, what):
+        super().__init__(default)
+        self.what = what
+
+    def convert(self, obj, value):
+        if value != self.default and value is not None:
+            raise self.error(
+                obj, f"is not available yet in msolve ({self.what})", value, ValueError
+            )
+        return value
+
+
+class Spline(_CoreEntity, _core.SplineSpec):
+    """Tabulated data read in expressions with ``AKISPL(x, z, id[, n])`` (Akima),
+    ``CUBSPL(x, z, id[, n])`` (cubic spline) and ``LINSPL(x, z, id[, n])`` (straight
+    lines): the interpolated value (n = 0, the default) or its first or second derivative
+    with respect to x (n = 1, 2) at x, e.g. ``Sforce(function="AKISPL(DZ(2,3,3), 0, 5)")``.
+
+    * A curve: ``Spline(x=[...], y=[...])``, at least 4 points, x strictly increasing, as
+      many y values as x values; z (the second argument of the functions) is ignored.
+    * A surface, a family of curves: ``Spline(x=[...], z=[z1, z2, ...], y=[[curve at z1],
+      [curve at z2], ...])`` (or the curves one after the other in one flat list), z
+      strictly increasing. Each curve is interpolated in x by the chosen method and the
+      result is linear in z between neighbouring curves (and beyond the first and last).
+      The derivative order n is not available on a surface.
+
+    Methods: AKISPL is Akima's 1970 local method (end slopes from Akima's extrapolated
+    chords); it reproduces straight lines exactly, and its second derivative jumps at the
+    points. CUBSPL is the natural cubic spline (zero second derivative at both ends),
+    continuous to the second derivative, the one to use for motions. LINSPL joins the
+    points by straight lines.
+
+    Beyond the data, x < x[0] or x > x[-1]: with ``linear_extrapolate=False`` (the
+    default) the parabola through the three end points, with ``True`` the straight line
+    through the two end points (Adams' rule); LINSPL always extends its end segments.
+
+    The data are checked at simulate: ``Spline 3 'table': x must be strictly increasing
+    ...``. Reading the data from a file (``file``, ``function``, ``routine``) is not
+    available yet.
+    """
+
+    _core_type = _core.SplineSpec
+    x = Doubles(field="_x", doc="The x values, strictly increasing (at least 4).")
+    y = _SplineValues(field="_y", doc="The y values (for a surface: one curve per z value).")
+    z = Doubles(field="_z", doc="For a surface: the z values of the curves, increasing.")
+    linear_extrapolate = Bool(
+        False, field="_linear_extrapolate", doc="Extrapolate linearly instead of parabolically."
+    )
+    file = _NotAvailable("", "spline data read from a file")
+    block = _NotAvailable("", "spline data read from a file")
+    function = _NotAvailable("SPLINE_READ", "spline data read by a SPLINE_READ routine")
+    routine = _NotAvailable(None, "spline data read by a SPLINE_READ routine")
+
+
+class Tfsiso(_CoreEntity, _core.TfsisoSpec):
+    """A transfer function G(s) = N(s)/D(s) from the first variable of the U array ``u`` to
+    the Y array ``y``, states in the X array ``x``. ``numerator`` and ``denominator`` list the
+    coefficients in ascending powers of s. Realisation (what ``ARYVAL(x, k)`` returns):
+    observable canonical form, with a_k, b_k the coefficients divided by the last
+    denominator coefficient and d = b_n: x_k' = -a_(n-k) x_1 + x_(k+1) + (b_(n-k) - a_(n-k) d) u,
+    y = x_1 + d u, all states zero at the start."""
+
+    _core_type = _core.TfsisoSpec
+    x = Reference(Array, field="_x")
+    y = Reference(Array, field="_y")
+    u = Reference(Array, field="_u")
+    numerator = Doubles(field="_numerator")
+    denominator = Doubles(field="_denominator")
+    static_hold = Bool(False, field="_static_hold")
+
+
+class Matrix(_CoreEntity, _core.MatrixSpec):
+    """A real ``rows`` x ``columns`` matrix, used by Lse.
+
+    * Dense: ``Matrix(rows=2, columns=3, full="RORDER", values=[a11, a12, a13, a21, a22,
+      a23])`` lists the entries row after row; ``full="CORDER"`` lists them column after
+      column, and so does a matrix without ``full`` (as in MotionSolve's Matrix example).
+    * Sparse (coordinate list): ``Matrix(sparse=True, rows=3, columns=3, i=[1, 3],
+      j=[2, 3], values=[5.0, -1.0])``: entry k is ``values[k]`` at row ``i[k]``, column
+      ``j[k]``, counted from 1; the entries not listed are 0.
+
+    The data are checked at simulate, e.g. ``Matrix 2 'A': a dense 2 x 2 matrix needs 4
+    values, got 3``. Matrices defined by a user routine are not available yet.
+    """
+
+    _core_type = _core.MatrixSpec
+    full = Enum(
+        "RORDER CORDER",
+        None,
+        field="_full",
+        doc="Order of the dense values: RORDER (by rows) or CORDER (by columns, the "
+        "default when unset).",
+    )
+    rows = Int(0, field="_rows", doc="Number of rows.")
+    columns = Int(0, field="_columns", doc="Number of columns.")
+    values = Doubles(field="_values", doc="The entries (dense) or the listed entries (sparse).")
+    sparse = Bool(False, field="_sparse", doc="True: the entries are listed with i and j.")
+    i = Ints(field="_i", doc="Sparse: the row of each value, from 1.")
+    j = Ints(field="_j", doc="Sparse: the column of each value, from 1.")
+
+
+class Lse(_CoreEntity, _core.LseSpec):
+    """Linear state equations x' = A x + B u, y = C x + D u (MotionSolve Lse, the linear
+    Control_StateEqn).
+
+    ``x`` (an X Array) holds the n states and ``a`` (an n x n Matrix) is required. The
+    inputs u are the variables of the U Array ``u``, in order (m of them); the outputs y,
+    read with ``ARYVAL(y.id, k)`` on the Y Array ``y``, are the p rows of C x + D u. ``b``
+    (n x m) needs ``u``, ``c`` (p x n) needs ``y``, ``d`` (p x m) needs both; a given ``u``
+    needs ``b`` or ``d`` and a given ``y`` needs ``c`` or ``d``. The IC Array ``ic`` holds
+    x(0) (n numbers); without it the states start at 0. ``ARYVAL(x.id, k)`` reads state k.
+
+    ``static_hold`` is accepted; statics are not available yet and it has no effect in
+    dynamics. The checks happen at simulate and name the Lse and the sizes that disagree,
+    e.g. ``Lse 1: the B matrix Matrix 2 is 2 x 1 but must be 2 x 3 ...``.
+    """
+
+    _core_type = _core.LseSpec
+    x = Reference(Array, field="_x", doc="X Array: the states.")
+    y = Reference(Array, field="_y", doc="Y Array: the outputs.")
+    u = Reference(Array, field="_u", doc="U Array: the inputs (its variables).")
+    ic = Reference(Array, field="_ic", doc="IC Array: the initial states.")
+    a = Reference(Matrix, field="_a", doc="State matrix A, n x n.")
+    b = Reference(Matrix, field="_b", doc="Input matrix B, n x m.")
+    c = Reference(Matrix, field="_c", doc="Output matrix C, p x n.")
+    d = Reference(Matrix, field="_d", doc="Feed-through matrix D, p x m.")
+    static_hold = Bool(
+        False, field="_static_hold", doc="Accepted; no effect (statics are not available yet)."
+    )

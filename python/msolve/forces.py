@@ -1,0 +1,196 @@
+"""Forces: SpringDamper, SignForce, Springsat, Bushing, Sforce, and the vector forces
+Vforce, Vtorque and Gforce."""
+
+from __future__ import annotations
+
+from . import _core
+from .base import SolverObject, _CoreEntity
+from .bodies import Marker
+from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
+
+
+class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
+    """A spring-damper between markers ``i`` and ``j``.
+
+    TRANSLATION: force along the line from j to i, positive pushing them apart,
+    ``f = -k (d - length) - c dd/dt + force`` with d the distance; ``length`` defaults to the
+    distance in the design position. ROTATION: torque about the z axis of j on i (and the
+    opposite on j), ``t = -kt (a - angle) - ct da/dt + torque`` with a the rotation of i's x
+    axis about j's z axis from j's x axis, followed continuously through whole turns.
+    """
+
+    _core_type = _core.SpringDamperSpec
+    type = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_type")
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    k = Double(0.0, minimum=0.0, field="_k", doc="Translational stiffness.")
+    c = Double(0.0, minimum=0.0, field="_c", doc="Translational damping.")
+    kt = Double(0.0, minimum=0.0, field="_kt", doc="Rotational stiffness.")
+    ct = Double(0.0, minimum=0.0, field="_ct", doc="Rotational damping.")
+    force = Double(0.0, field="_force", doc="Preload force.")
+    torque = Double(0.0, field="_torque", doc="Preload torque.")
+    length = Double(None, optional=True, minimum=0.0, field="_length", doc="Free length.")
+    angle = Double(0.0, field="_angle", doc="Free angle (radians).")
+
+
+class SignForce(_CoreEntity, _core.SignForceSpec):
+    """A constant force whose sign follows the direction of motion (seed 002), on marker
+    ``i`` along the z axis of marker ``j``, with the opposite force on j's part at the same
+    point. With v = VZ(I, J, J, J), the velocity of I relative to J along z_J seen from J,
+    the force on I is ``f_nominal * g(v)``: a positive ``f_nominal`` accelerates in both
+    directions of motion, a negative one brakes (a dry-friction-like load).
+
+    ``reg`` regularises the sign below ``v0`` (seed 002's formulas, whose f = -f_nominal g(v)
+    is the force on the component, so that the flange, here marker i, receives f_nominal
+    g(v)):
+
+    - EXP (default): g = 2 / (1 + exp(-v / (0.01 v0))) - 1 (= tanh(v / (0.02 v0)));
+    - SINE: g = sin(pi/2 v/v0) for |v| < v0;
+    - LINEAR: g = v / v0 for |v| < v0;
+    - COSINE: g = sign(v) (1 - cos(pi/2 v/v0)) for |v| < v0;
+
+    and g = sign(v) for |v| >= v0 (all but EXP).
+    """
+
+    _core_type = _core.SignForceSpec
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    f_nominal = Double(0.0, field="_f_nominal", doc="Nominal force (negative: a brake).")
+    v0 = Double(0.1, minimum=0.0, field="_v0", doc="Speed below which the sign is regularised.")
+    reg = Enum("EXP SINE LINEAR COSINE", "EXP", field="_reg")
+
+
+class Springsat(_CoreEntity, _core.SpringsatSpec):
+    """A saturating spring (seed 004) between markers ``i`` and ``j``, acting along the line
+    from j to i like a translational SpringDamper. With the deflection
+    q = DM(I, J) - length (``length`` defaults to the distance in the design position), its
+    energy and force are
+
+        H(q) = K0 (q^2/2 + Ksat Hsat(q)),
+        Hsat(q) = -8 xsat / (pi (4 - pi)) (pi^2 q^2 / (8 xsat^2) + log cos(pi q / (2 xsat))),
+        f(q) = dH/dq = K0 (q + Ksat 4 / (4 - pi) (tan(pi q / (2 xsat)) - pi q / (2 xsat))),
+
+    f pulling i towards j when stretched (q > 0) and pushing it away when compressed. The
+    stiffness grows without bound as |q| approaches ``xsat``: reaching it ends the analysis
+    with a message naming the spring. Its energy is in the results' elastic energy.
+    """
+
+    _core_type = _core.SpringsatSpec
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    K0 = Double(1000.0, field="_K0", doc="Stiffness around zero deflection.")
+    Ksat = Double(1000.0, field="_Ksat", doc="Nonlinearity parameter.")
+    xsat = Double(0.01, minimum=0.0, field="_xsat", doc="Saturating deflection.")
+    length = Double(None, optional=True, minimum=0.0, field="_length", doc="Free length.")
+
+
+class Bushing(_CoreEntity, _core.BushingSpec):
+    """A linear bushing between markers ``i`` (where the force is applied) and ``j`` (where
+    the reaction is applied), computed in the axes of ``j`` as in Adams BUSHING.
+
+    Force on i: ``F = -k*x - c*v + force`` with x the position of i's origin relative to j's
+    and v its time derivative in j's frame. Torque on i: ``T = -kt*(a, b, c) - ct*w + torque``
+    with a, b, c the rotations AX, AY, AZ of i relative to j (accurate while two of them stay
+    small; keep a and b small) and w the angular velocity of i relative to j. The reaction on
+    j is ``-F`` and ``-T - x*F``. Each attribute is a list of three numbers (x, y, z of j).
+    """
+
+    _core_type = _core.BushingSpec
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    k = Doubles([0.0] * 3, count=3, minimum=0.0, field="_k", doc="Stiffness (x, y, z).")
+    c = Doubles([0.0] * 3, count=3, minimum=0.0, field="_c", doc="Damping (x, y, z).")
+    kt = Doubles([0.0] * 3, count=3, minimum=0.0, field="_kt", doc="Rotational stiffness.")
+    ct = Doubles([0.0] * 3, count=3, minimum=0.0, field="_ct", doc="Rotational damping.")
+    force = Doubles([0.0] * 3, count=3, field="_force", doc="Preload force (x, y, z of j).")
+    torque = Doubles([0.0] * 3, count=3, field="_torque", doc="Preload torque (x, y, z of j).")
+
+
+class Sforce(_CoreEntity, _core.SforceSpec):
+    """A scalar force or torque between markers ``i`` and ``j`` whose magnitude is the
+    expression ``function``, e.g. ``"-10*(DM(2,3)-1) - 0.1*VR(2,3)"``, or the value of a
+    Python ``routine(id, time, par, npar, dflag, iflag)`` (``function="USER(p1, ...)"``
+    then gives ``par``; see ``msolve.functions`` for what a routine may read).
+
+    TRANSLATION, action-reaction: along the line from j to i, positive pushing them apart
+    (the reaction acts on j). TRANSLATION with ``actiononly=True``: on i along the z axis of
+    j, no reaction. ROTATION: a torque about the z axis of j on i, and the opposite on j
+    unless ``actiononly``.
+    """
+
+    _core_type = _core.SforceSpec
+    type = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_type")
+    actiononly = Bool(False, field="_actiononly")
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    function = Str(
+        field="_function",
+        doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="SFOSUB: a callable returning the magnitude.")
+
+
+def _component(slot):
+    return ExpressionSlot("_components", slot, "Component expression, in the axes of rm.")
+
+
+class _VectorForce(_CoreEntity, _core.VectorForceSpec):
+    """Common part of Vforce, Vtorque and Gforce: applied at marker ``i``, components in
+    the axes of ``rm`` (ground when unset), reaction on the part of ``jfloat`` at i's
+    position (``j`` is accepted as an alias of ``jfloat``)."""
+
+    _core_type = _core.VectorForceSpec
+    _aliases = {"j": "jfloat"}
+    i = Reference(Marker, field="_i")
+    jfloat = Reference(Marker, field="_jfloat")
+    rm = Reference(Marker, field="_rm")
+    function = Str(field="_function", doc="USER(p1, ...): the parameters of the routine.")
+    routine = Routine(
+        field="_routine",
+        doc="VFOSUB/VTOSUB/GFOSUB: a callable returning the 3 (Vforce, Vtorque) or 6 (Gforce) "
+        "components in the axes of rm, in place of the component expressions.",
+    )
+
+    def __init__(self, **kwds):
+        _core.VectorForceSpec.__init__(self)
+        self._kind = type(self).__name__
+        SolverObject.__init__(self, **kwds)
+
+    @property
+    def j(self):
+        """Alias of ``jfloat``."""
+        return self.jfloat
+
+    @j.setter
+    def j(self, value):
+        self.jfloat = value
+
+
+class Vforce(_VectorForce):
+    """A force on marker ``i`` with components ``fx fy fz`` (expressions) in the axes of
+    ``rm``; the reaction acts on the part of ``jfloat`` at i's position."""
+
+    fx = _component(0)
+    fy = _component(1)
+    fz = _component(2)
+
+
+class Vtorque(_VectorForce):
+    """A torque on the part of ``i`` with components ``tx ty tz`` (expressions) in the axes
+    of ``rm``; the reaction acts on the part of ``jfloat``."""
+
+    tx = _component(3)
+    ty = _component(4)
+    tz = _component(5)
+
+
+class Gforce(_VectorForce):
+    """A force and a torque on marker ``i`` with components ``fx fy fz tx ty tz``
+    (expressions) in the axes of ``rm``; the reaction acts on the part of ``jfloat``."""
+
+    fx = _component(0)
+    fy = _component(1)
+    fz = _component(2)
+    tx = _component(3)
+    ty = _component(4)
+    tz = _component(5)

@@ -1,0 +1,114 @@
+"""The settings of a model: Units, Accgrav (gravity) and Integrator (the dynamic analysis)."""
+
+from __future__ import annotations
+
+from . import _core
+from .base import _CoreEntity
+from .properties import Bool, Double, Enum, Int
+
+
+class Units(_CoreEntity, _core.UnitsSpec):
+    """Units of the model. ``Units(system="MMKS")``, ``Units(length="MILLIMETER")`` or
+    ``Units(ucf=1000.0)``. The units consistency factor UCF (force * UCF = mass *
+    acceleration) follows from the four words unless ``ucf`` is given."""
+
+    _core_type = _core.UnitsSpec
+    _aliases = {"UCF": "ucf"}
+    _systems = {
+        "MKS": ("NEWTON", "KILOGRAM", "METER", "SECOND"),
+        "MMKS": ("NEWTON", "KILOGRAM", "MILLIMETER", "SECOND"),
+        "CGS": ("DYNE", "GRAM", "CENTIMETER", "SECOND"),
+        "IPS": ("POUND_FORCE", "POUND_MASS", "INCH", "SECOND"),
+        "FPS": ("POUND_FORCE", "POUND_MASS", "FOOT", "SECOND"),
+    }
+
+    force = Enum(
+        "CENTINEWTON DYNE KILOGRAM_FORCE KNEWTON KPOUND_FORCE MEGANEWTON MICRONEWTON "
+        "MILLINEWTON NANONEWTON NEWTON OUNCE_FORCE POUND_FORCE POUNDAL",
+        "NEWTON",
+        field="_force",
+    )
+    mass = Enum(
+        "GRAM KILOGRAM KPOUND_MASS MILLIGRAM MICROGRAM NANOGRAM OUNCE_MASS POUND_MASS SLINCH "
+        "SLUG TONNE US_TON",
+        "KILOGRAM",
+        field="_mass",
+    )
+    length = Enum(
+        "ANGSTROM CENTIMETER FOOT KILOMETER INCH METER MICROINCH MICROMETER MILE MILLIMETER "
+        "MILLS NANOMETER YARD",
+        "METER",
+        field="_length",
+    )
+    time = Enum(
+        "DAY HOUR MICROSECOND MILLISECOND MINUTE NANOSECOND SECOND", "SECOND", field="_time"
+    )
+    ucf = Double(None, optional=True, field="_ucf", doc="Units consistency factor.")
+    system = Enum("MKS MMKS CGS IPS FPS", None, doc="Named unit system.")
+
+    def _property_changed(self, name):
+        if name == "system" and self.system is not None:
+            self.force, self.mass, self.length, self.time = self._systems[self.system]
+        super()._property_changed(name)
+
+    @property
+    def consistencyFactor(self):
+        """The units consistency factor of these units."""
+        return self._consistency_factor()
+
+
+class _GravityComponent(Double):
+    """A number, or an expression of TIME given as a string."""
+
+    def __init__(self, slot):
+        super().__init__(0.0, field=("_igrav", "_jgrav", "_kgrav")[slot])
+        self.slot = slot
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        text = obj._expressions[self.slot]
+        return text if text else getattr(obj, self.field)
+
+    def __set__(self, obj, value):
+        slots = list(obj._expressions)
+        if isinstance(value, str):
+            if not value.strip():
+                raise self.error(obj, "must be a number or an expression", value, ValueError)
+            slots[self.slot] = value
+        else:
+            setattr(obj, self.field, self.convert(obj, value))
+            slots[self.slot] = ""
+        obj._expressions = slots
+        obj._property_changed(self.name)
+
+
+class Accgrav(_CoreEntity, _core.AccgravSpec):
+    """Gravitational acceleration in model length / time^2: ``Accgrav(kgrav=-9.81)``. A
+    component may also be an expression of TIME, e.g. ``kgrav="-9.81*STEP(TIME,0,0,1,1)"``."""
+
+    _core_type = _core.AccgravSpec
+    igrav = _GravityComponent(0)
+    jgrav = _GravityComponent(1)
+    kgrav = _GravityComponent(2)
+
+
+class Integrator(_CoreEntity, _core.IntegratorSpec):
+    """Settings of the dynamic analysis. ``error`` is the absolute local error bound on
+    positions and velocities in model units (default 1e-3); DSTIFF is IDA's BDF."""
+
+    _core_type = _core.IntegratorSpec
+    type = Enum("GSTIFF DSTIFF HSTIFF MSTIFF VSTIFF ABAM", "DSTIFF", field="_type")
+    error = Double(None, optional=True, minimum=0.0, field="_error")
+    hinit = Double(None, optional=True, minimum=0.0, field="_hinit")
+    hmax = Double(None, optional=True, minimum=0.0, field="_hmax")
+    hmin = Double(None, optional=True, minimum=0.0, field="_hmin")
+    kmax = Int(None, optional=True, field="_kmax")
+    maxit = Int(None, optional=True, field="_maxit")
+    interpolate = Bool(
+        False,
+        field="_interpolate",
+        doc="Interpolate the outputs from the integrator's steps instead of stepping to each "
+        "output time (fewer steps when outputs are dense); the step stays at most dtout. "
+        "Interpolated outputs meet the constraints to the integration error only.",
+    )

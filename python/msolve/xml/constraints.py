@@ -1,0 +1,235 @@
+"""Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints
+and joint primitives), ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint`` and
+``Motion_Marker``."""
+
+from __future__ import annotations
+
+from ..constraints import Coupler, Gear, Joint, Jprim, Motion
+from .element import _marker, _num, _show
+
+_JOINT_TYPES = {
+    "CONSTANT_VELOCITY": "CONVEL",
+    "CONVEL": "CONVEL",
+    "CYLINDRICAL": "CYLINDRICAL",
+    "FIXED": "FIXED",
+    "HOOKE": "HOOKE",
+    "PLANAR": "PLANAR",
+    "RACK_PINION": "RACKPIN",
+    "RACKPIN": "RACKPIN",
+    "REVOLUTE": "REVOLUTE",
+    "SCREW": "SCREW",
+    "SPHERICAL": "SPHERICAL",
+    "TRANSLATIONAL": "TRANSLATIONAL",
+    "UNIVERSAL": "UNIVERSAL",
+}
+
+_JPRIM_TYPES = {"ATPOINT", "INLINE", "INPLANE", "ORIENTATION", "PARALLEL_AXES", "PERPENDICULAR"}
+
+_VAL_TYPES = {
+    "D": "DISPLACEMENT",
+    "V": "VELOCITY",
+    "A": "ACCELERATION",
+    "DISPLACEMENT": "DISPLACEMENT",
+    "VELOCITY": "VELOCITY",
+    "ACCELERATION": "ACCELERATION",
+    "DISP": "DISPLACEMENT",
+    "VEL": "VELOCITY",
+    "ACC": "ACCELERATION",
+    "ACCL": "ACCELERATION",
+}
+
+_JOINT_NAMES = {"CONVEL": "CONSTANT_VELOCITY", "RACKPIN": "RACK_PINION"}
+
+_VAL_TYPE_NAMES = {"DISPLACEMENT": "D", "VELOCITY": "V", "ACCELERATION": "A"}
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def read_joint(reader, el):
+    word = el.text("type", required=True).upper()
+    if word in _JPRIM_TYPES:
+        return _read_jprim(reader, el, word)
+    if word == "FREE":
+        el.warn("a FREE joint constrains nothing; ignored")
+        el.used.update(el.node.attrs)
+        return None
+    if word not in _JOINT_TYPES:
+        names = " | ".join(sorted(set(_JOINT_TYPES) | _JPRIM_TYPES | {"FREE"}))
+        raise el.error(f"attribute 'type' must be one of {names}, got {_show(word)}")
+    kwds = {"type": _JOINT_TYPES[word]}
+    pitch = el.real("pitch")
+    if pitch is not None:
+        kwds["pitch"] = pitch
+    pd = el.real("pitch_diameter")
+    if pd is not None:
+        kwds["pd"] = pd
+    joint = reader.create(el, Joint, **kwds)
+    _marker(reader, el, "i_marker_id", joint, "i")
+    _marker(reader, el, "j_marker_id", joint, "j")
+    el.finish()
+    return joint
+
+
+def _read_jprim(reader, el, word):
+    entity = reader.create(el, Jprim, type=word)
+    _marker(reader, el, "i_marker_id", entity, "i")
+    _marker(reader, el, "j_marker_id", entity, "j")
+    el.finish()
+    return entity
+
+
+def _joint_list(reader, el, entity, count):
+    """entity.joints from the attributes joint1_id ... joint<count>_id, set once all are
+    resolved."""
+    joints = [None] * count
+
+    def setter(k):
+        def assign(joint):
+            joints[k] = joint
+            if all(j is not None for j in joints):
+                entity.joints = list(joints)
+
+        return assign
+
+    for k in range(count):
+        reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
+
+
+def read_coupler(reader, el):
+    """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
+    freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
+    couplers (COUSUB) are not available."""
+    for name in ("usrsub_param_string", "usrsub_dll_name", "script_name"):
+        if el.raw(name) is not None:
+            raise el.error(
+                "user-defined couplers (COUSUB) are not available in msolve; give 'coefficients'"
+            )
+    count = 3 if el.raw("joint3_id") is not None else 2
+    freedoms = [el.word(f"freedom_{k + 1}", {"T": "T", "R": "R"}) for k in range(count)]
+    scales = el.reals_attr("coefficients", required=True)
+    if len(scales) != count:
+        raise el.error(
+            f"attribute 'coefficients' needs {count} numbers (one per joint), got {len(scales)}"
+        )
+    kwds = {"scales": scales}
+    if all(f is not None for f in freedoms):
+        kwds["type"] = freedoms
+    entity = reader.create(el, Coupler, **kwds)
+    _joint_list(reader, el, entity, count)
+    el.finish()
+    return entity
+
+
+def read_gear(reader, el):
+    """Constraint_Gear: joint1_id, joint2_id, cv_marker_id (MotionSolve Constraint_Gear
+    page)."""
+    entity = reader.create(el, Gear)
+    _joint_list(reader, el, entity, 2)
+    _marker(reader, el, "cv_marker_id", entity, "cv")
+    el.finish()
+    return entity
+
+
+def _motion_common(reader, el, motion):
+    motion_kwds = {"dtype": el.word("val_type", _VAL_TYPES, default="DISPLACEMENT")}
+    for attribute, field in (("ic_disp", "icdisp"), ("ic_vel", "icvel")):
+        value = el.real(attribute)
+        if value is not None:
+            motion_kwds[field] = value
+    function, routine = reader.function_and_routine(el, "expr", "MOTSUB")
+    motion_kwds["function"] = function
+    if routine is not None:
+        motion_kwds["routine"] = routine
+    try:
+        motion.setValues(**motion_kwds)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+def read_motion_joint(reader, el):
+    motion = reader.create(el, Motion)
+    jtype = el.word(
+        "motion_type",
+        {"R": "ROTATION", "T": "TRANSLATION", "ROTATION": "ROTATION", "TRANSLATION": "TRANSLATION"},
+    )
+    if jtype is None:
+        jtype = el.word("joint_type", {"R": "ROTATION", "T": "TRANSLATION"})
+
+    def attach(joint):
+        kind = jtype
+        if kind is None:
+            kind = {"REVOLUTE": "ROTATION", "TRANSLATIONAL": "TRANSLATION"}.get(joint.type)
+            if kind is None:
+                raise ValueError(f"give motion_type R or T for a {joint.type} joint")
+        motion.jtype = kind
+        motion.joint = joint
+
+    reader.link(el, "joint_id", "Joint", attach, required=True)
+    _motion_common(reader, el, motion)
+    el.finish()
+
+
+def read_motion_marker(reader, el):
+    direction = el.word(
+        "direction", {w: w for w in ("X", "Y", "Z", "B1", "B2", "B3")}, required=True
+    )
+    motion = reader.create(el, Motion, direction=direction)
+    _marker(reader, el, "i_marker_id", motion, "i")
+    _marker(reader, el, "j_marker_id", motion, "j")
+    _motion_common(reader, el, motion)
+    el.finish()
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def write_joint(w, j):
+    e = w.add("Constraint_Joint", j)
+    e.set("type", _JOINT_NAMES.get(j.type, j.type))
+    e.set("i_marker_id", w.need(j, "i")).set("j_marker_id", w.need(j, "j"))
+    if j.type == "SCREW" or j.pitch:
+        e.set("pitch", j.pitch)
+    if j.type == "RACKPIN" or j.pd:
+        e.set("pitch_diameter", j.pd)
+
+
+def write_jprim(w, j):
+    e = w.add("Constraint_Joint", j)
+    e.set("type", "SPHERICAL" if j.type == "ATPOINT" else j.type)
+    e.set("i_marker_id", w.need(j, "i")).set("j_marker_id", w.need(j, "j"))
+
+
+def write_coupler(w, c):
+    if len(c.joints) not in (2, 3) or any(j is None for j in c.joints):
+        raise w.fail(c, "'joints' must hold two or three joints")
+    e = w.add("Constraint_Coupler", c)
+    for k, joint in enumerate(c.joints):
+        e.set(f"joint{k + 1}_id", joint.id)
+        if k < len(c.type):
+            e.set(f"freedom_{k + 1}", c.type[k])
+    e.set("coefficients", ", ".join(_num(s) for s in c.scales[: len(c.joints)]))
+
+
+def write_gear(w, g):
+    if len(g.joints) != 2 or any(j is None for j in g.joints):
+        raise w.fail(g, "'joints' must hold two joints")
+    e = w.add("Constraint_Gear", g)
+    e.set("joint1_id", g.joints[0].id).set("joint2_id", g.joints[1].id)
+    e.set("cv_marker_id", w.need(g, "cv"))
+
+
+def write_motion(w, m):
+    if m.joint is not None:
+        e = w.add("Motion_Joint", m)
+        e.set("joint_id", m.joint.id)
+        e.set("motion_type", "R" if m.jtype == "ROTATION" else "T")
+    else:
+        e = w.add("Motion_Marker", m)
+        e.set("i_marker_id", w.need(m, "i")).set("j_marker_id", w.need(m, "j"))
+        if m.direction is None:
+            raise w.fail(m, "needs 'joint' or 'direction'")
+        e.set("direction", m.direction)
+    e.set("val_type", _VAL_TYPE_NAMES[m.dtype])
+    e.set("ic_disp", m.icdisp).set("ic_vel", m.icvel)
+    w.expression_or_routine(e, m, "expr", "MOTSUB")

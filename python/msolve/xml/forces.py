@@ -1,0 +1,174 @@
+"""Forces of a MotionSolve XML dataset, read and written: ``Force_Scalar_TwoBody``,
+``Force_Vector_TwoBody``, ``Force_SpringDamper`` and ``Force_Bushing``."""
+
+from __future__ import annotations
+
+from ..forces import Bushing, Gforce, Sforce, SpringDamper, Vforce, Vtorque
+from .element import _marker
+
+_VECTOR_KINDS = {"FORCEONLY": "Vforce", "TORQUEONLY": "Vtorque", "FORCEANDTORQUE": "Gforce"}
+
+_VECTOR_SLOTS = {
+    "Vforce": ("fx", "fy", "fz"),
+    "Vtorque": ("tx", "ty", "tz"),
+    "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz"),
+}
+
+
+_VECTOR_ROUTINES = {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}
+_VECTOR_CLASSES = {"Vforce": Vforce, "Vtorque": Vtorque, "Gforce": Gforce}
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def read_sforce(reader, el):
+    kind = el.word(
+        "type",
+        {
+            "FORCE": "TRANSLATION",
+            "TORQUE": "ROTATION",
+            "TRANSLATION": "TRANSLATION",
+            "ROTATION": "ROTATION",
+            "TRANSLATIONAL": "TRANSLATION",
+            "ROTATIONAL": "ROTATION",
+        },
+        required=True,
+    )
+    kwds = {"type": kind, "actiononly": el.bool("is_action_only")}
+    param, routine = reader.routine(el, "SFOSUB")
+    if routine is not None:
+        kwds.update(function=param or "", routine=routine)
+    elif el.has("val_expression") or el.has("expr"):
+        kwds["function"] = el.text("val_expression") or el.text("expr")
+    elif el.has("val"):
+        kwds["function"] = repr(el.real("val"))
+    else:
+        raise el.error("give 'val', 'val_expression' or a user routine")
+    force = reader.create(el, Sforce, **kwds)
+    _marker(reader, el, "i_marker_id", force, "i")
+    _marker(reader, el, "j_marker_id", force, "j")
+    el.finish()
+
+
+def read_vector_force(reader, el):
+    kind = el.word("type", _VECTOR_KINDS, required=True)
+    cls = _VECTOR_CLASSES[kind]
+    param, routine = reader.routine(el, _VECTOR_ROUTINES[kind])
+    kwds = {}
+    if routine is not None:
+        kwds.update(function=param or "", routine=routine)
+    else:
+        for slot in _VECTOR_SLOTS[kind]:
+            kwds[slot] = el.text(f"{slot}_expression") or "0"
+    force = reader.create(el, cls, **kwds)
+    _marker(reader, el, "i_marker_id", force, "i")
+    _marker(reader, el, "j_floating_marker_id", force, "jfloat")
+    _marker(reader, el, "ref_marker_id", force, "rm", required=False)
+    el.finish()
+
+
+def read_spring_damper(reader, el):
+    kind = el.word(
+        "type",
+        {
+            "TRANSLATIONAL": "TRANSLATION",
+            "TRANSLATION": "TRANSLATION",
+            "ROTATIONAL": "ROTATION",
+            "ROTATION": "ROTATION",
+        },
+        required=True,
+    )
+    k = el.real("stiffness", 0.0, minimum=0.0)
+    c = el.real("damping", 0.0, minimum=0.0)
+    length = el.real("length")
+    preload = el.real("preload", 0.0)
+    if kind == "TRANSLATION":
+        kwds = {"k": k, "c": c, "force": preload, "length": length}
+    else:
+        kwds = {"kt": k, "ct": c, "torque": preload, "angle": length}
+    spring = reader.create(el, SpringDamper, type=kind, **kwds)
+    _marker(reader, el, "i_marker_id", spring, "i")
+    _marker(reader, el, "j_marker_id", spring, "j")
+    el.finish()
+
+
+def read_bushing(reader, el):
+    def three(fmt, minimum=None):
+        return [el.real(fmt.format(a), 0.0, minimum=minimum) for a in "xyz"]
+
+    bushing = reader.create(
+        el,
+        Bushing,
+        k=three("k{}", 0.0),
+        c=three("c{}", 0.0),
+        kt=three("kt{}", 0.0),
+        ct=three("ct{}", 0.0),
+        force=three("preload_{}"),
+        torque=three("preload_t{}"),
+    )
+    _marker(reader, el, "i_marker_id", bushing, "i")
+    _marker(reader, el, "j_marker_id", bushing, "j")
+    el.finish()
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def write_sforce(w, f):
+    e = w.add("Force_Scalar_TwoBody", f)
+    e.set("i_marker_id", w.need(f, "i")).set("j_marker_id", w.need(f, "j"))
+    e.set("type", "FORCE" if f.type == "TRANSLATION" else "TORQUE")
+    if f.routine is not None:
+        w.routine(e, f, "SFOSUB", typed=False)
+    else:
+        e.set("val_expression", f.function)
+    e.set("is_action_only", f.actiononly)
+
+
+def write_spring_damper(w, s):
+    e = w.add("Force_SpringDamper", s)
+    e.set("i_marker_id", w.need(s, "i")).set("j_marker_id", w.need(s, "j"))
+    if s.type == "TRANSLATION":
+        e.set("type", "TRANSLATIONAL").set("stiffness", s.k).set("damping", s.c)
+        e.set("length", s.length).set("preload", s.force)
+    else:
+        e.set("type", "ROTATIONAL").set("stiffness", s.kt).set("damping", s.ct)
+        e.set("length", s.angle).set("preload", s.torque)
+
+
+def write_bushing(w, b):
+    e = w.add("Force_Bushing", b)
+    e.set("i_marker_id", w.need(b, "i")).set("j_marker_id", w.need(b, "j"))
+    for fmt, values in (
+        ("k{}", b.k),
+        ("kt{}", b.kt),
+        ("c{}", b.c),
+        ("ct{}", b.ct),
+        ("preload_{}", b.force),
+        ("preload_t{}", b.torque),
+    ):
+        for axis, value in zip("xyz", values):
+            e.set(fmt.format(axis), value)
+
+
+def write_vector_force(w, f):
+    kind = w.family(f)
+    e = w.add("Force_Vector_TwoBody", f)
+    e.set(
+        "type", {"Vforce": "ForceOnly", "Vtorque": "TorqueOnly", "Gforce": "ForceAndTorque"}[kind]
+    )
+    e.set("i_marker_id", w.need(f, "i")).set("j_floating_marker_id", w.need(f, "jfloat"))
+    e.set("ref_marker_id", w.ref(f, "rm"))
+    if f.routine is not None:
+        w.routine(
+            e, f, {"Vforce": "VFOSUB", "Vtorque": "VTOSUB", "Gforce": "GFOSUB"}[kind], typed=False
+        )
+        return
+    slots = {
+        "Vforce": ("fx", "fy", "fz"),
+        "Vtorque": ("tx", "ty", "tz"),
+        "Gforce": ("fx", "fy", "fz", "tx", "ty", "tz"),
+    }[kind]
+    for slot in slots:
+        e.set(f"{slot}_expression", getattr(f, slot) or "0")
