@@ -287,7 +287,6 @@ void DefineModel(py::module_& m) {
 
   py::class_<Model, std::shared_ptr<Model>>(m, "ModelSpec")
       .def(py::init<>())
-      .def_readwrite("_output", &Model::output)
       .def("_add", [](Model& self, std::shared_ptr<Part> e) { self.parts.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
@@ -314,8 +313,7 @@ void DefineModel(py::module_& m) {
       .def("_add", [](Model& self, std::shared_ptr<Sensor> e) { self.sensors.push_back(e); })
       .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
-      .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })
-      .def("_clear", [](Model& self) { self = Model(); });
+      .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; });
 }
 
 }  // namespace msolve::bindings

@@ -113,7 +113,6 @@ void DefineSimulation(py::module_& m) {
           py::arg("type"), py::arg("end"), py::arg("dtout"))
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
-      .def_property_readonly("halted", &Simulation::halted)
       .def("_routines",
            [](const Simulation& s) {
              // each element routine: what its dependency pass declared, for tests
@@ -131,11 +130,6 @@ void DefineSimulation(py::module_& m) {
              }
              return out;
            })
-      .def_property_readonly("size", [](const Simulation& s) { return s.system().size(); })
-      .def("_state",
-           [](const Simulation& s) {
-             return py::array_t<double>(s.state().size(), s.state().data());
-           })
       .def("_time_residuals",
            [](const Simulation& s, int n) {
              VecX F(s.system().size());
@@ -149,19 +143,7 @@ void DefineSimulation(py::module_& m) {
              return TimeEvaluations(s, n, [&](double t) {
                s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
              });
-           })
-      .def("_joint_residuals",
-           [](const Simulation& s) {
-             VecX r = s.system().JointResiduals(s.state().data());
-             return py::array_t<double>(r.size(), r.data());
-           })
-      .def("_velocity_residuals", [](const Simulation& s) {
-        VecX u(6 * s.system().body_count());
-        for (int k = 0; k < s.system().body_count(); ++k)
-          u.segment<6>(6 * k) = s.state().segment<6>(system::System::BodyOffset(k) + 7);
-        VecX r = s.system().VelocityJacobian(s.state().data()) * u;
-        return py::array_t<double>(r.size(), r.data());
-      });
+           });
 }
 
 }  // namespace msolve::bindings

@@ -406,7 +406,6 @@ class Integrator : public Entity {
 /// The whole description. Owns every entity.
 class Model {
  public:
-  std::string output;
   std::vector<std::shared_ptr<Part>> parts;
   std::vector<std::shared_ptr<Marker>> markers;
   std::vector<std::shared_ptr<Joint>> joints;
