@@ -9,7 +9,7 @@
 #include "common/types.h"
 #include "system/system.h"
 
-namespace msolve::solver {
+namespace msolve::analysis {
 
 struct InitialConditionsReport {
   /// Joint equations set aside as redundant, as readable lines.
@@ -45,4 +45,4 @@ system::SparseMat SolveAccelerations(const system::System& sys, double t, VecX* 
 InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y, VecX* yp,
                                                  bool keep_velocities);
 
-}  // namespace msolve::solver
+}  // namespace msolve::analysis
