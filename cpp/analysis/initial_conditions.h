@@ -1,6 +1,7 @@
 // Initial-conditions analysis: assembly of positions, redundant-constraint detection,
 // consistent velocities, then accelerations and multipliers, so that IDA starts from a
-// consistent (y, y').
+// consistent (y, y'). Part of the analysis layer, which works on a system::System through its
+// public interface, beside the integrator's view of it (system_dae.h).
 #pragma once
 
 #include <string>

@@ -44,13 +44,12 @@ class IdaDriver {
   IdaDriver& operator=(const IdaDriver&) = delete;
 
   /// Integrates up to exactly tout, calling the Dae's AcceptStep, then on_step, after every
-  /// accepted step; throws
-  /// SolverError on failure, leaving the last accepted state in y(), yp(). The steps stop at
-  /// tout, except with interpolated outputs: then they may go on up to the end set by SetEnd,
-  /// and y(), yp() at tout are interpolated from the step that contains it. Returns true
-  /// at tout; false when a root function crossed zero first (in the direction it watches):
-  /// time(), y(), yp() are then at the crossing, located by IDA within the accepted step to
-  /// near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
+  /// accepted step; throws SolverError on failure, leaving the last accepted state in y(),
+  /// yp(). The steps stop at tout, except with interpolated outputs: then they may go on up to the
+  /// end set by SetEnd, and y(), yp() at tout are interpolated from the step that contains it.
+  /// Returns true at tout; false when a root function crossed zero first (in the direction it
+  /// watches): time(), y(), yp() are then at the crossing, located by IDA within the accepted step
+  /// to near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
   /// (IDA's own step ends where it did, after the crossing).
   bool AdvanceTo(double tout,
                  const std::function<void(double, const double*, const double*)>& on_step);
