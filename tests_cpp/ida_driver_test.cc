@@ -2,7 +2,9 @@
 // differential state driven by an algebraic one) and an index-2 one in the stabilised (GGL)
 // form of the equations of motion (a point moving round a circle). The driver sees them only
 // through the Dae interface, as it sees a mechanism.
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
