@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "analysis/initial_conditions.h"
 #include "common/error.h"
-#include "solver/initial_conditions.h"
 
 namespace msolve::simulation {
 namespace {
@@ -124,7 +124,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   try {
     if (!initialized_) {
       if (!continued_) y_ = sys_.DesignState();
-      auto report = solver::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
+      auto report = analysis::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
       for (const auto& line : report.redundant)
         ic_messages_.push_back("redundant constraint equation set aside: " + line);
       for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
@@ -154,7 +154,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       if (sensors_.size() > 0)
         out.messages.push_back("the model has no moving part: its sensors are not evaluated");
     } else if (!ida_) {
-      ida_ = std::make_unique<solver::IdaDriver>(sys_, settings, t_, y_, yp_);
+      ida_ = std::make_unique<solver::IdaDriver>(dae_, settings, t_, y_, yp_);
       ida_hmax_ = *settings.hmax;
       if (sensors_.size() > 0)
         ida_->SetRootFunctions(sensors_.RootDirections(),
@@ -172,8 +172,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       restart_pending_ = false;
     }
     if (ida_) ida_->SetEnd(options.end);
+    // after the system's elements, which the driver has the DAE accept
     const auto accept = [this](double t, const double* y, const double* yp) {
-      AcceptStep(t, y, yp);
+      AcceptOutputs(t, y, yp);
       step_times_->push_back(t);
       // a zero-crossing refinement that went past its step without meeting the event again
       if (refining_ >= 0 && t > refine_until_) EndRefinement();
@@ -412,7 +413,7 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
   if (outcome.dt) output_dt_ = *outcome.dt;
   if (restart) {
     // consistent accelerations and reactions at the event, then a fresh start there
-    solver::SolveAccelerations(sys_, te, &y_, &yp_);
+    analysis::SolveAccelerations(sys_, te, &y_, &yp_);
     ida_hmax_ = StepCap();
     ida_->SetMaxStep(ida_hmax_);
     ida_->Restart(te, y_, yp_, hinit ? std::min(*hinit, ida_hmax_) : 0.0);
@@ -429,6 +430,10 @@ void Simulation::SampleOnce(double t, const VecX& y, const VecX& yp, Results* ou
 
 void Simulation::AcceptStep(double t, const double* y, const double* yp) {
   sys_.AcceptStep(t, y, yp);
+  AcceptOutputs(t, y, yp);
+}
+
+void Simulation::AcceptOutputs(double t, const double* y, const double* yp) {
   sensors_.Accept(t, y, yp);
   for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
   for (auto& [request, slots] : request_functions_)
@@ -447,7 +452,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     s << out_of_range << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  const system::SparseMat B = solver::SolveAccelerations(sys_, t, &y, &yp);
+  const system::SparseMat B = analysis::SolveAccelerations(sys_, t, &y, &yp);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());

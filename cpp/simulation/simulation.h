@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
 #include "simulation/sensors.h"
@@ -104,6 +105,9 @@ class Simulation {
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
   // after every accepted step: elements and request expressions with memory
   void AcceptStep(double t, const double* y, const double* yp);
+  // the same but for the system's elements, for the integrator's steps (whose DAE accepts
+  // them in the system itself)
+  void AcceptOutputs(double t, const double* y, const double* yp);
   std::array<double, 8> EvaluateRequest(const model::Request& r, double t, const VecX& y,
                                         const VecX& yp) const;
   // an output at t unless the last one is already there
@@ -139,6 +143,8 @@ class Simulation {
   bool initialized_ = false;
   bool continued_ = false;  // y_ holds a state taken over by ContinueFrom
   std::vector<std::string> ic_messages_;
+  // the integrator's view of sys_, and the integrator
+  analysis::SystemDae dae_{sys_};
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;
 

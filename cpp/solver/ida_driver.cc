@@ -21,21 +21,21 @@ constexpr double kStalledStep = 1e-10;
 int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
-    d->sys_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
+    d->dae_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
     const auto F = View(r);
     if (!F.allFinite()) {
       // recoverable: IDA retries with a smaller step; keep the reason in case it gives up
-      std::string why = d->sys_.OutOfRange(N_VGetArrayPointer(y), 0.0);
-      if (why.empty()) why = d->sys_.NonFinite(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
+      std::string why = d->dae_.OutOfDomain(N_VGetArrayPointer(y), 0.0);
+      if (why.empty()) why = d->dae_.NonFinite(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp));
       if (!why.empty()) d->out_of_range_ = why;
       return 1;
     }
     // constraint residuals of this iterate, for the Newton convergence test
-    const int m = d->sys_.active_rows();
-    d->velocity_residual_ = m ? F.segment(d->sys_.lambda_offset(), m).cwiseAbs().maxCoeff() : 0;
-    // joint rows and quaternion norms (none in a model without moving parts)
-    const int np = m + d->sys_.body_count();
-    d->position_residual_ = np ? F.segment(d->sys_.mu_offset(), np).cwiseAbs().maxCoeff() : 0;
+    for (size_t g = 0; g < d->groups_.size(); ++g) {
+      const ConstraintGroup& group = d->groups_[g];
+      d->group_residuals_[g] =
+          group.count ? F.segment(group.first, group.count).cwiseAbs().maxCoeff() : 0.0;
+    }
     return 0;
   } catch (...) {
     d->error_ = std::current_exception();
@@ -47,7 +47,7 @@ int Jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J
              N_Vector, N_Vector, N_Vector) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
-    d->sys_.Jacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), cj, &d->triplets_);
+    d->dae_.Jacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), cj, &d->triplets_);
     d->jac_->Fill(d->triplets_, J);
     return 0;
   } catch (...) {
@@ -56,22 +56,19 @@ int Jacobian(double t, double cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J
   }
 }
 
-// Error weights (IDAWFtolerances) of a model whose forces read reaction forces: as the
-// absolute tolerances below, except that the reactions lambda are converged by Newton to
-// 1e-8 of the largest one; otherwise their errors would feed the forces that read them.
+// Error weights (IDAWFtolerances) of a Dae with states of class kRelative: as the absolute
+// tolerances below, except that those states are converged by Newton to
+// kRelativeStateTolerance of the largest one (reactions that forces read: otherwise their
+// errors would feed the forces).
 int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   const auto Y = View(y);
   auto W = View(ewt);
-  const int n = d->sys_.differential_size(), m = d->sys_.active_rows();
-  W.head(n).setConstant(1.0 / d->error_bound_);
-  W.tail(W.size() - n).setConstant(1e-20);
-  // the work of the non-conservative forces is an output: no part of the error test
-  if (d->sys_.work_state() >= 0) W[d->sys_.work_state()] = 1e-20;
-  if (m > 0) {
-    const double scale = std::max(1.0, Y.segment(n, m).cwiseAbs().maxCoeff());
-    W.segment(n, m).setConstant(1.0 / (kReactionTolerance * scale));
-  }
+  W = d->fixed_weights_;
+  double scale = 1.0;
+  for (int i : d->relative_states_) scale = std::max(scale, std::abs(Y[i]));
+  const double weight = 1.0 / (kRelativeStateTolerance * scale);
+  for (int i : d->relative_states_) W[i] = weight;
   return 0;
 }
 
@@ -106,16 +103,25 @@ int ConvergenceTest(SUNNonlinearSolver nls, N_Vector ycor, N_Vector del, double 
 }  // namespace
 
 bool IdaDriver::ConstraintsMet() const {
-  return position_residual_ <= 0.1 * kConstraintTolerance &&
-         velocity_residual_ <= 0.1 * kVelocityConstraintTolerance;
+  for (size_t g = 0; g < groups_.size(); ++g)
+    if (!(group_residuals_[g] <= 0.1 * groups_[g].tolerance)) return false;
+  return true;
 }
 
-IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settings, double t0,
-                     const VecX& y0, const VecX& yp0)
-    : sys_(sys), ctx_(MakeContext()), t_(t0), interpolate_(settings.interpolate), end_(t0) {
+IdaDriver::IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, const VecX& y0,
+                     const VecX& yp0)
+    : dae_(dae), ctx_(MakeContext()), t_(t0), interpolate_(settings.interpolate), end_(t0) {
+  const int n = dae.size();
+  const VecX ids = dae.DifferentialIds();
+  const std::vector<StateTolerance> tolerances = dae.Tolerances();
+  if (y0.size() != n || yp0.size() != n || ids.size() != n ||
+      static_cast<int>(tolerances.size()) != n)
+    throw SolverError("internal error: the initial state does not match the size of the DAE");
+  groups_ = dae.ConstraintGroups();
+  group_residuals_.assign(groups_.size(), 0.0);
   y_ = MakeVector(y0, ctx_.get());
   yp_ = MakeVector(yp0, ctx_.get());
-  id_ = MakeVector(sys.DifferentialIds(), ctx_.get());
+  id_ = MakeVector(ids, ctx_.get());
   mem_ = IDACreate(ctx_.get());
   if (mem_ == nullptr) throw SolverError("IDACreate failed");
   Check(IDAInit(mem_, Residual, t0, y_.get(), yp_.get()), "IDAInit");
@@ -123,20 +129,27 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   Check(IDASetErrHandlerFn(mem_, ErrorHandler, this), "IDASetErrHandlerFn");
   // the error bound is absolute, in model units, as in MotionSolve (so that a model in
   // millimetres with a 1000 times larger error behaves like the same model in metres); the
-  // multipliers are forces, whose accuracy follows from that of the motion: their weight in
-  // the Newton test is negligible (the constraint tolerances below take care of them)
-  VecX atol = VecX::Constant(sys.size(), 1e20);
-  atol.head(sys.differential_size()).setConstant(settings.error);
-  // the work of the non-conservative forces is an output: no part of the error test
-  if (sys.work_state() >= 0) atol[sys.work_state()] = 1e20;
+  // excluded states (multipliers, which are forces whose accuracy follows from that of the
+  // motion, and outputs) weigh nothing in the Newton test: the constraint groups take care
+  // of the equations of the multipliers
+  VecX atol = VecX::Constant(n, 1e20);
+  fixed_weights_ = VecX::Constant(n, 1e-20);
+  error_tested_.assign(n, false);
+  for (int i = 0; i < n; ++i) {
+    if (tolerances[i] == StateTolerance::kErrorBound) {
+      atol[i] = settings.error;
+      fixed_weights_[i] = 1.0 / settings.error;
+    }
+    if (tolerances[i] == StateTolerance::kRelative) relative_states_.push_back(i);
+    error_tested_[i] = ids[i] > 0 && tolerances[i] != StateTolerance::kExcluded;
+  }
   atol_ = MakeVector(atol, ctx_.get());
-  error_bound_ = settings.error;
-  if (sys.ReadsMultipliers())
+  if (!relative_states_.empty())
     Check(IDAWFtolerances(mem_, ErrorWeights), "IDAWFtolerances");
   else
     Check(IDASVtolerances(mem_, 0.0, atol_.get()), "IDASVtolerances");
   Check(IDASetId(mem_, id_.get()), "IDASetId");
-  // multipliers are index-2 variables: keep them out of the local error test
+  // algebraic states (multipliers are index-2 variables): out of the local error test
   Check(IDASetSuppressAlg(mem_, SUNTRUE), "IDASetSuppressAlg");
   Check(IDASetMaxNumSteps(mem_, 1000000), "IDASetMaxNumSteps");
   // outputs are hit exactly, so the step size changes at every output; keep the iteration
@@ -147,8 +160,8 @@ IdaDriver::IdaDriver(const system::System& sys, const IntegratorSettings& settin
   if (settings.hmin) Check(IDASetMinStep(mem_, *settings.hmin), "IDASetMinStep");
   if (settings.hinit) Check(IDASetInitStep(mem_, *settings.hinit), "IDASetInitStep");
   if (settings.kmax) Check(IDASetMaxOrd(mem_, *settings.kmax), "IDASetMaxOrd");
-  sys.Jacobian(t0, y0.data(), yp0.data(), 1.0, &triplets_);
-  jac_ = std::make_unique<JacobianMatrix>(sys.size(), triplets_, y_.get(), ctx_.get());
+  dae.Jacobian(t0, y0.data(), yp0.data(), 1.0, &triplets_);
+  jac_ = std::make_unique<JacobianMatrix>(n, triplets_, y_.get(), ctx_.get());
   Check(IDASetLinearSolver(mem_, jac_->solver(), jac_->matrix()), "IDASetLinearSolver");
   Check(IDASetJacFn(mem_, Jacobian), "IDASetJacFn");
   // wrap IDA's convergence test, which it installs in the Newton solver it is given
@@ -262,7 +275,7 @@ bool IdaDriver::AdvanceTo(
       std::ostringstream s;
       // an element that reached the end of its domain (or came within 1e-6 of it) is why
       std::string why = out_of_range_;
-      if (why.empty()) why = sys_.OutOfRange(N_VGetArrayPointer(y_.get()), 1e-6);
+      if (why.empty()) why = dae_.OutOfDomain(N_VGetArrayPointer(y_.get()), 1e-6);
       if (!why.empty()) {
         s << why << "; the analysis stopped at time " << tcur;
         throw SolverError(s.str());
@@ -287,7 +300,7 @@ bool IdaDriver::AdvanceTo(
         << "); the solution changes faster than the error bound allows (a function with a "
            "pole, or an error bound too tight for the model's units)";
       const int worst = LargestErrorState();
-      if (worst >= 0) s << "; the largest error is in " << sys_.DescribeState(worst);
+      if (worst >= 0) s << "; the largest error is in " << dae_.DescribeState(worst);
       throw SolverError(s.str());
     }
     if (flag == IDA_ROOT_RETURN) {
@@ -304,6 +317,7 @@ bool IdaDriver::AdvanceTo(
     saved_t_ = tret;
     saved_y_ = y();
     saved_yp_ = yp();
+    dae_.AcceptStep(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     if (flag == IDA_TSTOP_RETURN && tret >= tout) break;
   }
@@ -318,10 +332,10 @@ int IdaDriver::LargestErrorState() const {
   if (IDAGetEstLocalErrors(mem_, error.get()) != IDA_SUCCESS ||
       IDAGetErrWeights(mem_, weight.get()) != IDA_SUCCESS)
     return -1;
-  // only the error-tested states: not the multipliers, not the work
+  // only the error-tested states: not the algebraic ones, not the excluded outputs
   VecX scaled = View(error.get()).cwiseProduct(View(weight.get())).cwiseAbs();
-  scaled = (View(id_.get()).array() > 0).select(scaled, 0.0);
-  if (sys_.work_state() >= 0) scaled[sys_.work_state()] = 0.0;
+  for (int i = 0; i < scaled.size(); ++i)
+    if (!error_tested_[i]) scaled[i] = 0.0;
   Eigen::Index worst = -1;
   scaled.maxCoeff(&worst);
   return static_cast<int>(worst);

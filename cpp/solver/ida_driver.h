@@ -1,5 +1,6 @@
 // The dynamics driver: SUNDIALS IDA (variable-order, variable-step BDF) on the residual of a
-// system::System, multipliers excluded from the error test, exact Jacobian, dense or KLU.
+// Dae (solver/dae.h), algebraic states excluded from the error test, exact Jacobian, dense or
+// KLU.
 #pragma once
 
 #include <exception>
@@ -10,19 +11,10 @@
 #include <vector>
 
 #include "common/types.h"
+#include "solver/dae.h"
 #include "solver/sundials_util.h"
-#include "system/system.h"
 
 namespace msolve::solver {
-
-/// Every accepted step meets the position constraints (joints, quaternion norms) to this
-/// absolute tolerance and the velocity constraints to the next one: the Newton iteration of a
-/// step goes on until the iterate before its last correction meets a tenth of them.
-inline constexpr double kConstraintTolerance = 1e-10;
-inline constexpr double kVelocityConstraintTolerance = 1e-8;
-/// Relative accuracy (of the largest reaction) to which Newton converges the reactions of a
-/// model whose forces read them (FX, JOINT, ...).
-inline constexpr double kReactionTolerance = 1e-8;
 
 struct IntegratorSettings {
   double error = 1e-3;  // absolute local error on positions and velocities, model units
@@ -43,19 +35,21 @@ struct IntegratorStats {
 
 class IdaDriver {
  public:
-  IdaDriver(const system::System& sys, const IntegratorSettings& settings, double t0,
-            const VecX& y0, const VecX& yp0);
+  /// Starts the integration of `dae` (which must outlive the driver) at a consistent (t0, y0,
+  /// yp0).
+  IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, const VecX& y0,
+            const VecX& yp0);
   ~IdaDriver();
   IdaDriver(const IdaDriver&) = delete;
   IdaDriver& operator=(const IdaDriver&) = delete;
 
-  /// Integrates up to exactly tout, calling on_step after every accepted step; throws
-  /// SolverError on failure, leaving the last accepted state in y(), yp(). The steps stop at
-  /// tout, except with interpolated outputs: then they may go on up to the end set by SetEnd,
-  /// and y(), yp() at tout are interpolated from the step that contains it. Returns true
-  /// at tout; false when a root function crossed zero first (in the direction it watches):
-  /// time(), y(), yp() are then at the crossing, located by IDA within the accepted step to
-  /// near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
+  /// Integrates up to exactly tout, calling the Dae's AcceptStep, then on_step, after every
+  /// accepted step; throws SolverError on failure, leaving the last accepted state in y(),
+  /// yp(). The steps stop at tout, except with interpolated outputs: then they may go on up to the
+  /// end set by SetEnd, and y(), yp() at tout are interpolated from the step that contains it.
+  /// Returns true at tout; false when a root function crossed zero first (in the direction it
+  /// watches): time(), y(), yp() are then at the crossing, located by IDA within the accepted step
+  /// to near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
   /// (IDA's own step ends where it did, after the crossing).
   bool AdvanceTo(double tout,
                  const std::function<void(double, const double*, const double*)>& on_step);
@@ -89,21 +83,27 @@ class IdaDriver {
   Eigen::Map<VecX> yp() const { return View(yp_.get()); }
   IntegratorStats stats() const;
 
-  /// Whether the last residual evaluation met the constraint tolerances.
+  /// Whether the last residual evaluation met a tenth of the tolerance of every constraint
+  /// group of the Dae.
   bool ConstraintsMet() const;
 
   // callbacks (public for the C trampolines)
-  double position_residual_ = 0.0, velocity_residual_ = 0.0;
   std::string last_message_;
   SUNNonlinSolConvTestFn ida_test_ = nullptr;
   void* ida_test_data_ = nullptr;
-  const system::System& sys_;
-  std::vector<system::Triplet> triplets_;
+  Dae& dae_;
+  // the Dae's constraint groups and the largest residual of each at the last evaluation
+  std::vector<ConstraintGroup> groups_;
+  std::vector<double> group_residuals_;
+  // error weights with states of class kRelative: those of the other states, fixed, and the
+  // indices of the relative ones
+  VecX fixed_weights_;
+  std::vector<int> relative_states_;
+  std::vector<Triplet> triplets_;
   std::unique_ptr<JacobianMatrix> jac_;
   std::exception_ptr error_;
   // why a residual since the last accepted step had no value (an element out of its domain)
   std::string out_of_range_;
-  double error_bound_ = 0.0;  // the integrator error, absolute, on differential states
   RootFunction roots_;
 
  private:
@@ -113,6 +113,8 @@ class IdaDriver {
   // step, or -1
   int LargestErrorState() const;
 
+  // per state, whether IDA tests its local error (differential, not excluded)
+  std::vector<bool> error_tested_;
   // accepted steps in a row too small to advance the time (see AdvanceTo)
   int stalled_steps_ = 0;
 

@@ -93,7 +93,7 @@ Eigen::Map<VecX> View(N_Vector v) {
   return Eigen::Map<VecX>(N_VGetArrayPointer(v), N_VGetLength(v));
 }
 
-JacobianMatrix::JacobianMatrix(int n, const std::vector<system::Triplet>& pattern, N_Vector y,
+JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vector y,
                                SUNContext ctx)
     : n_(n), sparse_(n > kDenseLimit) {
   if (!sparse_) {
@@ -133,7 +133,7 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<system::Triplet>& patter
   if (!matrix_ || !solver_) throw SolverError("could not create the linear solver");
 }
 
-void JacobianMatrix::Fill(const std::vector<system::Triplet>& values, SUNMatrix target) const {
+void JacobianMatrix::Fill(const std::vector<Triplet>& values, SUNMatrix target) const {
   if (!sparse_) {
     SUNMatZero(target);
     for (const auto& t : values) SM_ELEMENT_D(target, t.row, t.col) += t.value;

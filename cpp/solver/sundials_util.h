@@ -1,5 +1,5 @@
 // RAII handles for SUNDIALS objects, return-code checking, and the filling of a dense or KLU
-// sparse SUNMatrix from the triplets that system::System produces.
+// sparse SUNMatrix from triplets (common/triplet.h).
 #pragma once
 
 #include <memory>
@@ -12,8 +12,8 @@
 #include <sundials/sundials_matrix.h>
 #include <sundials/sundials_nonlinearsolver.h>
 
+#include "common/triplet.h"
 #include "common/types.h"
-#include "system/system.h"
 
 namespace msolve::solver {
 
@@ -55,10 +55,10 @@ inline constexpr int kDenseLimit = 150;
 class JacobianMatrix {
  public:
   /// The pattern is the sequence of (row, col) of `pattern`; duplicates are summed.
-  JacobianMatrix(int n, const std::vector<system::Triplet>& pattern, N_Vector y, SUNContext ctx);
+  JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vector y, SUNContext ctx);
 
   /// Writes the values of triplets given in the same order as the pattern.
-  void Fill(const std::vector<system::Triplet>& values, SUNMatrix target) const;
+  void Fill(const std::vector<Triplet>& values, SUNMatrix target) const;
 
   SUNMatrix matrix() const { return matrix_.get(); }
   SUNLinearSolver solver() const { return solver_.get(); }

@@ -1,6 +1,7 @@
 // Initial-conditions analysis: assembly of positions, redundant-constraint detection,
 // consistent velocities, then accelerations and multipliers, so that IDA starts from a
-// consistent (y, y').
+// consistent (y, y'). Part of the analysis layer, which works on a system::System through its
+// public interface, beside the integrator's view of it (system_dae.h).
 #pragma once
 
 #include <string>
@@ -9,7 +10,7 @@
 #include "common/types.h"
 #include "system/system.h"
 
-namespace msolve::solver {
+namespace msolve::analysis {
 
 struct InitialConditionsReport {
   /// Joint equations set aside as redundant, as readable lines.
@@ -45,4 +46,4 @@ system::SparseMat SolveAccelerations(const system::System& sys, double t, VecX* 
 InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y, VecX* yp,
                                                  bool keep_velocities);
 
-}  // namespace msolve::solver
+}  // namespace msolve::analysis

@@ -1,4 +1,4 @@
-#include "solver/initial_conditions.h"
+#include "analysis/initial_conditions.h"
 
 #include <cmath>
 #include <functional>
@@ -14,9 +14,15 @@
 #include "math/rotation.h"
 #include "solver/sundials_util.h"
 
-namespace msolve::solver {
+namespace msolve::analysis {
 namespace {
 
+using solver::Check;
+using solver::ContextPtr;
+using solver::JacobianMatrix;
+using solver::MakeContext;
+using solver::MakeVector;
+using solver::VectorPtr;
 using system::SparseMat;
 
 // up to this size the index-1 (KKT) system is solved densely
@@ -40,7 +46,7 @@ struct AssemblyProblem {
   VecX q0;       // design positions, 7 per body
   VecX drivers;  // motion values at the assembly time, per joint row
   std::vector<int> active_rows;
-  std::vector<system::Triplet> triplets;
+  std::vector<Triplet> triplets;
   const JacobianMatrix* jac = nullptr;
   std::exception_ptr error;
 
@@ -74,7 +80,7 @@ struct AssemblyProblem {
     }
   }
 
-  void Jacobian(const double* x, std::vector<system::Triplet>* out) {
+  void Jacobian(const double* x, std::vector<Triplet>* out) {
     SetPositions(x);
     out->clear();
     const int nq7 = nq();
@@ -215,7 +221,7 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
   ContextPtr ctx = MakeContext();
   VectorPtr x = MakeVector(x0, ctx.get());
   VectorPtr scale = MakeVector(VecX::Ones(p.n()), ctx.get());
-  std::vector<system::Triplet> pattern;
+  std::vector<Triplet> pattern;
   p.Jacobian(x0.data(), &pattern);
   JacobianMatrix jac(p.n(), pattern, x.get(), ctx.get());
   p.jac = &jac;
@@ -501,4 +507,4 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
   return report;
 }
 
-}  // namespace msolve::solver
+}  // namespace msolve::analysis

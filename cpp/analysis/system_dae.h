@@ -1,0 +1,57 @@
+// The equations of motion of a compiled system::System as the integrator's DAE
+// (solver/dae.h): the one place where the integrator's view of a model is defined.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solver/dae.h"
+#include "system/system.h"
+
+namespace msolve::analysis {
+
+/// Every accepted step meets the position constraints (joints, quaternion norms) to this
+/// absolute tolerance and the velocity constraints to the next one: the Newton iteration of a
+/// step goes on until the iterate before its last correction meets a tenth of them.
+inline constexpr double kConstraintTolerance = 1e-10;
+inline constexpr double kVelocityConstraintTolerance = 1e-8;
+
+/// The residual of a System (its stabilised index-2 equations, system/system.h) as a DAE.
+/// The states are the System's; the positions, velocities and other differential states are
+/// held to the error bound, except the work of the non-conservative forces (an output); the
+/// multipliers are algebraic, and the reactions lambda are converged to a relative tolerance
+/// when forces read them. The constraint groups are the velocity constraints (the rows of
+/// lambda) and the position constraints (the rows of mu). Reads the System's sizes when
+/// asked, so that it follows the rows the initial-conditions analysis sets aside.
+class SystemDae : public solver::Dae {
+ public:
+  /// `sys` must outlive this object; AcceptStep changes it (its elements with memory).
+  explicit SystemDae(system::System& sys) : sys_(sys) {}
+
+  int size() const override { return sys_.size(); }
+  VecX DifferentialIds() const override { return sys_.DifferentialIds(); }
+  std::vector<solver::StateTolerance> Tolerances() const override;
+  std::vector<solver::ConstraintGroup> ConstraintGroups() const override;
+  void Residual(double t, const double* y, const double* yp, double* F) const override {
+    sys_.Residual(t, y, yp, F);
+  }
+  void Jacobian(double t, const double* y, const double* yp, double cj,
+                std::vector<Triplet>* out) const override;
+  void AcceptStep(double t, const double* y, const double* yp) override {
+    sys_.AcceptStep(t, y, yp);
+  }
+  std::string OutOfDomain(const double* y, double margin) const override {
+    return sys_.OutOfRange(y, margin);
+  }
+  std::string NonFinite(double t, const double* y, const double* yp) const override {
+    return sys_.NonFinite(t, y, yp);
+  }
+  std::string DescribeState(int index) const override { return sys_.DescribeState(index); }
+
+ private:
+  system::System& sys_;
+  // the System's triplets, before they are copied into the solver's (see Jacobian)
+  mutable std::vector<system::Triplet> triplets_;
+};
+
+}  // namespace msolve::analysis
