@@ -27,7 +27,6 @@ class VectorForceElement : public ForceElement {
   const BodyMarker& i() const override { return m_[0]; }
   const BodyMarker& j() const override { return m_[1]; }
   /// Bodies of I, J and R (kGround for the ground).
-  const std::array<int, kForceMarkers>& bodies() const { return bodies_; }
   std::vector<int> state_bodies() const override { return {bodies_.begin(), bodies_.end()}; }
 
   /// Wrenches on the bodies of I and J.

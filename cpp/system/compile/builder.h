@@ -28,8 +28,9 @@ class Builder {
   void Bodies();
   void Markers();
   void GravityExpressions();
-  // joints.cc: the constraints of the Joints, Jprims, Couplers and Gears
+  // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
+  void JointRelations();
   // forces.cc: the force elements, in the order of force_elements_
   void PairForces();
   void Sforces();

@@ -17,6 +17,7 @@ System System::Compile(const model::Model& model) {
   build.Markers();
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();
+  build.JointRelations();
   build.PairForces();
   // the controls' states follow the bodies' (Diffs, then Tfsisos and Lses)
   build.ControlStates();

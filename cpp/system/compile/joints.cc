@@ -134,7 +134,10 @@ void Builder::Joints() {
     same_part(*jprim, jprim->i, jprim->j);
     sys_.AddConstraint(mbs::JointConstraint(jprim.get(), jt, mi, mj));
   }
+}
 
+void Builder::JointRelations() {
+  const VecX design = sys_.DesignState();
   // the joints a Coupler or Gear relates must be active joints of this model
   const auto markers_of_joint = [&](const model::Entity& owner, const model::Joint* joint) {
     if (joint == nullptr) throw ModelError(owner.Describe() + ": a joint is not set");
