@@ -9,7 +9,7 @@ double ForceElement::WorkRate(const double* y, const Wrench& on_i, const Wrench&
   const auto power = [y](int body, const Wrench& w) {
     return body >= 0 ? Eigen::Map<const Wrench>(y + kBodyX * body + 7).dot(w) : 0.0;
   };
-  return power(i().body, on_i) + power(j().body, on_j);
+  return power(body_[0], on_i) + power(body_[1], on_j);
 }
 
 void ForceElement::AcceptState(double t, const double* y, const double* yp) {

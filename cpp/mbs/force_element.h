@@ -37,6 +37,8 @@ class ForceElement {
 
   /// The model entity the element was compiled from.
   virtual const model::Entity* source() const = 0;
+  /// The bodies of I (side 0) and J (side 1), kGround for the ground: i().body, j().body.
+  int body(int side) const { return body_[side]; }
   /// The markers I and J: the element's wrenches act on their bodies.
   virtual const BodyMarker& i() const = 0;
   virtual const BodyMarker& j() const = 0;
@@ -86,7 +88,11 @@ class ForceElement {
   const std::vector<int>& y_deps() const { return y_deps_; }
   const std::vector<int>& yp_deps() const { return yp_deps_; }
 
+ protected:
+  ForceElement(int body_i, int body_j) : body_{body_i, body_j} {}
+
  private:
+  int body_[2];
   std::vector<int> y_deps_, yp_deps_;
 };
 

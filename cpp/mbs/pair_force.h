@@ -24,7 +24,7 @@ class PairForceElement : public ForceElement {
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
 
   PairForceElement(const model::Entity* source, BodyMarker i, BodyMarker j)
-      : source_(source), i_(i), j_(j) {}
+      : ForceElement(i.body, j.body), source_(source), i_(i), j_(j) {}
 
   const model::Entity* source() const override { return source_; }
   const BodyMarker& i() const override { return i_; }

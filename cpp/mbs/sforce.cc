@@ -16,7 +16,8 @@ using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
 ScalarForceElement::ScalarForceElement(const model::Sforce* source, bool rotation, bool action_only,
                                        BodyMarker i, BodyMarker j,
                                        std::unique_ptr<StateFunction> magnitude)
-    : source_(source),
+    : ForceElement(i.body, j.body),
+      source_(source),
       rotation_(rotation),
       action_only_(action_only),
       i_(i),
@@ -68,6 +69,10 @@ void ScalarForceElement::Linearize(double t, const double* y, const double* yp, 
     dunit->row(k) = out[k].derivatives().transpose();
   }
   *f = magnitude_->Gradient(t, y, yp, df_dy, df_dyp);
+}
+
+void ScalarForceElement::AcceptState(double t, const double* y, const double* yp) {
+  magnitude_->Accept(t, y, yp);
 }
 
 void ScalarForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,

@@ -29,6 +29,7 @@ class ScalarForceElement : public ForceElement {
                    std::vector<Triplet>* out) const override;
 
   std::vector<StateFunction*> functions() const override { return {magnitude_.get()}; }
+  void AcceptState(double t, const double* y, const double* yp) override;
 
  private:
   /// Wrenches, the Jacobian of the unit wrenches with respect to the states of I and J (the

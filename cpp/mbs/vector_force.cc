@@ -16,7 +16,10 @@ using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, kForceMarkers * kBodyX, 1
 VectorForceElement::VectorForceElement(const model::VectorForce* source, BodyMarker i, BodyMarker j,
                                        BodyMarker r,
                                        std::array<std::unique_ptr<StateFunction>, 6> components)
-    : source_(source), m_{i, j, r}, components_(std::move(components)) {
+    : ForceElement(i.body, j.body),
+      source_(source),
+      m_{i, j, r},
+      components_(std::move(components)) {
   for (int k = 0; k < kForceMarkers; ++k) bodies_[k] = m_[k].body;
 }
 
@@ -72,6 +75,11 @@ std::vector<StateFunction*> VectorForceElement::functions() const {
   for (const auto& component : components_)
     if (component) out.push_back(component.get());
   return out;
+}
+
+void VectorForceElement::AcceptState(double t, const double* y, const double* yp) {
+  for (const auto& component : components_)
+    if (component) component->Accept(t, y, yp);
 }
 
 void VectorForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,

@@ -39,6 +39,7 @@ class VectorForceElement : public ForceElement {
 
   /// The components that are set, fx fy fz tx ty tz.
   std::vector<StateFunction*> functions() const override;
+  void AcceptState(double t, const double* y, const double* yp) override;
 
  private:
   /// For component k: the unit wrenches (on I then on J, 12) and their Jacobian with

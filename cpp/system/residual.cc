@@ -36,7 +36,7 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
     element->Evaluate(t, y, yp, &on_i, &on_j);
-    const int bi = element->i().body, bj = element->j().body;
+    const int bi = element->body(0), bj = element->body(1);
     if (bi >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= on_i;
     if (bj >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= on_j;
     if (work_state_ >= 0) power += element->WorkRate(y, on_i, on_j);
@@ -277,7 +277,7 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
     element->Evaluate(t, y, yp, &on_i, &on_j);
-    const int bi = element->i().body, bj = element->j().body;
+    const int bi = element->body(0), bj = element->body(1);
     if (bi >= 0) f.segment<6>(6 * bi) += on_i;
     if (bj >= 0) f.segment<6>(6 * bj) += on_j;
   }
