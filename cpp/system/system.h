@@ -29,6 +29,12 @@
 // c(q) - f(t) and Phi_q q'(u) - f'(t) for a DISPLACEMENT motion, c(q) - s and
 // Phi_q q'(u) - f(t) for a VELOCITY motion, c(q) - s and Phi_q q'(u) - p for an
 // ACCELERATION motion.
+//
+// Where the pieces live: compile/ (the Builder, one file per kind of element), state_layout.cc
+// (offsets, design state, state blocks, descriptions), residual.cc (residual and Jacobian of
+// the bodies, force elements and controls), constraints.cc (the joint rows, ForEachJointTerm),
+// motions.cc, energy.cc, memories.cc, lookup.cc (the Resolver, markers, arrays, dependencies).
+// Force elements implement mbs::ForceElement and sit in one vector, force_elements_.
 #pragma once
 
 #include <map>
