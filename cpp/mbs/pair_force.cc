@@ -37,4 +37,46 @@ double PairForceElement::NonConservativePower(const double* xI, const double* xJ
   return power(xI, on_i) + power(xJ, on_j);
 }
 
+void PairForceElement::Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                                Wrench* on_j) const {
+  (void)t, (void)yp;
+  Evaluate(BodyStates(i_.body, y), BodyStates(j_.body, y), on_i, on_j, nullptr);
+}
+
+void PairForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,
+                                   std::vector<Triplet>* out) const {
+  (void)t, (void)yp, (void)cj;
+  const int body[2] = {i_.body, j_.body};
+  Wrench on_i, on_j;
+  PairForceJacobian jac;
+  Evaluate(BodyStates(body[0], y), BodyStates(body[1], y), &on_i, &on_j, &jac);
+  for (int s = 0; s < 2; ++s) {
+    if (body[s] < 0) continue;
+    for (int s2 = 0; s2 < 2; ++s2) {
+      if (body[s2] < 0) continue;
+      for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < kBodyX; ++c)
+          out->push_back(
+              {kBodyX * body[s] + 7 + r, kBodyX * body[s2] + c, -jac(6 * s + r, kBodyX * s2 + c)});
+    }
+  }
+}
+
+double PairForceElement::WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const {
+  return NonConservativePower(BodyStates(i_.body, y), BodyStates(j_.body, y), on_i, on_j);
+}
+
+double PairForceElement::StoredEnergy(const double* y) const {
+  return Energy(BodyStates(i_.body, y), BodyStates(j_.body, y));
+}
+
+std::string PairForceElement::OutOfRangeAt(const double* y, double margin) const {
+  return OutOfRange(BodyStates(i_.body, y), BodyStates(j_.body, y), margin);
+}
+
+void PairForceElement::AcceptState(double t, const double* y, const double* yp) {
+  (void)t, (void)yp;
+  Accept(BodyStates(i_.body, y), BodyStates(j_.body, y));
+}
+
 }  // namespace msolve::mbs

@@ -9,30 +9,37 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "common/types.h"
+#include "mbs/force_element.h"
 #include "mbs/joint.h"
 #include "model/entities.h"
 
 namespace msolve::mbs {
 
-/// States of a body as the force elements see them: r (3), e (4), v (3), w body (3).
-inline constexpr int kBodyX = 13;
-/// Generalised force on one body: force (3, global) and torque (3, body axes).
-using Wrench = Eigen::Matrix<double, 6, 1>;
 /// d(wrench on I, wrench on J) / d(states of I, states of J)
 using PairForceJacobian = Eigen::Matrix<double, 12, 2 * kBodyX>;
 
-class PairForceElement {
+class PairForceElement : public ForceElement {
  public:
   /// Scalar with derivatives with respect to the states of both bodies (I then J).
   using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
 
   PairForceElement(const model::Entity* source, BodyMarker i, BodyMarker j)
-      : source_(source), i_(i), j_(j) {}
-  virtual ~PairForceElement() = default;
+      : ForceElement(i.body, j.body), source_(source), i_(i), j_(j) {}
 
-  const model::Entity* source() const { return source_; }
-  const BodyMarker& i() const { return i_; }
-  const BodyMarker& j() const { return j_; }
+  const model::Entity* source() const override { return source_; }
+  const BodyMarker& i() const override { return i_; }
+  const BodyMarker& j() const override { return j_; }
+
+  // -- ForceElement, in terms of the states of the two bodies -------------------------------
+  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                Wrench* on_j) const override;
+  void AddJacobian(double t, const double* y, const double* yp, double cj,
+                   std::vector<Triplet>* out) const override;
+  double WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const override;
+  double StoredEnergy(const double* y) const override;
+  std::string OutOfRangeAt(const double* y, double margin) const override;
+  void AcceptState(double t, const double* y, const double* yp) override;
+  bool HasMemory() const override { return true; }
 
   /// Wrenches on the bodies of I and J for their states xI, xJ (nullptr for the ground), and
   /// optionally their Jacobian.
@@ -41,11 +48,6 @@ class PairForceElement {
 
   /// Called after every accepted step (elements that follow angles through whole turns).
   virtual void Accept(const double* xI, const double* xJ) { (void)xI, (void)xJ; }
-
-  /// The angles followed through whole turns, to carry over when the model is compiled
-  /// again; SetMemory takes them back.
-  virtual std::vector<double> Memory() const { return {}; }
-  virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
 
   /// Elastic energy stored in the element (force x length, model units); zero for elements
   /// whose whole work is counted as the work of non-conservative forces.

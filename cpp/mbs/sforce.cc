@@ -1,5 +1,7 @@
 #include "mbs/sforce.h"
 
+#include <algorithm>
+
 #include <unsupported/Eigen/AutoDiff>
 
 #include "mbs/wrench.h"
@@ -9,17 +11,13 @@ namespace {
 
 using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 2 * kBodyX, 1>>;
 
-// the system state holds 13 states per body, body k from 13 k (system::System's layout)
-const double* BodyStates(int body, const double* y) {
-  return body >= 0 ? y + kBodyX * body : nullptr;
-}
-
 }  // namespace
 
 ScalarForceElement::ScalarForceElement(const model::Sforce* source, bool rotation, bool action_only,
                                        BodyMarker i, BodyMarker j,
                                        std::unique_ptr<StateFunction> magnitude)
-    : source_(source),
+    : ForceElement(i.body, j.body),
+      source_(source),
       rotation_(rotation),
       action_only_(action_only),
       i_(i),
@@ -71,6 +69,45 @@ void ScalarForceElement::Linearize(double t, const double* y, const double* yp, 
     dunit->row(k) = out[k].derivatives().transpose();
   }
   *f = magnitude_->Gradient(t, y, yp, df_dy, df_dyp);
+}
+
+void ScalarForceElement::AcceptState(double t, const double* y, const double* yp) {
+  magnitude_->Accept(t, y, yp);
+}
+
+void ScalarForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,
+                                     std::vector<Triplet>* out) const {
+  const std::vector<int>& ydeps = y_deps();
+  const std::vector<int>& ypdeps = yp_deps();
+  const int body[2] = {i_.body, j_.body};
+  Wrench on_i, on_j;
+  PairForceJacobian fjac;
+  SparseGradient df_dy, df_dyp;
+  double f = 0.0;
+  Linearize(t, y, yp, &on_i, &on_j, &fjac, &f, &df_dy, &df_dyp);
+  // the magnitude's gradient over the dependency columns (y columns, then yp columns)
+  std::vector<double> dense(ydeps.size() + ypdeps.size(), 0.0);
+  for (const auto& [index, value] : df_dy)
+    dense[std::lower_bound(ydeps.begin(), ydeps.end(), index) - ydeps.begin()] += value;
+  for (const auto& [index, value] : df_dyp)
+    dense[ydeps.size() +
+          (std::lower_bound(ypdeps.begin(), ypdeps.end(), index) - ypdeps.begin())] += cj * value;
+  for (int s = 0; s < 2; ++s) {
+    if (body[s] < 0) continue;
+    const Wrench& unit = s == 0 ? on_i : on_j;
+    for (int r = 0; r < 6; ++r) {
+      const int row = kBodyX * body[s] + 7 + r;
+      for (int s2 = 0; s2 < 2; ++s2) {
+        if (body[s2] < 0) continue;
+        for (int c = 0; c < kBodyX; ++c)
+          out->push_back({row, kBodyX * body[s2] + c, -f * fjac(6 * s + r, kBodyX * s2 + c)});
+      }
+      for (size_t k = 0; k < ydeps.size(); ++k)
+        out->push_back({row, ydeps[k], -unit[r] * dense[k]});
+      for (size_t k = 0; k < ypdeps.size(); ++k)
+        out->push_back({row, ypdeps[k], -unit[r] * dense[ydeps.size() + k]});
+    }
+  }
 }
 
 }  // namespace msolve::mbs

@@ -9,27 +9,35 @@
 
 namespace msolve::mbs {
 
-class ScalarForceElement {
+class ScalarForceElement : public ForceElement {
  public:
   ScalarForceElement(const model::Sforce* source, bool rotation, bool action_only, BodyMarker i,
                      BodyMarker j, std::unique_ptr<StateFunction> magnitude);
 
-  const model::Sforce* source() const { return source_; }
-  const BodyMarker& i() const { return i_; }
-  const BodyMarker& j() const { return j_; }
-  const StateFunction& magnitude() const { return *magnitude_; }
-  StateFunction& magnitude() { return *magnitude_; }
+  const model::Sforce* source() const override { return source_; }
+  const BodyMarker& i() const override { return i_; }
+  const BodyMarker& j() const override { return j_; }
+  bool reacts_on_j() const override { return !action_only_; }
 
   /// Wrenches on the bodies of I and J (zero on J when action-only).
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i, Wrench* on_j) const;
+  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                Wrench* on_j) const override;
 
+  /// d(f unit) = f d(unit) + unit (df/dy + cj df/dyp), on the pattern of the geometry and of
+  /// what the magnitude reads.
+  void AddJacobian(double t, const double* y, const double* yp, double cj,
+                   std::vector<Triplet>* out) const override;
+
+  std::vector<StateFunction*> functions() const override { return {magnitude_.get()}; }
+  void AcceptState(double t, const double* y, const double* yp) override;
+
+ private:
   /// Wrenches, the Jacobian of the unit wrenches with respect to the states of I and J (the
   /// geometry), and the gradient of the magnitude: d(wrench) = f d(unit) + unit df.
   void Linearize(double t, const double* y, const double* yp, Wrench* unit_i, Wrench* unit_j,
                  PairForceJacobian* dunit, double* f, SparseGradient* df_dy,
                  SparseGradient* df_dyp) const;
 
- private:
   template <class S>
   void UnitWrench(const S* xI, const S* xJ, S* out) const;
 

@@ -1,4 +1,4 @@
-// A scalar of the system state (an expression, a constant, later a Python routine), as the
+// A scalar of the system state (an expression, a user routine's output, a force measure), as the
 // force elements read it: value, exact sparse gradient, and the states it depends on.
 #pragma once
 
@@ -31,26 +31,6 @@ class StateFunction {
   /// follows), to carry over when the model is compiled again; SetMemory takes it back.
   virtual std::vector<double> Memory() const { return {}; }
   virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
-};
-
-/// A constant.
-class ConstantFunction : public StateFunction {
- public:
-  explicit ConstantFunction(double value) : value_(value) {}
-  double Value(double, const double*, const double*) const override { return value_; }
-  double Gradient(double, const double*, const double*, SparseGradient* dy,
-                  SparseGradient* dyp) const override {
-    dy->clear();
-    dyp->clear();
-    return value_;
-  }
-  void Dependencies(std::vector<int>* y, std::vector<int>* yp) const override {
-    y->clear();
-    yp->clear();
-  }
-
- private:
-  double value_;
 };
 
 }  // namespace msolve::mbs

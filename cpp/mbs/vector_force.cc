@@ -1,5 +1,7 @@
 #include "mbs/vector_force.h"
 
+#include <algorithm>
+
 #include <unsupported/Eigen/AutoDiff>
 
 #include "mbs/wrench.h"
@@ -9,17 +11,15 @@ namespace {
 
 using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, kForceMarkers * kBodyX, 1>>;
 
-// the system state holds 13 states per body, body k from 13 k (system::System's layout)
-const double* BodyStates(int body, const double* y) {
-  return body >= 0 ? y + kBodyX * body : nullptr;
-}
-
 }  // namespace
 
 VectorForceElement::VectorForceElement(const model::VectorForce* source, BodyMarker i, BodyMarker j,
                                        BodyMarker r,
                                        std::array<std::unique_ptr<StateFunction>, 6> components)
-    : source_(source), m_{i, j, r}, components_(std::move(components)) {
+    : ForceElement(i.body, j.body),
+      source_(source),
+      m_{i, j, r},
+      components_(std::move(components)) {
   for (int k = 0; k < kForceMarkers; ++k) bodies_[k] = m_[k].body;
 }
 
@@ -67,6 +67,59 @@ void VectorForceElement::UnitWrench(int k, const double* y, double* unit,
   for (int r = 0; r < 12; ++r) {
     unit[r] = out[r].value();
     jac->row(r) = out[r].derivatives().transpose();
+  }
+}
+
+std::vector<StateFunction*> VectorForceElement::functions() const {
+  std::vector<StateFunction*> out;
+  for (const auto& component : components_)
+    if (component) out.push_back(component.get());
+  return out;
+}
+
+void VectorForceElement::AcceptState(double t, const double* y, const double* yp) {
+  for (const auto& component : components_)
+    if (component) component->Accept(t, y, yp);
+}
+
+void VectorForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,
+                                     std::vector<Triplet>* out) const {
+  const std::vector<int>& ydeps = y_deps();
+  const std::vector<int>& ypdeps = yp_deps();
+  const auto& body = bodies_;
+  SparseGradient df_dy, df_dyp;
+  double unit[12];
+  TripleForceJacobian vjac;
+  Eigen::Matrix<double, 12, Eigen::Dynamic> deps =
+      Eigen::Matrix<double, 12, Eigen::Dynamic>::Zero(12, ydeps.size() + ypdeps.size());
+  TripleForceJacobian geometry = TripleForceJacobian::Zero();
+  for (int k = 0; k < 6; ++k) {
+    const StateFunction* component = components_[k].get();
+    if (!component) continue;
+    const double f = component->Gradient(t, y, yp, &df_dy, &df_dyp);
+    UnitWrench(k, y, unit, &vjac);
+    geometry += f * vjac;
+    const Eigen::Map<const Eigen::Matrix<double, 12, 1>> u(unit);
+    for (const auto& [index, value] : df_dy)
+      deps.col(std::lower_bound(ydeps.begin(), ydeps.end(), index) - ydeps.begin()) += value * u;
+    for (const auto& [index, value] : df_dyp)
+      deps.col(ydeps.size() + (std::lower_bound(ypdeps.begin(), ypdeps.end(), index) -
+                               ypdeps.begin())) += cj * value * u;
+  }
+  for (int s = 0; s < 2; ++s) {
+    if (body[s] < 0) continue;
+    for (int r = 0; r < 6; ++r) {
+      const int row = kBodyX * body[s] + 7 + r;
+      for (int m = 0; m < kForceMarkers; ++m) {
+        if (body[m] < 0) continue;
+        for (int c = 0; c < kBodyX; ++c)
+          out->push_back({row, kBodyX * body[m] + c, -geometry(6 * s + r, kBodyX * m + c)});
+      }
+      for (size_t k = 0; k < ydeps.size(); ++k)
+        out->push_back({row, ydeps[k], -deps(6 * s + r, k)});
+      for (size_t k = 0; k < ypdeps.size(); ++k)
+        out->push_back({row, ypdeps[k], -deps(6 * s + r, ydeps.size() + k)});
+    }
   }
 }
 

@@ -17,26 +17,35 @@ inline constexpr int kForceMarkers = 3;
 /// d(wrench on I, wrench on J) / d(states of the bodies of I, J, R) (13 columns each).
 using TripleForceJacobian = Eigen::Matrix<double, 12, kForceMarkers * kBodyX>;
 
-class VectorForceElement {
+class VectorForceElement : public ForceElement {
  public:
   /// components[k] (fx fy fz tx ty tz) may be nullptr for a zero component.
   VectorForceElement(const model::VectorForce* source, BodyMarker i, BodyMarker j, BodyMarker r,
                      std::array<std::unique_ptr<StateFunction>, 6> components);
 
-  const model::VectorForce* source() const { return source_; }
+  const model::VectorForce* source() const override { return source_; }
+  const BodyMarker& i() const override { return m_[0]; }
+  const BodyMarker& j() const override { return m_[1]; }
   /// Bodies of I, J and R (kGround for the ground).
-  const std::array<int, kForceMarkers>& bodies() const { return bodies_; }
-  const StateFunction* component(int k) const { return components_[k].get(); }
-  StateFunction* component(int k) { return components_[k].get(); }
+  std::vector<int> state_bodies() const override { return {bodies_.begin(), bodies_.end()}; }
 
   /// Wrenches on the bodies of I and J.
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i, Wrench* on_j) const;
+  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                Wrench* on_j) const override;
 
+  /// Sum over the components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp).
+  void AddJacobian(double t, const double* y, const double* yp, double cj,
+                   std::vector<Triplet>* out) const override;
+
+  /// The components that are set, fx fy fz tx ty tz.
+  std::vector<StateFunction*> functions() const override;
+  void AcceptState(double t, const double* y, const double* yp) override;
+
+ private:
   /// For component k: the unit wrenches (on I then on J, 12) and their Jacobian with
   /// respect to the states of the bodies of I, J, R.
   void UnitWrench(int k, const double* y, double* unit, TripleForceJacobian* jac) const;
 
- private:
   template <class S>
   void Compute(const S* const* x, const S* f, S* out) const;
 

@@ -6,11 +6,8 @@
 
 #include "common/error.h"
 #include "math/rotation.h"
-#include "mbs/bushing.h"
+#include "mbs/force_element.h"
 #include "mbs/joint.h"
-#include "mbs/sforce.h"
-#include "mbs/spring_damper.h"
-#include "mbs/vector_force.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -130,24 +127,12 @@ void ForceMeasure::Link(const System& sys) {
       c.side = side_of(joint.i(), joint.j());
       if (c.side >= 0) AddContribution(sys, c);
     }
-    for (const auto& pair : sys.pair_forces()) {
+    for (const auto& element : sys.force_elements()) {
       Contribution c;
-      c.pair = pair.get();
-      c.side = side_of(pair->i(), pair->j());
-      if (c.side >= 0) AddContribution(sys, c);
-    }
-    for (const auto& sforce : sys.sforces()) {
-      Contribution c;
-      c.sforce = &sforce;
-      c.side = side_of(sforce.i(), sforce.j());
+      c.element = element.get();
+      c.side = side_of(element->i(), element->j());
       // an action-only force puts nothing on J
-      if (c.side == 0 || (c.side == 1 && !sforce.source()->actiononly)) AddContribution(sys, c);
-    }
-    for (const auto& vforce : sys.vector_forces()) {
-      Contribution c;
-      c.vforce = &vforce;
-      c.side = side_of(sys.MarkerOf(vforce.source()->i), sys.MarkerOf(vforce.source()->jfloat));
-      if (c.side >= 0) AddContribution(sys, c);
+      if (c.side == 0 || (c.side == 1 && element->reacts_on_j())) AddContribution(sys, c);
     }
     return;
   }
@@ -170,35 +155,21 @@ void ForceMeasure::Link(const System& sys) {
         }
       }
       break;
-    case Target::kSforce:
-      kind = "Sforce";
-      for (const auto& sforce : sys.sforces())
-        if (sforce.source()->id == id) {
-          c.sforce = &sforce;
-          side_marker[0] = &sforce.i(), side_marker[1] = &sforce.j();
-        }
-      break;
-    case Target::kBush:
-    case Target::kSpdp:
-      kind = target_ == Target::kBush ? "Bushing" : "SpringDamper";
-      for (const auto& pair : sys.pair_forces())
-        if (pair->source()->id == id && kind == pair->source()->TypeName()) {
-          c.pair = pair.get();
-          side_marker[0] = &pair->i(), side_marker[1] = &pair->j();
-        }
-      break;
     default:
-      kind = target_ == Target::kVforce  ? "Vforce"
-             : target_ == Target::kVtorq ? "Vtorque"
-                                         : "Gforce";
-      for (const auto& vforce : sys.vector_forces())
-        if (vforce.source()->id == id && kind == vforce.source()->TypeName()) {
-          c.vforce = &vforce;
-          point_ = sys.MarkerOf(c.side == 0 ? vforce.source()->i : vforce.source()->jfloat);
+      kind = target_ == Target::kSforce   ? "Sforce"
+             : target_ == Target::kBush   ? "Bushing"
+             : target_ == Target::kSpdp   ? "SpringDamper"
+             : target_ == Target::kVforce ? "Vforce"
+             : target_ == Target::kVtorq  ? "Vtorque"
+                                          : "Gforce";
+      for (const auto& element : sys.force_elements())
+        if (element->source()->id == id && kind == element->source()->TypeName()) {
+          c.element = element.get();
+          side_marker[0] = &element->i(), side_marker[1] = &element->j();
         }
       break;
   }
-  if (!c.joint && !c.sforce && !c.pair && !c.vforce)
+  if (!c.joint && !c.element)
     throw ModelError(owner_ + ": " + call_ + ": there is no active " + kind + " " +
                      std::to_string(id));
   if (side_marker[0]) point_ = *side_marker[c.side];
@@ -231,17 +202,10 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
                           grad.row(k).segment<4>(mbs::kBodyQ * s + 3).transpose();
       }
     }
-  } else if (c.pair) {
-    body[0] = c.pair->i().body, body[1] = c.pair->j().body;
-    c.pair->Evaluate(System::BodyState(body[0], y), System::BodyState(body[1], y), &w[0], &w[1],
-                     nullptr);
-  } else if (c.sforce) {
-    body[0] = c.sforce->i().body, body[1] = c.sforce->j().body;
-    c.sforce->Evaluate(t, y, yp, &w[0], &w[1]);
-    if (c.sforce->source()->actiononly) body[1] = kGround, w[1].setZero();
   } else {
-    body[0] = c.vforce->bodies()[0], body[1] = c.vforce->bodies()[1];
-    c.vforce->Evaluate(t, y, yp, &w[0], &w[1]);
+    body[0] = c.element->i().body, body[1] = c.element->j().body;
+    c.element->Evaluate(t, y, yp, &w[0], &w[1]);
+    if (!c.element->reacts_on_j()) body[1] = kGround, w[1].setZero();
   }
   const int s = c.side;
   SideWrench(y, body[s], w[s], body[1 - s], w[1 - s], p, force, moment);
@@ -328,16 +292,9 @@ void ForceMeasure::Dependencies(std::vector<int>* y_indices, std::vector<int>* y
       body(c.joint->j().body, mbs::kBodyQ);
       for (const JointRow* row : c.rows)
         if (row->active >= 0) y_indices->push_back(lambda_offset_ + row->active);
-    } else if (c.pair) {
-      body(c.pair->i().body, mbs::kBodyX);
-      body(c.pair->j().body, mbs::kBodyX);
-    } else if (c.sforce) {
-      body(c.sforce->i().body, mbs::kBodyX);
-      body(c.sforce->j().body, mbs::kBodyX);
-      function(&c.sforce->magnitude());
     } else {
-      for (int b : c.vforce->bodies()) body(b, mbs::kBodyX);
-      for (int k = 0; k < 6; ++k) function(c.vforce->component(k));
+      for (int b : c.element->state_bodies()) body(b, mbs::kBodyX);
+      for (const mbs::StateFunction* f : c.element->functions()) function(f);
     }
   }
   for (auto* v : {y_indices, yp_indices}) {

@@ -15,9 +15,7 @@
 
 namespace msolve::mbs {
 class JointConstraint;
-class PairForceElement;
-class ScalarForceElement;
-class VectorForceElement;
+class ForceElement;
 }  // namespace msolve::mbs
 
 namespace msolve::system {
@@ -61,9 +59,7 @@ class ForceMeasure : public mbs::StateFunction {
   struct Contribution {
     const mbs::JointConstraint* joint = nullptr;
     std::vector<const JointRow*> rows;  // the joint's rows, in order
-    const mbs::PairForceElement* pair = nullptr;
-    const mbs::ScalarForceElement* sforce = nullptr;
-    const mbs::VectorForceElement* vforce = nullptr;
+    const mbs::ForceElement* element = nullptr;
     int side = 0;  // 0: the element's I side, 1: its J side
   };
   enum class Target { kNet, kJoint, kMotion, kSforce, kBush, kSpdp, kVforce, kVtorq, kGforce };

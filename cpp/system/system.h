@@ -29,6 +29,12 @@
 // c(q) - f(t) and Phi_q q'(u) - f'(t) for a DISPLACEMENT motion, c(q) - s and
 // Phi_q q'(u) - f(t) for a VELOCITY motion, c(q) - s and Phi_q q'(u) - p for an
 // ACCELERATION motion.
+//
+// Where the pieces live: compile/ (the Builder, one file per kind of element), state_layout.cc
+// (offsets, design state, state blocks, descriptions), residual.cc (residual and Jacobian of
+// the bodies, force elements and controls), constraints.cc (the joint rows, ForEachJointTerm),
+// motions.cc, energy.cc, memories.cc, lookup.cc (the Resolver, markers, arrays, dependencies).
+// Force elements implement mbs::ForceElement and sit in one vector, force_elements_.
 #pragma once
 
 #include <map>
@@ -40,11 +46,8 @@
 #include <Eigen/SparseCore>
 
 #include "common/types.h"
-#include "mbs/bushing.h"
+#include "mbs/force_element.h"
 #include "mbs/joint.h"
-#include "mbs/sforce.h"
-#include "mbs/spring_damper.h"
-#include "mbs/vector_force.h"
 #include "model/entities.h"
 #include "system/expression_function.h"
 #include "system/force_measure.h"
@@ -56,10 +59,7 @@ namespace msolve::system {
 
 inline constexpr int kBodyStates = 13;
 
-struct Triplet {
-  int row, col;
-  double value;
-};
+using Triplet = mbs::Triplet;
 
 using SparseMat = Eigen::SparseMatrix<double, Eigen::ColMajor>;
 
@@ -84,6 +84,8 @@ struct JointRow {
   int active = -1;  // index among the active rows, -1 when set aside as redundant
 };
 
+class Builder;
+
 class System {
  public:
   /// Compiles a model description; throws ModelError naming the entity on bad input.
@@ -106,12 +108,11 @@ class System {
 
   const std::vector<Body>& bodies() const { return bodies_; }
   const std::vector<mbs::JointConstraint>& joints() const { return joints_; }
-  /// Spring-dampers and bushings: elements whose wrench depends on two bodies' states.
-  const std::vector<std::unique_ptr<mbs::PairForceElement>>& pair_forces() const {
-    return pair_forces_;
+  /// The applied force elements: the pair forces (SpringDampers, Bushings, SignForces,
+  /// Springsats), then the Sforces, then the Vforces, Vtorques and Gforces.
+  const std::vector<std::unique_ptr<mbs::ForceElement>>& force_elements() const {
+    return force_elements_;
   }
-  const std::vector<mbs::ScalarForceElement>& sforces() const { return sforces_; }
-  const std::vector<mbs::VectorForceElement>& vector_forces() const { return vector_forces_; }
   const std::vector<JointRow>& rows() const { return rows_; }
   double ucf() const { return ucf_; }
   /// Gravitational acceleration at time t (components may be expressions of TIME).
@@ -181,8 +182,9 @@ class System {
   Resolver::ArrayValue ArrayById(
       long id, long k, const std::function<const mbs::StateFunction*(long)>& variable) const;
 
-  /// What entity ids in expressions refer to: markers and the compiled Variables.
-  Resolver MakeResolver() const;
+  /// What entity ids in expressions refer to: markers and the compiled Variables. Built once,
+  /// at the System's final address (it refers to the System), and kept.
+  const Resolver& MakeResolver() const;
 
   /// The value SENVAL(id) returns: stored by the sensors that store under `id` (their
   /// evaluate_id, else their id) when they fire, 0 before (semantics.md 2.5). nullptr when no
@@ -290,18 +292,45 @@ class System {
   void PositionRates(const double* y, double* qdot7_per_body) const;
 
  private:
+  friend class Builder;
+
+  // -- the joint equations (constraints.cc) -----------------------------------------------
+  // visit(joint, term, first row, sides) for every term of every joint, in order: the one
+  // loop over the joint equations
+  template <class Visit>
+  void ForEachJointTerm(const double* y, const Visit& visit) const {
+    for (size_t jn = 0; jn < joints_.size(); ++jn) {
+      const mbs::JointConstraint& joint = joints_[jn];
+      for (int term = 0; term < joint.terms(); ++term)
+        visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y));
+    }
+  }
+  // the joint rows of the residual (constraints, reactions, stabilisation); adds the
+  // reactions' power to *power
+  void JointResidual(const double* y, double* F, double* power) const;
+  // the joint rows and columns of the Jacobian
+  void JointJacobian(const double* y, std::vector<Triplet>* out) const;
+
+  // -- pieces of the residual and Jacobian (residual.cc) ------------------------------------
+  void BodyResidual(double t, const double* y, const double* yp, double* F) const;
+  void BodyJacobian(const double* y, double cj, std::vector<Triplet>* out) const;
+  // the Diffs, Tfsisos, Lses and the Motions' states
+  void ControlResidual(double t, const double* y, const double* yp, double* F) const;
+  void ControlJacobian(double t, const double* y, const double* yp, double cj,
+                       std::vector<Triplet>* out) const;
+
   // visit(name, element or expression) for everything SaveMemories names (const or not)
   template <class Self, class Visit>
   static void VisitMemories(Self& self, const Visit& visit);
-  // the constraints of the Joints, Jprims, Couplers and Gears (compile_joints.cc)
-  void CompileJoints(const model::Model& model);
   // appends a constraint and its rows
   void AddConstraint(mbs::JointConstraint constraint);
 
+  // -- the compiled model (filled by the Builder) -------------------------------------------
   std::vector<Body> bodies_;
   std::vector<mbs::JointConstraint> joints_;
-  std::vector<std::unique_ptr<mbs::PairForceElement>> pair_forces_;
-  std::vector<mbs::ScalarForceElement> sforces_;
+  // the applied force elements, in the order of their kinds: pair forces, Sforces, vector
+  // forces (the order their wrenches are summed in)
+  std::vector<std::unique_ptr<mbs::ForceElement>> force_elements_;
   // Motions: the joint row each drives, its function of time, what the function gives (0
   // displacement, 1 velocity, 2 acceleration) and the index of s (then p) when integrated
   struct Driver {
@@ -319,10 +348,6 @@ class System {
   int work_state_ = -1;
   // the time derivative of the gravitational acceleration
   Vec3 GravityRate(double t) const;
-  // power of a wrench on body k (nothing for the ground)
-  static double Power(int body, const double* y, const mbs::Wrench& wrench) {
-    return body >= 0 ? Eigen::Map<const mbs::Wrench>(y + BodyOffset(body) + 7).dot(wrench) : 0.0;
-  }
   // Diffs: the state index of each and its equation
   struct DiffState {
     const model::Diff* source;
@@ -336,15 +361,10 @@ class System {
   int linear_state_count_ = 0;
   std::unordered_map<long, const model::Array*> arrays_;
   SplineTable splines_;
-  std::vector<mbs::VectorForceElement> vector_forces_;
-  // per vector force: the state indices its components read (y, then yp), sorted
-  std::vector<std::pair<std::vector<int>, std::vector<int>>> vector_force_deps_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;
   // the user routines of the elements (Sforce, Vforce, Diff, Variable, Motion)
   std::vector<std::unique_ptr<RoutineEvaluator>> routines_;
-  // per Sforce: the state indices its magnitude reads (y, then yp), sorted
-  std::vector<std::pair<std::vector<int>, std::vector<int>>> sforce_deps_;
   std::vector<int> joint_row_start_;
   std::vector<JointRow> rows_;
   std::unordered_map<const model::Marker*, mbs::BodyMarker> markers_;
@@ -363,6 +383,11 @@ class System {
   // SENVAL values by id (node-based, on the heap: addresses survive moves of the System)
   std::unique_ptr<std::map<long, double>> sensor_values_ =
       std::make_unique<std::map<long, double>>();
+
+  // the resolver of MakeResolver and the address of the System it was built for: a System
+  // that has moved builds it again
+  mutable std::unique_ptr<Resolver> resolver_;
+  mutable const System* resolver_owner_ = nullptr;
 
   bool reads_multipliers_ = false;
   // what the force elements, Diffs and Tfsiso/Lse inputs read (depends on the active rows)

@@ -6,17 +6,12 @@
 #include <cmath>
 
 #include "common/error.h"
-#include "system/system.h"
+#include "system/compile/builder.h"
 
 namespace msolve::system {
 namespace {
 
 using Term = mbs::JointConstraint::Term;
-
-std::string Upper(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 // the value of a single-row coordinate at the positions in y (its origin)
 double CoordinateAt(mbs::JointType type, const mbs::BodyMarker& i, const mbs::BodyMarker& j,
@@ -76,8 +71,8 @@ void System::AddConstraint(mbs::JointConstraint constraint) {
   for (int r = 0; r < joints_.back().rows(); ++r) rows_.push_back({index, r, -1});
 }
 
-void System::CompileJoints(const model::Model& model) {
-  const VecX design = DesignState();
+void Builder::Joints() {
+  const VecX design = sys_.DesignState();
   const auto same_part = [](const model::Entity& owner, const model::Marker* i,
                             const model::Marker* j) {
     if (i->part == j->part)
@@ -86,16 +81,16 @@ void System::CompileJoints(const model::Model& model) {
   };
 
   // joints: their equations; SCREW and RACKPIN relate a translation to a rotation
-  for (const auto& joint : model.joints) {
+  for (const auto& joint : model_.joints) {
     if (!joint->active) continue;
-    const auto [mi, mj] = MarkersOf(*joint, joint->i, joint->j);
+    const auto [mi, mj] = sys_.MarkersOf(*joint, joint->i, joint->j);
     same_part(*joint, joint->i, joint->j);
     const std::string type = Upper(joint->type);
     if (type == "SCREW") {
       // d.z_J - pitch theta / 2 pi = 0, theta the turns of x_I about z_J (semantics.md 6.2)
       if (!(joint->pitch != 0.0) || !std::isfinite(joint->pitch))
         throw ModelError(joint->Describe() + ": a SCREW joint needs a nonzero pitch");
-      AddConstraint(mbs::JointConstraint(
+      sys_.AddConstraint(mbs::JointConstraint(
           joint.get(),
           {MakeTerm(mbs::JointType::kMotionTranslation, mi, mj, 1.0, design),
            MakeTerm(mbs::JointType::kMotionRotation, mi, mj, -joint->pitch / (2 * M_PI), design)}));
@@ -107,13 +102,13 @@ void System::CompileJoints(const model::Model& model) {
         throw ModelError(joint->Describe() +
                          ": a RACKPIN joint needs a positive pd (pitch "
                          "diameter of the pinion)");
-      const Vec3 zI = mbs::MarkerFrame(mi, BodyState(mi.body, design.data())).R.col(2);
-      const Vec3 zJ = mbs::MarkerFrame(mj, BodyState(mj.body, design.data())).R.col(2);
+      const Vec3 zI = mbs::MarkerFrame(mi, System::BodyState(mi.body, design.data())).R.col(2);
+      const Vec3 zJ = mbs::MarkerFrame(mj, System::BodyState(mj.body, design.data())).R.col(2);
       if (std::abs(zI.dot(zJ)) > 1e-6)
         throw ModelError(joint->Describe() +
                          ": the pinion's z axis (marker i) must be "
                          "perpendicular to the rack's z axis (marker j)");
-      AddConstraint(mbs::JointConstraint(
+      sys_.AddConstraint(mbs::JointConstraint(
           joint.get(),
           {MakeTerm(mbs::JointType::kMotionTranslation, mi, mj, 1.0, design),
            MakeTerm(mbs::JointType::kRackPinionAngle, mi, mj, -joint->pd / 2, design)}));
@@ -124,33 +119,36 @@ void System::CompileJoints(const model::Model& model) {
       throw ModelError(joint->Describe() + ": joint type '" + joint->type +
                        "' is not supported (CONVEL, CYLINDRICAL, FIXED, HOOKE, PLANAR, RACKPIN, "
                        "REVOLUTE, SCREW, SPHERICAL, TRANSLATIONAL, UNIVERSAL)");
-    AddConstraint(mbs::JointConstraint(joint.get(), jt, mi, mj));
+    sys_.AddConstraint(mbs::JointConstraint(joint.get(), jt, mi, mj));
   }
 
   // joint primitives
-  for (const auto& jprim : model.jprims) {
+  for (const auto& jprim : model_.jprims) {
     if (!jprim->active) continue;
     mbs::JointType jt;
     if (!mbs::ParseJprimType(jprim->type, &jt))
       throw ModelError(jprim->Describe() + ": type '" + jprim->type +
                        "' is not a joint primitive (ATPOINT, INLINE, INPLANE, ORIENTATION, "
                        "PARALLEL_AXES, PERPENDICULAR)");
-    const auto [mi, mj] = MarkersOf(*jprim, jprim->i, jprim->j);
+    const auto [mi, mj] = sys_.MarkersOf(*jprim, jprim->i, jprim->j);
     same_part(*jprim, jprim->i, jprim->j);
-    AddConstraint(mbs::JointConstraint(jprim.get(), jt, mi, mj));
+    sys_.AddConstraint(mbs::JointConstraint(jprim.get(), jt, mi, mj));
   }
+}
 
+void Builder::JointRelations() {
+  const VecX design = sys_.DesignState();
   // the joints a Coupler or Gear relates must be active joints of this model
   const auto markers_of_joint = [&](const model::Entity& owner, const model::Joint* joint) {
     if (joint == nullptr) throw ModelError(owner.Describe() + ": a joint is not set");
-    for (const auto& c : joints_)
+    for (const auto& c : sys_.joints_)
       if (c.joint() == joint && c.motion() == nullptr) return std::make_pair(c.i(), c.j());
     throw ModelError(owner.Describe() + ": " + joint->Describe() +
                      " is inactive or not in this model");
   };
 
   // couplers: sum_k scales[k] (q_k - q_k at design) = 0
-  for (const auto& coupler : model.couplers) {
+  for (const auto& coupler : model_.couplers) {
     if (!coupler->active) continue;
     const std::string who = coupler->Describe() + ": ";
     const size_t n = coupler->joints.size();
@@ -182,7 +180,7 @@ void System::CompileJoints(const model::Model& model) {
       const std::string word = k < coupler->type.size() ? coupler->type[k] : "";
       terms.push_back(MakeTerm(FreeCoordinate(*coupler, *joint, word), mi, mj, scales[k], design));
     }
-    AddConstraint(mbs::JointConstraint(coupler.get(), std::move(terms)));
+    sys_.AddConstraint(mbs::JointConstraint(coupler.get(), std::move(terms)));
   }
 
   // gears (Adams GEAR): the velocity of the contact point cv along z_cv is the same on both
@@ -190,7 +188,7 @@ void System::CompileJoints(const model::Model& model) {
   // by its joint coordinate q_k about (along) z_Jk; the contact point on it then moves along
   // z_cv at a_k q_k' with a_k = (z_Jk x (p_cv - p_Jk)).z_cv (rotation) or z_Jk.z_cv
   // (translation), constants of the carrier frame: a_1 q_1 - a_2 q_2 = 0 from the design.
-  for (const auto& gear : model.gears) {
+  for (const auto& gear : model_.gears) {
     if (!gear->active) continue;
     const std::string who = gear->Describe() + ": ";
     if (gear->joints.size() != 2)
@@ -198,11 +196,11 @@ void System::CompileJoints(const model::Model& model) {
     if (gear->cv == nullptr) throw ModelError(who + "the common velocity marker cv is not set");
     mbs::BodyMarker cv;
     try {
-      cv = MarkerOf(gear->cv);
+      cv = sys_.MarkerOf(gear->cv);
     } catch (const ModelError& e) {
       throw ModelError(who + e.what());
     }
-    const mbs::Frame<double> fcv = mbs::MarkerFrame(cv, BodyState(cv.body, design.data()));
+    const mbs::Frame<double> fcv = mbs::MarkerFrame(cv, System::BodyState(cv.body, design.data()));
     std::vector<Term> terms;
     for (int k = 0; k < 2; ++k) {
       const model::Joint* joint = gear->joints[k];
@@ -214,7 +212,7 @@ void System::CompileJoints(const model::Model& model) {
       const std::string jt = Upper(joint->type);
       const mbs::JointType coordinate =
           FreeCoordinate(*gear, *joint, jt == "TRANSLATIONAL" ? "T" : "R");
-      const mbs::Frame<double> fj = mbs::MarkerFrame(mj, BodyState(mj.body, design.data()));
+      const mbs::Frame<double> fj = mbs::MarkerFrame(mj, System::BodyState(mj.body, design.data()));
       const Vec3 z = fj.R.col(2), zcv = fcv.R.col(2);
       const double a = coordinate == mbs::JointType::kMotionRotation
                            ? z.cross(fcv.p - fj.p).dot(zcv)
@@ -231,7 +229,7 @@ void System::CompileJoints(const model::Model& model) {
                          "circle through cv)");
       terms.push_back(MakeTerm(coordinate, mi, mj, k == 0 ? a : -a, design));
     }
-    AddConstraint(mbs::JointConstraint(gear.get(), std::move(terms)));
+    sys_.AddConstraint(mbs::JointConstraint(gear.get(), std::move(terms)));
   }
 }
 

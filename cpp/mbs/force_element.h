@@ -1,0 +1,99 @@
+// The one interface of the applied force elements (SpringDamper, Bushing, SignForce,
+// Springsat, Sforce, Vforce/Vtorque/Gforce): the System loops once over its elements for
+// the residual, the Jacobian, the power and energy, the memories and the messages.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "mbs/joint.h"
+#include "mbs/state_function.h"
+#include "model/entities.h"
+
+namespace msolve::mbs {
+
+/// States of a body as the force elements see them: r (3), e (4), v (3), w body (3).
+inline constexpr int kBodyX = 13;
+/// Generalised force on one body: force (3, global) and torque (3, body axes).
+using Wrench = Eigen::Matrix<double, 6, 1>;
+
+/// One entry of a sparse Jacobian, row and column in the system state.
+struct Triplet {
+  int row, col;
+  double value;
+};
+
+/// The states of a body in the system state y (13 per body, body k from 13 k, as
+/// system::System lays them out), nullptr for the ground.
+inline const double* BodyStates(int body, const double* y) {
+  return body >= 0 ? y + kBodyX * body : nullptr;
+}
+
+class ForceElement {
+ public:
+  virtual ~ForceElement() = default;
+
+  /// The model entity the element was compiled from.
+  virtual const model::Entity* source() const = 0;
+  /// The bodies of I (side 0) and J (side 1), kGround for the ground: i().body, j().body.
+  int body(int side) const { return body_[side]; }
+  /// The markers I and J: the element's wrenches act on their bodies.
+  virtual const BodyMarker& i() const = 0;
+  virtual const BodyMarker& j() const = 0;
+  /// The bodies whose states the wrenches depend on (kGround for the ground): those of I and
+  /// J, and of the reference marker of a vector force.
+  virtual std::vector<int> state_bodies() const { return {i().body, j().body}; }
+  /// False when the element puts nothing on J (an action-only force).
+  virtual bool reacts_on_j() const { return true; }
+
+  /// Wrenches on the bodies of I and J at (t, y, yp) in the system layout.
+  virtual void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+                        Wrench* on_j) const = 0;
+
+  /// Appends -d(wrenches)/dy - cj d(wrenches)/dyp to the dynamic rows (7..12) of the bodies
+  /// of I and J; the sequence of (row, col) is the same on every call.
+  virtual void AddJacobian(double t, const double* y, const double* yp, double cj,
+                           std::vector<Triplet>* out) const = 0;
+
+  /// Power of the forces that StoredEnergy does not account for, given the element's
+  /// wrenches: by default the whole power, F.v + T.w over both bodies.
+  virtual double WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const;
+  /// Energy stored in the element (force x length, model units).
+  virtual double StoredEnergy(const double* y) const {
+    (void)y;
+    return 0.0;
+  }
+  /// Why y is outside the element's domain (within the relative margin), or "".
+  virtual std::string OutOfRangeAt(const double* y, double margin) const {
+    (void)y, (void)margin;
+    return {};
+  }
+
+  /// Called after every accepted step: by default, the functions the element reads accept it.
+  virtual void AcceptState(double t, const double* y, const double* yp);
+  /// Whether the element itself remembers something (the whole turns of the angles it
+  /// follows) to carry over to a new compilation of the model (Memory, SetMemory).
+  virtual bool HasMemory() const { return false; }
+  virtual std::vector<double> Memory() const { return {}; }
+  virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
+
+  /// The functions of the state the element reads (magnitudes, components), in order.
+  virtual std::vector<StateFunction*> functions() const { return {}; }
+
+  /// Collects what functions() read (they depend on the active joint rows).
+  void RefreshDependencies();
+  /// The state indices the element's functions read (y, then yp), sorted.
+  const std::vector<int>& y_deps() const { return y_deps_; }
+  const std::vector<int>& yp_deps() const { return yp_deps_; }
+
+ protected:
+  ForceElement(int body_i, int body_j) : body_{body_i, body_j} {}
+
+ private:
+  int body_[2];
+  std::vector<int> y_deps_, yp_deps_;
+};
+
+}  // namespace msolve::mbs

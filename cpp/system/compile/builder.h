@@ -1,0 +1,81 @@
+// compile(model) -> System: the Builder validates the model description and fills a System,
+// one kind of element after the other (System::Compile gives the order). Each kind has its
+// own file in system/compile/; the Builder is a friend of System.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/entities.h"
+#include "system/system.h"
+
+namespace msolve::system {
+
+class Builder {
+ public:
+  Builder(const model::Model& model, System* sys) : model_(model), sys_(*sys) {}
+  Builder(const Builder&) = delete;  // the resolver refers to the Builder
+  Builder& operator=(const Builder&) = delete;
+
+  // measures.cc: the SENVAL store of every active sensor; the force measures of the
+  // expressions, linked once every element exists, then the state of the finished system
+  void SensorValues();
+  void Finish();
+  // bodies.cc: units and gravity, parts (bodies), markers
+  void Units();
+  void Bodies();
+  void Markers();
+  void GravityExpressions();
+  // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
+  void Joints();
+  void JointRelations();
+  // forces.cc: the force elements, in the order of force_elements_
+  void PairForces();
+  void Sforces();
+  void VectorForces();
+  // controls.cc: Diff states, Tfsiso and Lse states, arrays and splines, the Variables,
+  // the Tfsiso and Lse inputs, the Diff equations
+  void ControlStates();
+  void Variables();
+  void LinearInputs();
+  void DiffEquations();
+  // motions.cc: the Motions (one more joint row each, and their states); the work state
+  void Motions();
+  void WorkState();
+  // compile.cc: the resolver of the expressions compiled while compiling
+  void MakeResolver();
+
+ private:
+  // a user routine of an element, owned by the system
+  RoutineEvaluator* AddRoutine(const model::Entity& owner,
+                               const std::shared_ptr<model::UserRoutine>& routine,
+                               model::UserRoutine::Form form, const std::string& function,
+                               int outputs);
+  // compiles (once) the Variable of an id; throws std::invalid_argument
+  const mbs::StateFunction* Variable(long id);
+
+  const model::Model& model_;
+  System& sys_;
+  // part frames: origin and axes of every active part
+  struct PartFrame {
+    Vec3 origin;
+    Mat3 axes;
+    Vec3 cm;  // mass centre in the part frame
+    int body;
+  };
+  std::unordered_map<const model::Part*, PartFrame> frames_;
+  std::unordered_map<long, const model::Variable*> variable_ids_;
+  std::unordered_map<long, int> diff_index_;
+  Resolver resolver_;
+};
+
+// helpers of the builder's files
+std::string Upper(std::string s);
+// the USER(...) numbers of an element with a routine (none when function is empty)
+std::vector<double> RoutineParameters(const model::Entity& e, const std::string& function);
+// an element without routine whose function asks for one
+void CheckNoUserCall(const model::Entity& e, const std::string& function);
+
+}  // namespace msolve::system

@@ -1,0 +1,151 @@
+// compile(model), the controls: the states of the Diffs, Tfsisos and Lses, the arrays and
+// splines, the Variables (compiled in the order their references need), the inputs of the
+// Tfsisos and Lses, and the equations of the Diffs
+#include <algorithm>
+
+#include "common/error.h"
+#include "system/compile/builder.h"
+
+namespace msolve::system {
+
+void Builder::ControlStates() {
+  // variables, compiled in the order their references need
+  for (const auto& variable : model_.variables)
+    if (variable->active) variable_ids_[variable->id] = variable.get();
+  // Diff states follow the bodies' states
+  for (const auto& diff : model_.diffs) {
+    if (!diff->active) continue;
+    const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
+    diff_index_[diff->id] = index;
+    sys_.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
+  }
+  // Tfsiso states follow the Diffs', then the Lses'
+  for (const auto& array : model_.arrays)
+    if (array->active) sys_.arrays_[array->id] = array.get();
+  for (const auto& matrix : model_.matrices)
+    if (matrix->active) DenseMatrix(*matrix);  // checks every matrix, used or not
+  for (const auto& tf : model_.tfsisos)
+    if (tf->active) sys_.linear_.push_back(TfsisoStates(*tf));
+  for (const auto& lse : model_.lses)
+    if (lse->active) sys_.linear_.push_back(LseStates(*lse));
+  {
+    // an X or Y array holds the states or outputs of one element only
+    std::unordered_map<const model::Array*, const model::Entity*> owner;
+    for (const auto& ls : sys_.linear_)
+      for (const auto& [array, role] : {std::pair{ls.x_array, "X"}, std::pair{ls.y_array, "Y"}}) {
+        if (array == nullptr) continue;
+        const auto [it, fresh] = owner.emplace(array, ls.source);
+        if (!fresh)
+          throw ModelError(ls.source->Describe() + ": its " + role + " array " + array->Describe() +
+                           " already belongs to " + it->second->Describe());
+      }
+  }
+  {
+    int first = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
+    for (auto& ls : sys_.linear_) {
+      ls.first = first;
+      first += ls.n;
+      sys_.linear_state_count_ += ls.n;
+    }
+  }
+
+  // splines, read by AKISPL, CUBSPL and LINSPL
+  for (const auto& spline : model_.splines)
+    if (spline->active) sys_.splines_.Add(*spline);
+}
+
+const mbs::StateFunction* Builder::Variable(long id) {
+  const auto done = sys_.variables_.find(id);
+  if (done != sys_.variables_.end()) {
+    if (!done->second)
+      throw std::invalid_argument("VARVAL(" + std::to_string(id) +
+                                  ") closes a cycle: variables may not refer back to "
+                                  "themselves through VARVAL");
+    return done->second.get();
+  }
+  const auto found = variable_ids_.find(id);
+  if (found == variable_ids_.end())
+    throw std::invalid_argument("unknown variable id " + std::to_string(id));
+  const model::Variable* variable = found->second;
+  if (variable->implicit)
+    throw std::invalid_argument(variable->Describe() +
+                                ": implicit variables are not available yet in msolve");
+  std::unique_ptr<mbs::StateFunction> compiled;
+  if (variable->routine) {
+    compiled = std::make_unique<RoutineOutput>(
+        AddRoutine(*variable, variable->routine, model::UserRoutine::Form::kState,
+                   variable->function, 1),
+        0);
+  } else {
+    if (variable->function.empty())
+      throw std::invalid_argument(variable->Describe() + ": function is not set");
+    CheckNoUserCall(*variable, variable->function);
+    sys_.variables_[id] = nullptr;  // being compiled
+    compiled =
+        std::make_unique<ExpressionFunction>(variable->function, variable->Describe(), resolver_);
+  }
+  const mbs::StateFunction* result = compiled.get();
+  sys_.variables_[id] = std::move(compiled);
+  return result;
+}
+
+void Builder::Variables() {
+  for (const auto& [id, variable] : variable_ids_) {
+    try {
+      Variable(id);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(e.what());
+    }
+  }
+}
+
+void Builder::LinearInputs() {
+  // the inputs of the Tfsisos (the first variable of the U array) and Lses (every variable)
+  for (auto& ls : sys_.linear_) {
+    const model::Array* u = ls.u_array;
+    if (u == nullptr) continue;
+    if (Upper(u->type) != "U")
+      throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() + " has type " +
+                       u->type + ", not U");
+    if (static_cast<int>(u->variables.size()) < ls.inputs_count())
+      throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() +
+                       " has no variable");
+    for (int k = 0; k < ls.inputs_count(); ++k) {
+      if (u->variables[k] == nullptr)
+        throw ModelError(ls.source->Describe() + ": its U array " + u->Describe() + ": variable " +
+                         std::to_string(k + 1) + " is not set");
+      try {
+        ls.inputs.push_back(Variable(u->variables[k]->id));
+      } catch (const std::invalid_argument& e) {
+        throw ModelError(ls.source->Describe() + ": " + e.what());
+      }
+    }
+  }
+}
+
+void Builder::DiffEquations() {
+  // the equations of the Diffs
+  for (auto& diff : sys_.diffs_) {
+    if (diff.source->routine) {
+      // the implicit form is checked after the routine's dependency pass
+      diff.function = std::make_unique<RoutineOutput>(
+          AddRoutine(*diff.source, diff.source->routine, model::UserRoutine::Form::kState,
+                     diff.source->function, 1),
+          0);
+      continue;
+    }
+    if (diff.source->function.empty())
+      throw ModelError(diff.source->Describe() + ": function is not set");
+    CheckNoUserCall(*diff.source, diff.source->function);
+    diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
+                                                         diff.source->Describe(), resolver_);
+    std::vector<int> y_deps;
+    diff.function->Dependencies(&y_deps, &diff.yp_deps);
+    if (diff.source->implicit &&
+        !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
+      throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
+                       std::to_string(diff.source->id) + ")");
+  }
+}
+
+}  // namespace msolve::system

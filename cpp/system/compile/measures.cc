@@ -1,0 +1,26 @@
+// compile(model), what requests and sensors read: the SENVAL store of the sensors, and the
+// force measures of the expressions, linked once every element exists
+#include "system/compile/builder.h"
+
+namespace msolve::system {
+
+void Builder::SensorValues() {
+  // the SENVAL store of every active sensor, so that any expression may read it
+  for (const auto& sensor : model_.sensors)
+    if (sensor->active) sys_.sensor_values_->emplace(sensor->evaluate_id.value_or(sensor->id), 0.0);
+}
+
+void Builder::Finish() {
+  // force measures find their elements; a measure that reads itself is a cycle
+  const std::vector<ForceMeasure*> force_measures = std::move(sys_.unlinked_force_measures_);
+  sys_.unlinked_force_measures_.clear();
+  for (ForceMeasure* measure : force_measures) measure->Link(sys_);
+  sys_.SetActiveRows(std::vector<bool>(sys_.rows_.size(), true));
+  sys_.force_measures_.assign(force_measures.begin(), force_measures.end());
+  // with routines, PrepareRoutines checks the cycles once the routines can run
+  if (sys_.routines_.empty()) sys_.CheckForceMeasureCycles();
+  const VecX y0 = sys_.DesignState(), yp0 = VecX::Zero(sys_.size());
+  sys_.AcceptStep(0.0, y0.data(), yp0.data());
+}
+
+}  // namespace msolve::system

@@ -1,0 +1,256 @@
+// the joint equations: rows and active set, their share of the residual and Jacobian (see
+// system.h for the equations), the constraint values, the position and velocity Jacobians and
+// the rate of the latter; every loop over the joints goes through ForEachJointTerm
+#include "math/rotation.h"
+#include "system/state_view.h"
+#include "system/system.h"
+
+namespace msolve::system {
+namespace {
+
+using mbs::kBodyQ;
+using mbs::kPairQ;
+using mbs::PairGradient;
+using mbs::PairHessian;
+
+// q'(u) of the two sides of a joint (zero for the ground), the derivative of the quaternion
+// rates with respect to e (Q(w)/2) and L(e)/2
+struct PairRates {
+  Eigen::Matrix<double, kPairQ, 1> qd = Eigen::Matrix<double, kPairQ, 1>::Zero();
+  Eigen::Matrix4d halfQ[2];
+  Eigen::Matrix<double, 4, 3> halfL[2];
+};
+
+PairRates RatesOf(const double* const* q) {
+  PairRates r;
+  for (int s = 0; s < 2; ++s) {
+    if (!q[s]) continue;
+    r.halfQ[s] = 0.5 * math::QuatRightW(V3(q[s] + 10));
+    r.halfL[s] = 0.5 * math::QuatL(V4(q[s] + 3));
+    r.qd.segment<3>(kBodyQ * s) = V3(q[s] + 7);
+    r.qd.segment<4>(kBodyQ * s + 3) = r.halfL[s] * V3(q[s] + 10);
+  }
+  return r;
+}
+
+}  // namespace
+
+System::JointSides System::SidesOf(const mbs::JointConstraint& joint, const double* y) {
+  return SidesOf(joint, 0, y);
+}
+
+System::JointSides System::SidesOf(const mbs::JointConstraint& joint, int term, const double* y) {
+  const auto& t = joint.term(term);
+  JointSides sides{{t.i.body, t.j.body}, {nullptr, nullptr}};
+  for (int s = 0; s < 2; ++s)
+    if (sides.body[s] >= 0) sides.state[s] = y + BodyOffset(sides.body[s]);
+  return sides;
+}
+
+void System::SetActiveRows(const std::vector<bool>& active) {
+  active_count_ = 0;
+  for (size_t k = 0; k < rows_.size(); ++k) rows_[k].active = active[k] ? active_count_++ : -1;
+  RefreshDependencies();
+}
+
+void System::JointResidual(const double* y, double* F, double* power) const {
+  const int lam0 = lambda_offset(), mu0 = mu_offset();
+  // constraints, reactions, stabilisation (a row is the sum of its terms)
+  double phi[6];
+  PairGradient grad;
+  ForEachJointTerm(
+      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+        const int* side_body = sides.body;
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+        // per side: L(e)^T and q'(u) (as PositionRates)
+        Eigen::Matrix<double, 3, 4> Lt[2];
+        Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+        for (int s = 0; s < 2; ++s) {
+          if (q[s] == nullptr) continue;
+          const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+          Lt[s] = L.transpose();
+          qdot[s].head<3>() = V3(q[s] + 7).transpose();
+          qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+        }
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int a = rows_[row0 + r].active;
+          if (a < 0) continue;
+          const double lambda = y[lam0 + a];
+          const double mu = y[mu0 + a];
+          F[mu0 + a] += phi[r];
+          double vel = 0.0;
+          for (int s = 0; s < 2; ++s) {
+            if (q[s] == nullptr) continue;
+            const int k = side_body[s];
+            const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+            vel += g.dot(qdot[s]);
+            double* f = F + BodyOffset(k);
+            Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
+            Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
+            Eigen::Map<Vec3> f_w(f + 10);
+            f_q += mu * g;
+            f_v += lambda * g.head<3>();
+            f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
+          }
+          F[lam0 + a] += vel;
+          // the reactions' power, -lambda B u
+          *power -= lambda * vel;
+        }
+      });
+}
+
+void System::JointJacobian(const double* y, std::vector<Triplet>* out) const {
+  auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
+  double phi[6];
+  PairGradient grad;
+  std::vector<PairHessian> hess;
+  ForEachJointTerm(
+      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+        const int* side_body = sides.body;
+        const double* const* q = sides.state;
+        joint.EvaluateTermHessians(term, q[0], q[1], phi, &grad, &hess);
+
+        const PairRates rates = RatesOf(q);
+        const auto& qd = rates.qd;
+        const auto& halfQ = rates.halfQ;
+        const auto& halfL = rates.halfL;
+        auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
+        auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
+
+        // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
+        Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int a = rows_[row0 + r].active;
+          if (a < 0) continue;
+          const int lam = lambda_offset() + a;
+          const int mu = mu_offset() + a;
+          const double lambda = y[lam];
+          const double muv = y[mu];
+          const PairHessian& H = hess[r];
+          const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
+
+          // position row and velocity row against q
+          Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
+          for (int s = 0; s < 2; ++s)
+            if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
+          for (int c = 0; c < kPairQ; ++c) {
+            if (!qlive(c)) continue;
+            add(mu, qcol(c), g[c]);
+            add(lam, qcol(c), dvel[c]);
+          }
+          for (int s = 0; s < 2; ++s) {
+            if (!q[s]) continue;
+            const int o = BodyOffset(side_body[s]);
+            const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
+            const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
+            for (int i = 0; i < 3; ++i) {
+              // velocity row against u, reaction rows against lambda
+              add(lam, o + 7 + i, g[kBodyQ * s + i]);
+              add(lam, o + 10 + i, Bw[i]);
+              add(o + 7 + i, lam, g[kBodyQ * s + i]);
+              add(o + 10 + i, lam, Bw[i]);
+            }
+            // stabilisation columns
+            for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
+            // second-derivative terms of the body rows
+            K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
+            K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
+            K.block<3, kPairQ>(13 * s + 10, 0) +=
+                lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
+            K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
+                0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
+          }
+        }
+        for (int s = 0; s < 2; ++s) {
+          if (!q[s]) continue;
+          const int o = BodyOffset(side_body[s]);
+          for (int i = 0; i < 13; ++i)
+            for (int c = 0; c < kPairQ; ++c)
+              if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
+        }
+      });
+}
+
+VecX System::JointResiduals(const double* y) const {
+  VecX phi = VecX::Zero(rows_.size());
+  double term_phi[6];
+  ForEachJointTerm(
+      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+        joint.EvaluateTermValue(term, sides.state[0], sides.state[1], term_phi);
+        for (int r = 0; r < joint.rows(); ++r) phi[row0 + r] += term_phi[r];
+      });
+  return phi;
+}
+
+SparseMat System::PositionJacobian(const double* y) const {
+  std::vector<Eigen::Triplet<double>> t;
+  double phi[6];
+  PairGradient grad;
+  ForEachJointTerm(
+      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+        for (int r = 0; r < joint.rows(); ++r)
+          for (int s = 0; s < 2; ++s)
+            if (q[s])
+              for (int d = 0; d < kBodyQ; ++d)
+                t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d, grad(r, kBodyQ * s + d));
+      });
+  SparseMat G(rows_.size(), kBodyQ * body_count());
+  G.setFromTriplets(t.begin(), t.end());
+  return G;
+}
+
+SparseMat System::VelocityJacobian(const double* y) const {
+  std::vector<Eigen::Triplet<double>> t;
+  t.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
+  double phi[6];
+  PairGradient grad;
+  ForEachJointTerm(
+      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int row = row0 + r;
+          for (int s = 0; s < 2; ++s) {
+            if (!q[s]) continue;
+            const int k = sides.body[s];
+            const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
+                            grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
+            for (int i = 0; i < 3; ++i) {
+              t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+              t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+            }
+          }
+        }
+      });
+  SparseMat B(rows_.size(), 6 * body_count());
+  B.setFromTriplets(t.begin(), t.end());
+  return B;
+}
+
+VecX System::VelocityJacobianRate(const double* y) const {
+  VecX gamma = VecX::Zero(rows_.size());
+  double phi[6], curvature[6];
+  PairGradient grad;
+  ForEachJointTerm(y, [&](const mbs::JointConstraint& joint, int term, int row0,
+                          const JointSides& sides) {
+    const double* const* q = sides.state;
+    const PairRates rates = RatesOf(q);
+    const auto& qd = rates.qd;
+    const auto& halfQ = rates.halfQ;
+    joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
+    joint.EvaluateTermCurvature(term, q[0], q[1], qd.data(), curvature);
+    for (int r = 0; r < joint.rows(); ++r) {
+      double g = curvature[r];
+      for (int s = 0; s < 2; ++s)
+        if (q[s])
+          g += grad.row(r).segment<4>(kBodyQ * s + 3).dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
+      gamma[row0 + r] += g;
+    }
+  });
+  return gamma;
+}
+
+}  // namespace msolve::system

@@ -1,0 +1,82 @@
+// the Motions at run time: the values they impose on their joint rows, the rows whose value
+// comes from the initial-conditions analysis, and the reference of motion angles
+#include <algorithm>
+#include <cmath>
+
+#include "system/system.h"
+
+namespace msolve::system {
+
+double System::DriverFunction(const Driver& driver, double t, double* rate) const {
+  if (driver.routine) {
+    if (rate) *rate = driver.routine->MotionValue(t, 1);
+    return driver.routine->MotionValue(t, 0);
+  }
+  if (rate) return driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, rate);
+  return driver.function->Value(t, nullptr, nullptr);
+}
+
+VecX System::DriverValues(double t, const double* y, int order) const {
+  VecX values = VecX::Zero(rows_.size());
+  for (const auto& driver : drivers_) {
+    // below the order of the function: the integrated states s, p
+    const int k = order - driver.order;
+    if (k < 0) {
+      values[driver.row] = y[driver.state + order];
+      continue;
+    }
+    double rate = 0.0;
+    const double value = DriverFunction(driver, t, &rate);
+    if (k == 0) {
+      values[driver.row] = value;
+    } else if (k == 1) {
+      values[driver.row] = rate;
+    } else if (driver.routine) {
+      values[driver.row] = driver.routine->MotionValue(t, 2);
+    } else {
+      // second derivative: central difference of the exact first derivative
+      const double h = 1e-5 * std::max(1.0, std::abs(t));
+      double ahead = 0.0, behind = 0.0;
+      driver.function->ValueAndTimeDerivative(t + h, nullptr, nullptr, &ahead);
+      driver.function->ValueAndTimeDerivative(t - h, nullptr, nullptr, &behind);
+      values[driver.row] = (ahead - behind) / (2 * h);
+    }
+  }
+  return values;
+}
+
+std::vector<bool> System::RowsImposedLater(int order) const {
+  std::vector<bool> later(rows_.size(), false);
+  for (const auto& driver : drivers_) {
+    if (order == 0 && driver.order >= 1 && !driver.source->icdisp) later[driver.row] = true;
+    if (order == 1 && driver.order == 2 && !driver.source->icvel) later[driver.row] = true;
+  }
+  return later;
+}
+
+void System::StartMotionStates(int order, double* y) const {
+  const std::vector<bool> later = RowsImposedLater(order);
+  if (std::find(later.begin(), later.end(), true) == later.end()) return;
+  VecX c;
+  if (order == 0) {
+    c = JointResiduals(y);
+  } else {
+    VecX u(6 * body_count());
+    for (int k = 0; k < body_count(); ++k)
+      u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
+    c = VelocityJacobian(y) * u;
+  }
+  for (const auto& driver : drivers_)
+    if (later[driver.row]) y[driver.state + order] = c[driver.row];
+}
+
+void System::ReferMotionAngles(double t, const double* y) {
+  const std::vector<bool> later = RowsImposedLater(0);
+  for (const auto& driver : drivers_) {
+    mbs::JointConstraint& joint = joints_[rows_[driver.row].joint];
+    if (!mbs::IsMotionAngle(joint.type()) || later[driver.row]) continue;
+    joint.SetReference(DriverValues(t, y, 0)[driver.row]);
+  }
+}
+
+}  // namespace msolve::system

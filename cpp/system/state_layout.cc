@@ -1,0 +1,71 @@
+// the layout of the state y (see system.h): the design state, the blocks of the entities'
+// states, which components are differential, and what a component is
+#include "math/rotation.h"
+#include "system/state_view.h"
+#include "system/system.h"
+
+namespace msolve::system {
+
+VecX System::DesignState() const {
+  VecX y = VecX::Zero(size());
+  for (const auto& d : diffs_) y[d.index] = d.source->ic;
+  for (const auto& ls : linear_) y.segment(ls.first, ls.n) = ls.x0;
+  // integrated motions start at icdisp and icvel (unset: replaced by the assembled values)
+  for (const auto& driver : drivers_) {
+    if (driver.order >= 1) y[driver.state] = driver.source->icdisp.value_or(0.0);
+    if (driver.order == 2) y[driver.state + 1] = driver.source->icvel.value_or(0.0);
+  }
+  for (int k = 0; k < body_count(); ++k) {
+    y.segment<3>(BodyOffset(k)) = bodies_[k].r0;
+    y.segment<4>(BodyOffset(k) + 3) = bodies_[k].e0;
+  }
+  return y;
+}
+
+std::vector<System::StateBlock> System::StateBlocks() const {
+  std::vector<StateBlock> out;
+  for (int k = 0; k < body_count(); ++k)
+    out.push_back({bodies_[k].part, BodyOffset(k), kBodyStates});
+  for (const auto& d : diffs_) out.push_back({d.source, d.index, 1});
+  for (const auto& l : linear_) out.push_back({l.source, l.first, l.n});
+  for (const auto& driver : drivers_)
+    if (driver.order >= 1) out.push_back({driver.source, driver.state, driver.order});
+  return out;
+}
+
+VecX System::DifferentialIds() const {
+  VecX id = VecX::Zero(size());
+  id.head(differential_size()).setOnes();
+  return id;
+}
+
+std::string System::DescribeState(int index) const {
+  if (index < 0 || index >= size()) return "no state";
+  if (index < kBodyStates * body_count()) {
+    static const char* const kParts[] = {"position", "orientation", "velocity", "angular velocity"};
+    const int c = index % kBodyStates;
+    const int part = c < 3 ? 0 : c < 7 ? 1 : c < 10 ? 2 : 3;
+    return bodies_[index / kBodyStates].part->Describe() + " (" + kParts[part] + ")";
+  }
+  for (const auto& d : diffs_)
+    if (d.index == index) return d.source->Describe();
+  for (const auto& ls : linear_)
+    if (index >= ls.first && index < ls.first + ls.n) return ls.source->Describe();
+  for (const auto& driver : drivers_)
+    if (driver.order > 0 && index >= driver.state && index < driver.state + driver.order)
+      return driver.source->Describe();
+  if (index == work_state_) return "the work of the non-conservative forces";
+  if (index < differential_size()) return "a state";
+  return index < mu_offset() ? "a reaction force" : "a stabilisation multiplier";
+}
+
+void System::PositionRates(const double* y, double* qdot) const {
+  for (int k = 0; k < body_count(); ++k) {
+    const double* x = y + BodyOffset(k);
+    Eigen::Map<Eigen::Matrix<double, 7, 1>> qd(qdot + mbs::kBodyQ * k);
+    qd.head<3>() = V3(x + 7);
+    qd.tail<4>() = 0.5 * math::QuatL(V4(x + 3)) * V3(x + 10);
+  }
+}
+
+}  // namespace msolve::system
