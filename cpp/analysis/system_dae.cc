@@ -33,12 +33,7 @@ std::vector<solver::ConstraintGroup> SystemDae::ConstraintGroups() const {
 
 void SystemDae::Jacobian(double t, const double* y, const double* yp, double cj,
                          std::vector<Triplet>* out) const {
-  // System writes its own triplet type (system::Triplet, the same fields): copied, which
-  // costs little beside the evaluation; a System that wrote msolve::Triplet would need none
-  sys_.Jacobian(t, y, yp, cj, &triplets_);
-  out->resize(triplets_.size());
-  for (size_t k = 0; k < triplets_.size(); ++k)
-    (*out)[k] = {triplets_[k].row, triplets_[k].col, triplets_[k].value};
+  sys_.Jacobian(t, y, yp, cj, out);
 }
 
 }  // namespace msolve::analysis

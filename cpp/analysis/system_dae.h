@@ -50,8 +50,6 @@ class SystemDae : public solver::Dae {
 
  private:
   system::System& sys_;
-  // the System's triplets, before they are copied into the solver's (see Jacobian)
-  mutable std::vector<system::Triplet> triplets_;
 };
 
 }  // namespace msolve::analysis

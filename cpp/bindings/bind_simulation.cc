@@ -137,13 +137,12 @@ void DefineSimulation(py::module_& m) {
                s.system().Residual(t, s.state().data(), s.rate().data(), F.data());
              });
            })
-      .def("_time_jacobians",
-           [](const Simulation& s, int n) {
-             std::vector<system::Triplet> triplets;
-             return TimeEvaluations(s, n, [&](double t) {
-               s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
-             });
-           });
+      .def("_time_jacobians", [](const Simulation& s, int n) {
+        std::vector<system::Triplet> triplets;
+        return TimeEvaluations(s, n, [&](double t) {
+          s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
+        });
+      });
 }
 
 }  // namespace msolve::bindings

@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 
+#include "common/triplet.h"
 #include "mbs/joint.h"
 #include "mbs/state_function.h"
 #include "model/entities.h"
@@ -20,10 +21,7 @@ inline constexpr int kBodyX = 13;
 using Wrench = Eigen::Matrix<double, 6, 1>;
 
 /// One entry of a sparse Jacobian, row and column in the system state.
-struct Triplet {
-  int row, col;
-  double value;
-};
+using Triplet = msolve::Triplet;
 
 /// The states of a body in the system state y (13 per body, body k from 13 k, as
 /// system::System lays them out), nullptr for the ground.
