@@ -1,6 +1,7 @@
-# ButterworthFilter: the Composite example of MotionSolve's msolve documentation (seed
-# 000), with its indentation restored. The code between the two "seed" rulers is the
-# seed's; what follows the second ruler is added for msolve (a summary and a plot).
+# ButterworthFilter: the Composite example of MotionSolve's msolve documentation
+# (docs/motionsolve-compatibility.md §8), with its indentation restored. The code between the two
+# "seed" rulers is the seed's; what follows the second ruler is added for msolve (a summary and a
+# plot).
 #
 # Fixes to the seed text, each the smallest that real Python needs:
 # 1. The class docstring and the createChildren / updateChildren docstrings lost their

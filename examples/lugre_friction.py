@@ -1,8 +1,8 @@
-# LuGre friction: the Composite example of MotionSolve's msolve documentation (seed 000),
-# with its indentation restored, on the test model of the documentation (msolve-api.md
-# 6.1): a 1 kg block on a TRANSLATIONAL joint, pressed on it by gravity and driven by
-# 3*sin(2*pi*time). The code between the two "seed" rulers is the seed's; the model and
-# what follows the second ruler are added for msolve.
+# LuGre friction: the Composite example of MotionSolve's msolve documentation
+# (docs/motionsolve-compatibility.md §8), with its indentation restored, on the test model of the
+# documentation (docs/motionsolve-compatibility.md §8.2): a 1 kg block on a TRANSLATIONAL joint,
+# pressed on it by gravity and driven by 3*sin(2*pi*time). The code between the two "seed" rulers is
+# the seed's; the model and what follows the second ruler are added for msolve.
 #
 # Fixes to the seed text, each the smallest that real Python needs:
 # 1. The class docstring lost its quotes, the createChildren and updateChildren docstrings
@@ -110,7 +110,7 @@ class LuGre (Composite):
 
 
 def sliding_block():
-    """The test model of the documentation (msolve-api.md 6.1)."""
+    """The test model of the documentation (docs/motionsolve-compatibility.md §8.2)."""
     model = Model()
     Units(mass="KILOGRAM", length="METER", time="SECOND", force="NEWTON")
     Accgrav(jgrav=-9.800)

@@ -1,6 +1,6 @@
-// Tests of the built-in functions of expr (semantics.md 3.2-3.4) against values computed by
-// hand from the formulas there; the comment next to each expected value shows the
-// computation. Every case is evaluated twice: with the argument as a literal (the call is
+// Tests of the built-in functions of expr (docs/motionsolve-compatibility.md §4.2-4.4) against
+// values computed by hand from the formulas there; the comment next to each expected value shows
+// the computation. Every case is evaluated twice: with the argument as a literal (the call is
 // folded to a constant at compile time) and with the argument as TIME (the compiled program
 // calls the function at run time); both must give the same bits.
 #include <cmath>
@@ -66,7 +66,7 @@ TEST(ExprFunctions, TableMatchesEnum) {
 TEST(ExprFunctions, ConstantsAndCase) {
   EXPECT_EQ(Constant("PI"), kPi);
   EXPECT_EQ(Constant("pi"), kPi);                // names are case-insensitive
-  EXPECT_EQ(Constant("DTOR"), kPi / 180);        // semantics.md 3.2: pi/180
+  EXPECT_EQ(Constant("DTOR"), kPi / 180);        // docs/motionsolve-compatibility.md §4.2: pi/180
   EXPECT_EQ(Constant("RTOD"), 180 / kPi);        // 180/pi
   EXPECT_EQ(Constant("Sqrt(16) + sQrT(9)"), 7);  // 4 + 3
 }
@@ -78,7 +78,7 @@ TEST(ExprFunctions, Abs) {
 }
 
 TEST(ExprFunctions, SignTransfersTheSignOfB) {
-  // semantics.md 3.2: |a| if b >= 0, -|a| if b < 0
+  // docs/motionsolve-compatibility.md §4.2: |a| if b >= 0, -|a| if b < 0
   ExpectAt("SIGN(@, 2)", 3, 3);
   ExpectAt("SIGN(@, 2)", -3, 3);
   ExpectAt("SIGN(@, -2)", 3, -3);

@@ -1,7 +1,7 @@
 // Tests of the external calls AKISPL, CUBSPL and LINSPL(x, z, id[, n]) in the expression
-// compiler (semantics.md 3.5): expression arguments, the chain rule through dvalue/dx and
-// dvalue/dz, the dependency list, constant folding, and the error messages. The spline is
-// the fake's CubicFunction f(x, z) = x**3 + 2 z (expr_test_env.h).
+// compiler (docs/motionsolve-compatibility.md §4.5): expression arguments, the chain rule through
+// dvalue/dx and dvalue/dz, the dependency list, constant folding, and the error messages. The
+// spline is the fake's CubicFunction f(x, z) = x**3 + 2 z (expr_test_env.h).
 #include <cmath>
 #include <string>
 

@@ -1,6 +1,6 @@
-// Tests of the expression syntax (semantics.md 3.1 and expr/expression.h): numbers and the
-// D suffix, precedence and associativity, IF, entity references and the dependency list,
-// constant folding, every error message (owner, quoted line, caret column), and hostile
+// Tests of the expression syntax (docs/motionsolve-compatibility.md §4.1 and expr/expression.h):
+// numbers and the D suffix, precedence and associativity, IF, entity references and the dependency
+// list, constant folding, every error message (owner, quoted line, caret column), and hostile
 // input that must give a clean error and never a crash.
 #include <cmath>
 #include <random>
@@ -51,7 +51,7 @@ TEST(ExprSyntax, Numbers) {
 }
 
 TEST(ExprSyntax, DegreeSuffix) {
-  // semantics.md 3.1: a trailing D means degrees
+  // docs/motionsolve-compatibility.md §4.1: a trailing D means degrees
   EXPECT_EQ(Value("180D"), kPi);
   EXPECT_EQ(Value("180d"), kPi);
   EXPECT_EQ(Value("90D"), kPi / 2);

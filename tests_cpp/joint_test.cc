@@ -1,7 +1,7 @@
 // Tests of mbs/joint: the joint equations of every joint type bound to two markers, their
 // gradients and Hessians (checked against central finite differences of the values and of
 // the gradients), and their zero set (checked on configurations built to satisfy the joint,
-// moved along the free and the constrained relative motions of semantics.md 6.2).
+// moved along the free and the constrained relative motions of docs/equations.md §2.1).
 #include "mbs/joint.h"
 
 #include <array>
@@ -336,7 +336,7 @@ Mat3 Ry(double a) { return AxisRotation(Vec3::UnitY(), a); }
 Mat3 Rz(double a) { return AxisRotation(Vec3::UnitZ(), a); }
 
 TEST_F(JointTest, MarkerMotionCoordinatesAreTheDocumentedMeasures) {
-  // semantics.md 1.2 and Adams MOTION (B1, B2, B3 = body 1-2-3 Euler angles of I relative
+  // docs/equations.md §2.5 and Adams MOTION (B1, B2, B3 = body 1-2-3 Euler angles of I relative
   // to J): for I at pJ + RJ t with axes RJ Rx(b1) Ry(b2) Rz(b3), X, Y, Z give t and B1,
   // B2, B3 give b1, b2, b3
   const BodyMarker mi = RandomMarker(0), mj = RandomMarker(1);
@@ -582,7 +582,7 @@ class JointZeroSetTest : public JointTest {
       EXPECT_GT(norm(Residuals(joint, qJ, j_on_ground, m)), 0.04) << "constrained: " << m.what;
     // a forbidden motion made where a free one leads (a rotation in the axes carried along by
     // the free motion; a translation along J's axes, to which every position equation of
-    // semantics.md 6.2 refers) is still forbidden
+    // docs/equations.md §2.1 refers) is still forbidden
     for (const RelativeMotion& f : FreeMotions(type)) {
       for (const RelativeMotion& c : ConstrainedMotions(type)) {
         RelativeMotion both{f.what + " and " + c.what, f.t + c.t, f.rot * c.rot, f.post};
@@ -623,7 +623,7 @@ TEST_F(JointZeroSetTest, DerivativesAtTheAssembledConfiguration) {
 }
 
 TEST(JointTypeTest, ParseJointTypeAndRowCounts) {
-  // semantics.md 6.2: number of equations = 6 - degrees of freedom left
+  // docs/equations.md §2.1: number of equations = 6 - degrees of freedom left
   const std::pair<const char*, int> expected[] = {
       {"FIXED", 6},       {"REVOLUTE", 5},  {"TRANSLATIONAL", 5}, {"SPHERICAL", 3},
       {"CYLINDRICAL", 4}, {"UNIVERSAL", 4}, {"PLANAR", 3}};
@@ -704,7 +704,7 @@ TEST_F(JointTest, RackPinionAngleIsTheRotationOfIAboutItsZAxis) {
 }
 
 TEST_F(JointTest, ScrewRelationHoldsOnTheHelixThroughWholeTurns) {
-  // SCREW (semantics.md 6.2): d.z_J - pitch theta / 2 pi, both from the design position;
+  // SCREW (docs/equations.md §2.4): d.z_J - pitch theta / 2 pi, both from the design position;
   // I moved along the helix (pitch per turn) stays on the zero set, I moved off it does not
   const double pitch = 0.35;
   const BodyMarker mi = RandomMarker(0), mj = RandomMarker(kGround);

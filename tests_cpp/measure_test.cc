@@ -1,6 +1,6 @@
 // Tests of mbs/measure: every kinematic measure (DX ... ROLL) of markers I, J, K, L on four
-// moving bodies, against the definitions of semantics.md 3.6 evaluated here from the marker
-// kinematics, and its gradient against central finite differences of its value.
+// moving bodies, against the definitions of docs/motionsolve-compatibility.md §4.6 evaluated here
+// from the marker kinematics, and its gradient against central finite differences of its value.
 #include "mbs/measure.h"
 
 #include <cmath>

@@ -188,7 +188,8 @@ void ExpectRotation(const Mat3& R) {
 }
 
 TEST_F(RotationTest, FrameFromPointsPutsZAlongTheZPointAndXPointInThePositiveXZHalfPlane) {
-  // definition (semantics.md 6.1): z points at zp; xp lies in the x-z plane, x side positive
+  // definition (docs/conventions.md §1.3): z points at zp; xp lies in the x-z plane, x side
+  // positive
   for (int n = 0; n < 30; ++n) {
     const Vec3 zp = RandomVec3(-2, 2);
     const Vec3 xp = RandomVec3(-2, 2);

@@ -569,7 +569,7 @@ TEST(SystemTest, ResidualOfAFreeBodyAtRest) {
 // -- units ------------------------------------------------------------------------------------
 
 TEST(UnitsTest, ConsistencyFactor) {
-  // semantics.md section 4: force * UCF = mass * acceleration
+  // docs/conventions.md §2.1: force * UCF = mass * acceleration
   Units u;
   EXPECT_DOUBLE_EQ(u.ConsistencyFactor(), 1.0);  // N, kg, m, s
   u.length = "MILLIMETER";

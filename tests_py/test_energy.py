@@ -1,7 +1,8 @@
-"""SignForce (seed 002), Springsat (seed 004) and the energy accounting of the results.
+"""SignForce (docs/equations.md §3.6), Springsat (docs/equations.md §3.7) and the energy accounting
+of the results.
 
-Expected values: the seeds' formulas, written out again here with NumPy; the closed-form
-motion of a block braked by a constant force (v = v_start - |f| t / m until the
+Expected values: the formulas of docs/equations.md §3.6 and §3.7, written out again here with NumPy;
+the closed-form motion of a block braked by a constant force (v = v_start - |f| t / m until the
 regularisation band, stop at m v_start / |f|); and the energy balance, kinetic +
 gravitational + elastic - work of the non-conservative forces = constant, which is the
 work-energy theorem of the equations of motion.
@@ -19,8 +20,8 @@ from msolve import *
 
 
 def seed_sign_force(reg, v, f_nominal, v0):
-    """Seed 002's f, the force the flange exerts on the component; the flange (marker i)
-    receives -f."""
+    """The f of docs/equations.md §3.6, the force the flange exerts on the component; the flange
+    (marker i) receives -f."""
     if reg == "EXP":
         return -f_nominal * (2.0 / (1.0 + np.exp(-v / (0.01 * v0))) - 1.0)
     inside = np.abs(v) < v0
@@ -92,14 +93,15 @@ K0, KSAT, XSAT = 1000.0, 1000.0, 0.01
 
 
 def seed_energy(q, ksat=KSAT):
-    """Seed 004: H(q) = K0 (q^2/2 + Ksat Hsat(q))."""
+    """docs/equations.md §3.7: H(q) = K0 (q^2/2 + Ksat Hsat(q))."""
     x = np.pi * q / (2 * XSAT)
     hsat = -8 * XSAT / (np.pi * (4 - np.pi)) * (np.pi**2 * q**2 / (8 * XSAT**2) + np.log(np.cos(x)))
     return K0 * (q**2 / 2 + ksat * hsat)
 
 
 def seed_force(q):
-    """Seed 004: f(q) = dH/dq = K0 (q + Ksat 4/(4 - pi) (tan(pi q/(2 xsat)) - pi q/(2 xsat)))."""
+    """docs/equations.md §3.7: f(q) = dH/dq = K0 (q + Ksat 4/(4 - pi) (tan(pi q/(2 xsat)) - pi q/(2
+    xsat)))."""
     x = np.pi * q / (2 * XSAT)
     return K0 * (q + KSAT * 4 / (4 - np.pi) * (np.tan(x) - x))
 

@@ -381,9 +381,9 @@ def test_bushing_with_perpendicular_z_axes_is_refused():
 
 
 def test_interpolated_outputs_match_the_closed_form_in_fewer_steps():
-    # Integrator(interpolate=True) (semantics.md 5.2, dae_interpolation): outputs are
-    # interpolated from the integrator's steps instead of being hit exactly. The outputs are
-    # still at the requested times and as accurate; the steps no longer stop at each output.
+    # Integrator(interpolate=True) (docs/motionsolve-compatibility.md §6.2, dae_interpolation):
+    # outputs are interpolated from the integrator's steps instead of being hit exactly. The outputs
+    # are still at the requested times and as accurate; the steps no longer stop at each output.
     def run(interpolate):
         model, block, anchor = sliding_block()
         Integrator(error=1e-9, interpolate=interpolate)  # replaces the model's Integrator

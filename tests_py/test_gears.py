@@ -1,7 +1,7 @@
-"""Gear-type joints of seed 003 (Radioss /GJOINT: GEAR, DIFF, RACK) built from Coupler and
-Gear; the rack and pinion is in test_joints.py.
+"""Gear-type joints of Radioss /GJOINT (GEAR, DIFF, RACK; docs/equations.md §2.4) built from Coupler
+and Gear; the rack and pinion is in test_joints.py.
 
-Expected values: the seed's velocity relations, alpha (Delta w_1.r_1) + (Delta w_2.r_2)
+Expected values: /GJOINT's velocity relations, alpha (Delta w_1.r_1) + (Delta w_2.r_2)
 [+ (Delta w_3.r_3)] = 0 with Delta w_k the angular velocity of node k relative to the
 primary node (the carrier), measured here with VELOCITY requests of each joint's I marker
 relative to its J marker; for a gear pair driven at constant speed against a constant load,
@@ -34,7 +34,7 @@ def gear_pair(how):
         gears.append(gear)
         markers.append((on_gear, on_ground))
     if how == "Coupler":
-        # the seed's GEAR: alpha (Delta w_1.r_1) + (Delta w_2.r_2) = 0, alpha = R1 / R2
+        # /GJOINT's GEAR: alpha (Delta w_1.r_1) + (Delta w_2.r_2) = 0, alpha = R1 / R2
         Coupler(joints=joints, scales=[R1 / R2, 1.0])
     else:
         # the contact point on the line of centres, common velocity along +y
@@ -90,7 +90,7 @@ def test_gear_from_cv_marker_gives_an_internal_gear_the_same_sense():
 
 
 def test_differential_relation_holds_with_the_carrier_moving():
-    # the seed's DIFF: alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 with
+    # /GJOINT's DIFF: alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 with
     # Delta w_k relative to the primary node. A bevel-gear differential: the housing (the
     # primary node) yaws about global z, driven at 0.5 rad/s; the cage (node 1, driven at
     # 10 rad/s relative to the housing) and the two axle shafts (nodes 2 and 3, each with

@@ -1,7 +1,7 @@
 """The rest of the joint library: HOOKE, CONVEL, SCREW, RACKPIN and the joint primitives.
 
 Each model lets a part move under gravity and initial velocities. The expected values are
-the constraint equations of semantics.md 6.2, evaluated here with NumPy from the part
+the constraint equations of docs/equations.md §2.1-2.4, evaluated here with NumPy from the part
 positions and orientations in the results (independently of the solver's code): the
 constrained relative motion must hold to 1e-10, and the free one must be free (it moves by
 a finite amount).
@@ -185,7 +185,7 @@ def pinion_angle_and_rack_travel(run, pinion, rack, radius):
 def test_rack_travel_is_radius_times_pinion_rotation(how):
     # a pinion rolling on a rack on its +y side: the rack moves by -R theta along x (the
     # point of the pinion at (0, R) moves at w x (0, R, 0) = (-R w, 0, 0)); RACKPIN relates
-    # the pinion's travel along the rack, +R theta; the seed's RACK is a Coupler of the
+    # the pinion's travel along the rack, +R theta; /GJOINT's RACK is a Coupler of the
     # revolute and the translational joint, alpha theta + s = 0 with alpha = R; a Gear with
     # cv at the contact point and z_cv along the rack gives the same ratio from geometry
     radius = 0.25

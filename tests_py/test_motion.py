@@ -1,7 +1,7 @@
 """Motions: joint-based and marker-based, given as displacement, velocity or acceleration.
 A crank driven at constant speed (or constant angular acceleration) moves a slider as the
 closed-form slider-crank formulas say; marker motions impose DX/DY/DZ(I,J,J) and the body
-1-2-3 angles B1/B2/B3 of I relative to J (semantics.md 1.2, Adams MOTION)."""
+1-2-3 angles B1/B2/B3 of I relative to J (docs/equations.md §2.5, Adams MOTION)."""
 
 import math
 

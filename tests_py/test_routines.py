@@ -1,6 +1,7 @@
 """Python user routines inside the solver: signatures, runtime functions, the dependency
-pass, errors. Facts cite msolve-api.md 4.2-4.4 (signatures, runtime functions),
-semantics.md 2.6 (iflag), design.md "Python user routines" (errors keep the results)."""
+pass, errors. Facts cite docs/motionsolve-compatibility.md §3.2-3.4 (signatures, runtime functions),
+docs/motionsolve-compatibility.md §3.3 (iflag), docs/motionsolve-compatibility.md §3.5 (errors keep
+the results)."""
 
 import math
 
@@ -23,8 +24,8 @@ def damped_oscillation(t):
 
 
 def test_sforce_routine_spring_matches_the_expression_and_the_closed_form():
-    # SFOSUB(id, time, par, npar, dflag, iflag) -> magnitude (msolve-api.md 4.2); par from
-    # function="USER(k, c)" (4.1)
+    # SFOSUB(id, time, par, npar, dflag, iflag) -> magnitude
+    # (docs/motionsolve-compatibility.md §3.2); par from function="USER(k, c)" (§3.1)
     def block_position(routine):
         model, block, anchor, _ = models.sliding_block(M, X0)
         if routine:
@@ -80,7 +81,7 @@ def two_free_bodies():
 
 
 def test_vforce_routine_returns_three_components_in_rm_axes():
-    # VFOSUB returns 3 values (4.2), as the expression test of test_forces.py: rm turned 90 deg
+    # VFOSUB returns 3 values (§3.2), as the expression test of test_forces.py: rm turned 90 deg
     # about z, fx = 6 pushes a along +y (a = 6/2) and b along -y (a = 6/3)
     model, ground, a, b = two_free_bodies()
     rm = Marker(part=ground, reuler=[math.pi / 2, 0, 0])
@@ -110,7 +111,7 @@ def test_vtorque_and_gforce_routines():
 
 
 def test_request_routine_gives_eight_components_with_user_parameters():
-    # REQSUB(id, time, par, npar, iflag) -> 8 values (4.2); USER(...) numbers arrive as par
+    # REQSUB(id, time, par, npar, iflag) -> 8 values (§3.2); USER(...) numbers arrive as par
     model, block, anchor, _ = models.sliding_block(M, X0)
     seen = []
 
@@ -132,8 +133,9 @@ def test_request_routine_gives_eight_components_with_user_parameters():
 
 
 def test_dependency_pass_declares_what_the_routine_reads():
-    # semantics.md 2.6: the iflag pass makes the calls the routine makes later; the Jacobian
-    # gets the columns those read. VZ of body a reads a's 13 states only, not b's.
+    # docs/motionsolve-compatibility.md §3.3: the iflag pass makes the calls the routine makes
+    # later; the Jacobian gets the columns those read. VZ of body a reads a's 13 states only, not
+    # b's.
     model, ground, a, b = two_free_bodies()
     calls = []
 
@@ -170,7 +172,7 @@ def test_calls_outside_the_dependency_pass_are_reported():
 
 
 def test_runtime_functions_take_markers_and_ids_alike():
-    # msolve-api.md 4.4: arguments are markers; accepting objects and ids alike
+    # docs/motionsolve-compatibility.md §3.4: arguments are markers; accepting objects and ids alike
     model, block, anchor, slide = models.sliding_block(M, X0)
     values = []
 
@@ -262,8 +264,8 @@ class _StandIn:
 
 
 def test_bound_methods_and_dif_of_an_object_with_one_diff():
-    # DIF(self) inside a Composite reads its single Diff (msolve-api.md 6.1): the Diff
-    # integrates the block's velocity, i.e. its displacement, so the force is a spring of
+    # DIF(self) inside a Composite reads its single Diff (docs/motionsolve-compatibility.md §8.2):
+    # the Diff integrates the block's velocity, i.e. its displacement, so the force is a spring of
     # stiffness K about the start. Released with velocity v0: x = v0 / w sin(w t)
     model, block, anchor, _ = models.sliding_block(M, 0.0)
     block.vx = 0.5
@@ -287,8 +289,8 @@ def test_dif_of_an_object_without_a_single_diff_is_refused():
 
 
 def test_exception_in_a_routine_names_the_entity_and_keeps_the_results():
-    # design.md: a Python exception stops the analysis with the traceback and the entity
-    # named; results up to the last accepted step are kept
+    # docs/motionsolve-compatibility.md §3.5: a Python exception stops the analysis with the
+    # traceback and the entity named; results up to the last accepted step are kept
     model, block, anchor, _ = models.sliding_block(M, X0)
 
     def spring(id, time, par, npar, dflag, iflag):

@@ -1,5 +1,5 @@
-"""The two Composite examples of the documentation (seed 000), as written in examples/,
-against independent solutions of the same equations."""
+"""The two Composite examples of the documentation (docs/motionsolve-compatibility.md §8), as
+written in examples/, against independent solutions of the same equations."""
 
 import math
 

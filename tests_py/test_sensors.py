@@ -1,8 +1,8 @@
 """Sensors: event location by the integrator's root finding and MotionSolve's actions.
 
 Expected values come from closed forms (free fall z = z0 - g t^2 / 2, a force growing
-linearly in time, sin(2 pi t)) and from the trigger tests of semantics.md 2.2 (GE: f >=
-value - error, LE: f <= value + error, EQ: |f - value| <= error).
+linearly in time, sin(2 pi t)) and from the trigger tests of docs/motionsolve-compatibility.md §5.2
+(GE: f >= value - error, LE: f <= value + error, EQ: |f - value| <= error).
 """
 
 import math
@@ -36,7 +36,8 @@ def fall_time(drop):
 def test_sensor_attributes_defaults_and_xml_names():
     Model()
     s = Sensor()
-    # MotionView's defaults (semantics.md 2.1): value 0, operator EQ, error 0, no action
+    # MotionView's defaults (docs/motionsolve-compatibility.md §5.1): value 0, operator EQ, error 0,
+    # no action
     assert (s.value, s.operator, s.error) == (0.0, "EQ", 0.0)
     assert [s.halt, s.return_, s.restart, s.print_, s.verbose] == [False] * 5
     assert [s.dt, s.hmax, s.stepsize, s.zero_crossing] == [None] * 4
@@ -61,7 +62,7 @@ def test_sensor_attributes_defaults_and_xml_names():
     x.compare = "ge"
     assert x.operator == "GE"
     with pytest.raises(ValueError, match="operator"):
-        x.operator = "LT"  # the Python enum is LE EQ GE (msolve-api.md, Sensor)
+        x.operator = "LT"  # the Python enum is LE EQ GE (docs/motionsolve-compatibility.md §5.1)
     with pytest.raises(ValueError, match="error"):
         Sensor(error=-1.0)
 
@@ -108,9 +109,9 @@ def test_falling_body_crosses_a_height_at_the_free_fall_time():
 
 
 def test_seed_vehicle_sensor_stops_when_acceleration_reaches_the_limit():
-    # seed 001: ABS(ACCX(21,11,21,11)) GE 5, error_tol 1e-4, halt. A body of mass 2 pushed
-    # along x by fx = 10 TIME accelerates at 5 TIME; the GE test f >= 5 - 1e-4 first holds
-    # at t = (5 - 1e-4) * 2 / 10
+    # docs/motionsolve-compatibility.md §5.4: ABS(ACCX(21,11,21,11)) GE 5, error_tol 1e-4, halt. A
+    # body of mass 2 pushed along x by fx = 10 TIME accelerates at 5 TIME; the GE test f >= 5 - 1e-4
+    # first holds at t = (5 - 1e-4) * 2 / 10
     model = Model()
     Integrator(error=1e-8)
     ground = Part(ground=True)
@@ -346,8 +347,8 @@ def test_return_ends_the_simulate_and_the_next_one_continues_without_a_jump():
 def test_zero_crossing_pins_the_first_contact_of_a_ball_on_a_floor():
     # a ball of radius 0.1 dropped from z = 1 onto a floor at z = 0, contact by IMPACT
     # (k 1e6, exponent 1.5): first contact when z = 0.1, at t_c = sqrt(2 * 0.9 / G). The
-    # sensor watches the contact force (seed 001, comment 3) with a threshold of 1e-4 N,
-    # reached at a penetration of (1e-4 / 1e6)^(1/1.5) = 2.2e-7 m, 5e-8 s after contact.
+    # sensor watches the contact force (docs/motionsolve-compatibility.md §5.4) with a threshold of
+    # 1e-4 N, reached at a penetration of (1e-4 / 1e6)^(1/1.5) = 2.2e-7 m, 5e-8 s after contact.
     model, ball = falling_ball(error=1e-6)
     ground = model.lookupById("Part", 1)
     force = f"IMPACT(DZ({ball.cm.id}), VZ({ball.cm.id}), 0.1, 1e6, 1.5, 100, 1e-3)"

@@ -1,7 +1,7 @@
 """Datasets: every element type survives Python model -> XML -> model with the same results;
 a pendulum written by hand as XML matches the same pendulum built in Python.
 
-semantics.md 1 (the dataset), issue 7 (tests)."""
+docs/motionsolve-compatibility.md §7 (the dataset), issue 7 (tests)."""
 
 import math
 import os
@@ -541,7 +541,7 @@ def test_unknown_elements_and_attributes_warn(tmp_path):
 
 
 def test_seed_skeleton_reads(tmp_path):
-    # the example skeleton of semantics.md 1.5, with its sensor
+    # the example skeleton of docs/motionsolve-compatibility.md §7.4, with its sensor
     path = tmp_path / "skeleton.xml"
     path.write_text(SKELETON_XML)
     with (

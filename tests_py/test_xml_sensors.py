@@ -1,5 +1,6 @@
 """Sensor_Event and Sensor_Evaluate in datasets: the two examples of MotionSolve's
-Sensor_Event page (seed 001) parse with every attribute, and map onto msolve's Sensor.
+Sensor_Event page (docs/motionsolve-compatibility.md §5) parse with every attribute, and map onto
+msolve's Sensor.
 
 Until msolve has a Sensor class (issue 5) the elements are read, checked and kept in
 ``dataset.pending`` with a warning; ``sensor_keywords`` is the mapping used once it exists."""
@@ -16,7 +17,7 @@ from msolve.xml.sensors import sensor_keywords
 
 HAVE_SENSOR = hasattr(msolve, "Sensor")
 
-# the two examples exactly as the seed prints them (the first with '< Sensor_Event')
+# the two examples exactly as the reference page prints them (the first with '< Sensor_Event')
 SEED_EXAMPLE_1 = """< Sensor_Event
    id                  = "100"
    type                = "EXPRESSION"
@@ -26,7 +27,7 @@ SEED_EXAMPLE_1 = """< Sensor_Event
    evaluate_id         = "100"
    error_tol           = "0.0001"
    halt                = "TRUE" 
-/>"""  # noqa: W291 - the trailing blank is the seed's
+/>"""  # noqa: W291 - the trailing blank is the reference page's
 
 SEED_EXAMPLE_2 = """<Sensor_Event
   id                  = "200"
@@ -137,7 +138,7 @@ def test_the_seed_examples_parse_with_every_attribute(tmp_path):
 
 
 def test_the_seed_examples_map_onto_sensor(tmp_path):
-    # what msolve's Sensor receives (msolve-api.md / semantics.md 2.1)
+    # what msolve's Sensor receives (docs/motionsolve-compatibility.md §5.1)
     dataset, _ = read(tmp_path, SEED_EXAMPLE_1 + "\n" + SEED_EXAMPLE_2 + EVALUATES)
     if HAVE_SENSOR:
         first = dataset.model.lookupById("Sensor", 100)
@@ -258,7 +259,7 @@ def test_bad_sensor_attributes(tmp_path, change, message):
 
 @pytest.mark.skipif(not HAVE_SENSOR, reason="msolve has no Sensor yet (issue 5)")
 def test_the_first_seed_example_halts_where_the_acceleration_reaches_5(tmp_path):
-    # seed 001: the sensor halts the run when |ACCX(21,11,21,11)| >= 5
+    # docs/motionsolve-compatibility.md §5.4: the sensor halts the run when |ACCX(21,11,21,11)| >= 5
     dataset, _ = read(tmp_path, SEED_EXAMPLE_1 + EVALUATES)
     probe, _ = read(tmp_path, "")
     full = probe.model.simulate(end=1.0, dtout=0.001, returnResults=True)

@@ -1,9 +1,8 @@
-// Python user routines and the runtime functions they call (design.md "Python user
-// routines"). The solver runs with the GIL released; a routine call takes it back, calls
-// the callable with MotionSolve's arguments and converts the result. No Python error
-// crosses into the solver: an exception or a wrong return value becomes a
-// std::runtime_error carrying the traceback or the reason, which the solver reports with
-// the entity named (RoutineError).
+// Python user routines and the runtime functions they call (docs/architecture.md §2.10). The solver
+// runs with the GIL released; a routine call takes it back, calls the callable with MotionSolve's
+// arguments and converts the result. No Python error crosses into the solver: an exception or a
+// wrong return value becomes a std::runtime_error carrying the traceback or the reason, which the
+// solver reports with the entity named (RoutineError).
 #include <string>
 #include <vector>
 

@@ -136,8 +136,9 @@ class Compiler {
     }
   }
 
-  // Constant arguments that make a function meaningless are errors (semantics.md 3.3-3.4:
-  // x0 < x1 for the shapes, d > 0, e > 0, k >= 0, cmax >= 0 for the stops).
+  // Constant arguments that make a function meaningless are errors
+  // (docs/motionsolve-compatibility.md §4.3-4.4: x0 < x1 for the shapes, d > 0, e > 0, k >= 0, cmax
+  // >= 0 for the stops).
   void CheckArguments(const Node& call) {
     const auto known = [&](int i) { return IsNumber(*call.args[i]); };
     const auto value = [&](int i) { return call.args[i]->value; };

@@ -1,9 +1,9 @@
-// The run-time expression language of MotionSolve (semantics.md 3): parse a string such as
-// "-10*(DY(2,3)-10)**3 - 1e-3*VR(2,3)" once, resolve its entity references through an
-// Environment, and compile it to a Program that gives the value and exact partial
+// The run-time expression language of MotionSolve (docs/motionsolve-compatibility.md §4): parse a
+// string such as "-10*(DY(2,3)-10)**3 - 1e-3*VR(2,3)" once, resolve its entity references through
+// an Environment, and compile it to a Program that gives the value and exact partial
 // derivatives many times.
 //
-// Syntax (semantics.md 3.1):
+// Syntax (docs/motionsolve-compatibility.md §4.1):
 // - Numbers: 12, 1.5, .5, 1., 1e-3, 1.5E+2. A trailing D means degrees: 180D = pi, 1.5E1D =
 //   15 degrees. D is the degree suffix only when it directly follows a number and is not
 //   followed by a letter, digit or underscore; a D followed by a digit, or by a sign and a
@@ -85,7 +85,8 @@ struct ExternalCallInfo {
   const char* form;  // for messages, e.g. "AKISPL(x, z, id[, n])"
 };
 
-/// The calls of that kind: AKISPL, CUBSPL, LINSPL(x, z, id[, n]) (semantics.md 3.5).
+/// The calls of that kind: AKISPL, CUBSPL, LINSPL(x, z, id[, n])
+/// (docs/motionsolve-compatibility.md §4.5).
 const ExternalCallInfo* FindExternalCall(const std::string& name);
 
 /// Resolves the calls that are not built-in math functions: measures whose arguments are

@@ -1,5 +1,6 @@
-// Values and partial derivatives of the built-in functions (semantics.md 3.2-3.4). The
-// derivative conventions at kinks are listed in functions.h.
+// Values and partial derivatives of the built-in functions
+// (docs/motionsolve-compatibility.md §4.2-4.4). The derivative conventions at kinks are listed in
+// functions.h.
 #include "expr/functions.h"
 
 #include <cmath>
@@ -105,7 +106,8 @@ double Elementary(Fn fn, const double* a, double* p) {
       if (p) p[0] = 1 / (1 + x * x);
       return std::atan(x);
     case Fn::kAtan2: {
-      // y + 0.0 turns -0.0 into +0.0, so that the range is (-pi, pi] (semantics.md 3.2)
+      // y + 0.0 turns -0.0 into +0.0, so that the range is (-pi, pi]
+      // (docs/motionsolve-compatibility.md §4.2)
       const double y = x + 0.0, xx = a[1];
       if (p) {
         const double r2 = y * y + xx * xx;
@@ -130,8 +132,8 @@ double Elementary(Fn fn, const double* a, double* p) {
 }
 
 // ---------------------------------------------------------------------------------------
-// STEP-like shapes (semantics.md 3.3): h0 for x <= x0, h1 for x >= x1, in between
-// h0 + (h1 - h0) S(D) with D = (x - x0)/(x1 - x0). a = (x, x0, h0, x1, h1); with `p` the
+// STEP-like shapes (docs/motionsolve-compatibility.md §4.3): h0 for x <= x0, h1 for x >= x1, in
+// between h0 + (h1 - h0) S(D) with D = (x - x0)/(x1 - x0). a = (x, x0, h0, x1, h1); with `p` the
 // five partials.
 
 double Shape(Fn fn, const double* a, double* p) {
@@ -247,7 +249,7 @@ double Fourier(bool cosine, const double* a, int n, double* p) {
 }
 
 // SWEEP(x, a, x0, f0, x1, f1, dx) = R(x) a sin(2 pi p(x)) with R = STEP5(x, 0, 0, dx, 1)
-// (see functions.h) and the phase p of semantics.md 3.3.
+// (see functions.h) and the phase p of docs/motionsolve-compatibility.md §4.3.
 double Sweep(const double* a, double* p) {
   const double x = a[0], amp = a[1], x0 = a[2], f0 = a[3], x1 = a[4], f1 = a[5], dx = a[6];
 
@@ -291,9 +293,9 @@ double Sweep(const double* a, double* p) {
   return ramp * amp * s;
 }
 
-// One stop of IMPACT/BISTOP (semantics.md 3.4). Lower stop at `x1` (force k (x1 - x)^e,
-// positive, damping ramps to cmax as x goes from x1 down to x1 - d) or, with upper = true,
-// upper stop at `x1` (force -k (x - x1)^e, negative, damping ramps as x goes from x1 up to
+// One stop of IMPACT/BISTOP (docs/motionsolve-compatibility.md §4.4). Lower stop at `x1` (force k
+// (x1 - x)^e, positive, damping ramps to cmax as x goes from x1 down to x1 - d) or, with upper =
+// true, upper stop at `x1` (force -k (x - x1)^e, negative, damping ramps as x goes from x1 up to
 // x1 + d). The caller has checked that x is beyond the stop. p receives the partials w.r.t.
 // (x, xdot, x1, k, e, cmax, d).
 double Stop(bool upper, double x, double xdot, double x1, double k, double e, double cmax, double d,

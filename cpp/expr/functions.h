@@ -1,5 +1,5 @@
-// The built-in functions of the expression language (semantics.md 3.2-3.4): names, argument
-// counts, values and exact partial derivatives with respect to every argument.
+// The built-in functions of the expression language (docs/motionsolve-compatibility.md §4.2-4.4):
+// names, argument counts, values and exact partial derivatives with respect to every argument.
 //
 // Piecewise functions and their derivatives. At a point where two pieces meet, the value and
 // the derivative both come from the piece that the definition assigns the point to. The
@@ -19,10 +19,11 @@
 //   SWEEP         phase pieces x <= x0, x0 < x < x1, x >= x1 (value and slope continuous)
 //
 // SWEEP's amplitude ramp is STEP5(x, 0, 0, dx, 1): that is the formula printed in both the
-// MotionSolve SWEEP help page and the Adams-derived reference (semantics.md 3.3 open point;
-// §8 item 7). With it the function is a sinusoid at f0 before x0 (where the phase
-// definition p = f0 x applies), sweeps linearly from f0 to f1 between x0 and x1, and is
-// fully active from x = dx on. The alternative STEP5(x, x0, 0, x0 + dx, 1) is not used.
+// MotionSolve SWEEP help page and the Adams-derived reference
+// (docs/motionsolve-compatibility.md §4.3, §10 item 6). With it the function is a sinusoid at f0
+// before x0 (where the phase definition p = f0 x applies), sweeps linearly from f0 to f1 between x0
+// and x1, and is fully active from x = dx on. The alternative STEP5(x, x0, 0, x0 + dx, 1) is not
+// used.
 //
 // A NaN argument makes the value and every partial NaN (no piece silently hides it).
 // Domain errors (SQRT(-1), LOG(0), ...) give IEEE results (NaN, inf); nothing throws.

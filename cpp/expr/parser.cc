@@ -1,5 +1,5 @@
 // Lexer and recursive-descent parser of the expression language (grammar in
-// expr/expression.h, semantics.md 3.1):
+// expr/expression.h, docs/motionsolve-compatibility.md §4.1):
 //
 //   expression := term (("+" | "-") term)*
 //   term       := signed (("*" | "/") signed)*
@@ -213,7 +213,8 @@ class Parser {
       Fail(start, "malformed number");  // not expected: the scan above is stricter
     }
 
-    // degree suffix D (semantics.md 3.1), but not a Fortran exponent such as 1.0D0 or 1D-3
+    // degree suffix D (docs/motionsolve-compatibility.md §4.1), but not a Fortran exponent such as
+    // 1.0D0 or 1D-3
     if (i < n && (text_[i] == 'd' || text_[i] == 'D')) {
       const char c1 = i + 1 < n ? text_[i + 1] : '\0';
       const char c2 = i + 2 < n ? text_[i + 2] : '\0';

@@ -1,5 +1,5 @@
 // Interpolating splines of the Spline entity (MotionSolve Reference_Spline, Adams SPLINE),
-// read in expressions with AKISPL, CUBSPL and LINSPL (semantics.md 3.5).
+// read in expressions with AKISPL, CUBSPL and LINSPL (docs/motionsolve-compatibility.md §4.5).
 //
 // A spline is a curve y(x) through points (x_i, y_i), or a surface: a family of such curves
 // y_k(x) at increasing values z_k, with y(x, z) linear in z between neighbouring curves

@@ -24,7 +24,7 @@ BushingElement::BushingElement(const model::Bushing* source, BodyMarker i, BodyM
 
 template <class S>
 std::array<S, 3> BushingElement::Rotations(const math::Mat3T<S>& RI, const math::Mat3T<S>& RJ) {
-  // AX, AY, AZ of I relative to J (semantics.md 3.6)
+  // AX, AY, AZ of I relative to J (docs/motionsolve-compatibility.md §4.6)
   const math::Vec3T<S> xi = RI.col(0), zi = RI.col(2);
   const math::Vec3T<S> xj = RJ.col(0), yj = RJ.col(1), zj = RJ.col(2);
   using std::atan2;

@@ -11,8 +11,8 @@ namespace msolve::mbs {
 /// Force on I, in J's axes: F = -k x - c v + force, with x the position of I's origin
 /// relative to J's and v its time derivative in J's frame. Torque on I, in J's axes:
 /// T = -kt (a, b, c) - ct w + torque, with (a, b, c) the projected rotations AX, AY, AZ of I
-/// relative to J (semantics.md 3.6; accurate while two of them stay small, as Adams warns)
-/// and w the angular velocity of I relative to J. J receives -F and -T - x F: the same
+/// relative to J (docs/motionsolve-compatibility.md §4.6; accurate while two of them stay small, as
+/// Adams warns) and w the angular velocity of I relative to J. J receives -F and -T - x F: the same
 /// force taken at I's origin.
 class BushingElement : public PairForceElement {
  public:

@@ -1,4 +1,4 @@
-// Position-level equations of the ideal joints (semantics.md section 6.2). Each joint is
+// Position-level equations of the ideal joints (docs/equations.md §2.1). Each joint is
 // written once, as a function of the global frames of its I and J markers, templated on the
 // scalar so that automatic differentiation gives its exact first and second derivatives.
 // The equations that are not angles are also listed term by term (JointEquationTerms), from
@@ -35,7 +35,7 @@ enum class JointType {
   // the rotation of x_I about z_J from x_J (right hand), followed through whole turns
   kMotionTranslation,
   kMotionRotation,
-  // the coordinate a marker-based Motion drives (semantics.md 1.2): DX(I,J,J), DY(I,J,J)
+  // the coordinate a marker-based Motion drives (docs/equations.md §2.5): DX(I,J,J), DY(I,J,J)
   // (DZ(I,J,J) is kMotionTranslation), or one angle of the body 1-2-3 sequence of I
   // relative to J, R_J^T R_I = Rx(b1) Ry(b2) Rz(b3): b1 and b3 followed through whole
   // turns, b2 (the middle angle) within (-pi/2, pi/2)

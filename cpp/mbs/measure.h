@@ -1,6 +1,6 @@
-// Kinematic measures of the expression language (semantics.md section 3.6): DX ... ROLL of
-// marker I relative to J, resolved in K, time derivatives taken in frame L. Values and exact
-// partial derivatives with respect to the states (and accelerations) of the bodies involved.
+// Kinematic measures of the expression language (docs/motionsolve-compatibility.md §4.6): DX ...
+// ROLL of marker I relative to J, resolved in K, time derivatives taken in frame L. Values and
+// exact partial derivatives with respect to the states (and accelerations) of the bodies involved.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// Runtime SignForce (seed 002): a constant force whose sign follows the direction of motion,
-// regularised near zero speed.
+// Runtime SignForce (docs/equations.md §3.6): a constant force whose sign follows the direction of
+// motion, regularised near zero speed.
 #pragma once
 
 #include "mbs/pair_force.h"
@@ -24,8 +24,8 @@ PairForceElement::AD RegularizedSign(SignRegularization reg, const PairForceElem
 
 /// The force on I is f_nominal g(v) along z_J, applied at I, with v = VZ(I, J, J, J) (the
 /// velocity of I relative to J along z_J, differentiated in J's frame); J receives the
-/// opposite force at the same point. The seed writes f = -f_nominal g(v) for the force the
-/// flange exerts on the component (its flow variable), so that the body at I receives
+/// opposite force at the same point. The Modelica source writes f = -f_nominal g(v) for the force
+/// the flange exerts on the component (its flow variable), so that the body at I receives
 /// f_nominal g(v): a positive f_nominal accelerates in both directions, a negative one brakes.
 class SignForceElement : public PairForceElement {
  public:

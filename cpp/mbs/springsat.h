@@ -1,4 +1,4 @@
-// Runtime Springsat (seed 004): a spring whose stiffness grows without bound as its
+// Runtime Springsat (docs/equations.md §3.7): a spring whose stiffness grows without bound as its
 // deflection approaches a saturation value.
 #pragma once
 
@@ -6,7 +6,7 @@
 
 namespace msolve::mbs {
 
-/// The energy and force of seed 004 for the deflection q, |q| < xsat:
+/// The energy and force of docs/equations.md §3.7 for the deflection q, |q| < xsat:
 ///   H(q)    = K0 (q^2/2 + Ksat Hsat(q)),
 ///   Hsat(q) = -8 xsat / (pi (4 - pi)) (pi^2 q^2 / (8 xsat^2) + log cos(pi q / (2 xsat))),
 ///   f(q)    = dH/dq = K0 (q + Ksat dHsat/dq),

@@ -18,7 +18,8 @@ namespace msolve::model {
 class Part;
 
 /// A user routine (a Python callable, bound in cpp/bindings) that gives the values of an
-/// entity in place of an expression, called with MotionSolve's arguments (msolve-api.md 4.2).
+/// entity in place of an expression, called with MotionSolve's arguments
+/// (docs/motionsolve-compatibility.md §3.2).
 class UserRoutine {
  public:
   /// The argument list: (id, time, par, npar, dflag, iflag) for Sforce, Diff, Variable,
@@ -76,7 +77,7 @@ class Part : public Entity {
 /// An ideal joint between marker i (on the first part) and marker j (on the second).
 /// SCREW: the translation of i along j's z axis is pitch times the turns of i about it;
 /// RACKPIN: the translation of the pinion i along the rack j's z axis is pd/2 times the
-/// rotation of i about its z axis (both from the design position; semantics.md 6.2).
+/// rotation of i about its z axis (both from the design position; docs/equations.md §2.4).
 class Joint : public Entity {
  public:
   const char* TypeName() const override { return "Joint"; }
@@ -88,7 +89,7 @@ class Joint : public Entity {
 };
 
 /// A joint primitive between markers i and j: ATPOINT, INLINE, INPLANE, ORIENTATION,
-/// PARALLEL_AXES or PERPENDICULAR (semantics.md 6.2).
+/// PARALLEL_AXES or PERPENDICULAR (docs/equations.md §2.2).
 class Jprim : public Entity {
  public:
   const char* TypeName() const override { return "Jprim"; }
@@ -147,9 +148,9 @@ class Bushing : public Entity {
   std::array<double, 3> k{}, c{}, kt{}, ct{}, force{}, torque{};
 };
 
-/// A constant force whose sign follows the direction of motion (seed 002, Modelica-style
-/// SignForce): on i along j's z axis (reaction on j), f_nominal times a regularised sign of
-/// v = VZ(I, J, J, J); reg is EXP, SINE, LINEAR or COSINE below |v| = v0.
+/// A constant force whose sign follows the direction of motion (docs/equations.md §3.6,
+/// Modelica-style SignForce): on i along j's z axis (reaction on j), f_nominal times a regularised
+/// sign of v = VZ(I, J, J, J); reg is EXP, SINE, LINEAR or COSINE below |v| = v0.
 class SignForce : public Entity {
  public:
   const char* TypeName() const override { return "SignForce"; }
@@ -160,9 +161,9 @@ class SignForce : public Entity {
   std::string reg = "EXP";
 };
 
-/// A saturating spring (seed 004): energy H(q) = K0 (q^2/2 + Ksat Hsat(q)) of the deflection
-/// q = DM(I, J) - length, force dH/dq along the line from j to i (pulling them together when
-/// stretched); q must stay within (-xsat, xsat).
+/// A saturating spring (docs/equations.md §3.7): energy H(q) = K0 (q^2/2 + Ksat Hsat(q)) of the
+/// deflection q = DM(I, J) - length, force dH/dq along the line from j to i (pulling them together
+/// when stretched); q must stay within (-xsat, xsat).
 class Springsat : public Entity {
  public:
   const char* TypeName() const override { return "Springsat"; }
@@ -339,12 +340,13 @@ class Request : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
-/// An event sensor (MotionSolve Sensor / Sensor_Event, Adams SENSOR; semantics.md 2): it
-/// watches the sensed value f, the expression `function` or the value of `routine` (SENSUB),
-/// and is active while its test against `value` holds: GE f >= value - error, LE (XML LT)
-/// f <= value + error, EQ |f - value| <= error. When it becomes active (after an accepted
-/// step, at the located crossing) it takes its actions: `evaluate` (or `evaluate_routine`,
-/// SEVSUB) is stored for SENVAL, and the other fields below act on the analysis.
+/// An event sensor (MotionSolve Sensor / Sensor_Event, Adams SENSOR;
+/// docs/motionsolve-compatibility.md §5): it watches the sensed value f, the expression `function`
+/// or the value of `routine` (SENSUB), and is active while its test against `value` holds: GE f >=
+/// value - error, LE (XML LT) f <= value + error, EQ |f - value| <= error. When it becomes active
+/// (after an accepted step, at the located crossing) it takes its actions: `evaluate` (or
+/// `evaluate_routine`, SEVSUB) is stored for SENVAL, and the other fields below act on the
+/// analysis.
 class Sensor : public Entity {
  public:
   const char* TypeName() const override { return "Sensor"; }

@@ -1,4 +1,4 @@
-// Event sensors at run time (semantics.md 2, design.md "Events"). A sensor watches a sensed
+// Event sensors at run time (docs/motionsolve-compatibility.md §5). A sensor watches a sensed
 // value f (an expression, or the value of a SENSUB routine) against its threshold v with
 // tolerance e; its test
 //

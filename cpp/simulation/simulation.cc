@@ -304,8 +304,8 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
   VecX ye = ida_->y(), ype = ida_->yp();
   const std::vector<int> crossed = sensors_.Crossed(ida_->RootsFound());
 
-  // zero_crossing (seed 001, comment 3): on first meeting the event, back up to the last
-  // accepted step, shrink the step limits by the factor and integrate again, so that the
+  // zero_crossing (docs/motionsolve-compatibility.md §5.4): on first meeting the event, back up to
+  // the last accepted step, shrink the step limits by the factor and integrate again, so that the
   // event is met anew after small steps; the other sensors crossed here are met again too
   if (refining_ < 0) {
     for (int s : crossed) {

@@ -10,7 +10,7 @@
 namespace msolve::system {
 namespace {
 
-// dynamic analysis (semantics.md 3.8)
+// dynamic analysis (docs/motionsolve-compatibility.md §4.8)
 constexpr double kModeDynamics = 4.0;
 // states and accelerations of a body, as KinematicMeasure::Gradient lays them out
 constexpr int kPerBody = 19;

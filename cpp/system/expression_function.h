@@ -46,7 +46,7 @@ struct Resolver {
   std::function<const expr::ExternalFunction*(const std::string& name,
                                               const std::vector<long>& ids)>
       function;
-  /// Where the value SENVAL(id) returns is stored (semantics.md 2.5); throws
+  /// Where the value SENVAL(id) returns is stored (docs/motionsolve-compatibility.md §5.5); throws
   /// std::invalid_argument for an id no sensor stores under.
   std::function<const double*(long id)> sensor_value;
 };

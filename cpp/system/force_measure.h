@@ -1,6 +1,6 @@
-// Force measures of the expression language (semantics.md 3.7): the net force or torque at
-// a marker from the elements connecting it to another (FX ... TM), and the output of one
-// element (JOINT, MOTION, SFORCE, BUSH, SPDP, VFORCE, VTORQ, GFORCE). Joint and motion
+// Force measures of the expression language (docs/motionsolve-compatibility.md §4.7): the net force
+// or torque at a marker from the elements connecting it to another (FX ... TM), and the output of
+// one element (JOINT, MOTION, SFORCE, BUSH, SPDP, VFORCE, VTORQ, GFORCE). Joint and motion
 // reactions are read from the multipliers, so a force that depends on them closes a loop
 // that the DAE solves.
 #pragma once

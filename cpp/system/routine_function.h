@@ -1,5 +1,5 @@
-// User routines inside the solver (design.md "Python user routines"; msolve-api.md 4.2,
-// semantics.md 2.6). A RoutineEvaluator calls one entity's routine and serves the runtime
+// User routines inside the solver (docs/equations.md §6.6; docs/motionsolve-compatibility.md §3.2,
+// §3.3). A RoutineEvaluator calls one entity's routine and serves the runtime
 // functions (DX, VZ, FX, DIF, VARVAL, ...) the routine calls while it runs: each distinct
 // call becomes an input, compiled once as an expression ("VZ(2,3,3,3)") with its exact
 // gradient.

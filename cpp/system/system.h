@@ -187,8 +187,9 @@ class System {
   const Resolver& MakeResolver() const;
 
   /// The value SENVAL(id) returns: stored by the sensors that store under `id` (their
-  /// evaluate_id, else their id) when they fire, 0 before (semantics.md 2.5). nullptr when no
-  /// active sensor stores under `id`. The address stays valid for the System's lifetime.
+  /// evaluate_id, else their id) when they fire, 0 before (docs/motionsolve-compatibility.md §5.5).
+  /// nullptr when no active sensor stores under `id`. The address stays valid for the System's
+  /// lifetime.
   double* SensorValue(long id) const;
 
   /// The dependency pass of the user routines (each called once with iflag true at the

@@ -110,15 +110,15 @@ class Coupler(_CoreEntity, _core.CouplerSpec):
     continuous through whole turns, or the translation of I along z_J) and q_k_0 its value in
     the design position. With one scale fewer than joints, the first scale is 1 (as Adams).
 
-    The gear-type joints of the seed (Radioss /GJOINT, seed 003), whose constraints relate
+    The gear-type joints of Radioss /GJOINT (docs/equations.md §2.4), whose constraints relate
     the angular velocities Delta w_k = w_k - w_0 of the nodes relative to the primary node 0,
     measured along the node axes r_k, map onto Coupler as follows, each node k joined to the
     part of node 0 (the carrier) by a joint whose z axis is r_k:
 
     - GEAR, alpha (Delta w_1.r_1) + (Delta w_2.r_2) = 0: two REVOLUTE joints,
-      ``Coupler(joints=[j1, j2], scales=[alpha, 1])``; the revolute joints give the seed's
+      ``Coupler(joints=[j1, j2], scales=[alpha, 1])``; the revolute joints give /GJOINT's
       other four equations (Delta w_k perpendicular to r_k is zero).
-    - DIFF, alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 (the seed's first
+    - DIFF, alpha (Delta w_1.r_1) + (Delta w_2.r_2) + (Delta w_3.r_3) = 0 (/GJOINT's first
       relation; its other two, along s_k and t_k, are what the revolute joints hold):
       three REVOLUTE joints, ``Coupler(joints=[j1, j2, j3], scales=[alpha, 1, 1])``. The
       relation holds relative to the carrier, which may itself move.
@@ -149,8 +149,8 @@ class Gear(_CoreEntity, _core.GearSpec):
     a_1 (q1 - q1_0) - a_2 (q2 - q2_0) = 0: the Coupler of scales [a_1, -a_2]. The ratio
     follows from where cv is: for spur gears of radii R1 and R2, w2 / w1 = -R1 / R2.
 
-    Seed 003 (Radioss /GJOINT): GEAR is a Gear (or a Coupler) of two revolute joints on the
-    carrier, RACK a Gear of a revolute (pinion) and a translational (rack) joint, with cv at
+    Radioss /GJOINT (docs/equations.md §2.4): GEAR is a Gear (or a Coupler) of two revolute joints
+    on the carrier, RACK a Gear of a revolute (pinion) and a translational (rack) joint, with cv at
     the contact point and z_cv along the rack; DIFF relates three joints, which a Coupler
     does (see Coupler).
     """

@@ -34,15 +34,15 @@ class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
 
 
 class SignForce(_CoreEntity, _core.SignForceSpec):
-    """A constant force whose sign follows the direction of motion (seed 002), on marker
-    ``i`` along the z axis of marker ``j``, with the opposite force on j's part at the same
+    """A constant force whose sign follows the direction of motion (docs/equations.md §3.6), on
+    marker ``i`` along the z axis of marker ``j``, with the opposite force on j's part at the same
     point. With v = VZ(I, J, J, J), the velocity of I relative to J along z_J seen from J,
     the force on I is ``f_nominal * g(v)``: a positive ``f_nominal`` accelerates in both
     directions of motion, a negative one brakes (a dry-friction-like load).
 
-    ``reg`` regularises the sign below ``v0`` (seed 002's formulas, whose f = -f_nominal g(v)
-    is the force on the component, so that the flange, here marker i, receives f_nominal
-    g(v)):
+    ``reg`` regularises the sign below ``v0`` (the formulas of docs/equations.md §3.6, whose f =
+    -f_nominal g(v) is the force on the component, so that the flange, here marker i, receives
+    f_nominal g(v)):
 
     - EXP (default): g = 2 / (1 + exp(-v / (0.01 v0))) - 1 (= tanh(v / (0.02 v0)));
     - SINE: g = sin(pi/2 v/v0) for |v| < v0;
@@ -61,8 +61,8 @@ class SignForce(_CoreEntity, _core.SignForceSpec):
 
 
 class Springsat(_CoreEntity, _core.SpringsatSpec):
-    """A saturating spring (seed 004) between markers ``i`` and ``j``, acting along the line
-    from j to i like a translational SpringDamper. With the deflection
+    """A saturating spring (docs/equations.md §3.7) between markers ``i`` and ``j``, acting along
+    the line from j to i like a translational SpringDamper. With the deflection
     q = DM(I, J) - length (``length`` defaults to the distance in the design position), its
     energy and force are
 

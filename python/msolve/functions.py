@@ -8,8 +8,8 @@ e.g.::
         v = VZ(self.i, self.j, self.j, self.j)
         return -par[0] * v - par[1] * DIF(self.diff)
 
-They mirror the expression language (semantics.md 3.6-3.8) and take Marker or entity objects
-as well as integer ids; omitted markers are the ground frame. The state functions
+They mirror the expression language (docs/motionsolve-compatibility.md §4.6-4.8) and take Marker or
+entity objects as well as integer ids; omitted markers are the ground frame. The state functions
 (DX ... ROLL, FX ... TM, JOINT, SFORCE, ..., DIF, DIF1, VARVAL, ARYVAL, SENVAL, TIME) may be
 called only inside a routine; the others (STEP, HAVSIN, SIN, ...) anywhere.
 

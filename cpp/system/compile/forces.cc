@@ -63,7 +63,7 @@ void Builder::PairForces() {
                        "undefined; align the two markers");
     sys_.force_elements_.push_back(std::make_unique<mbs::BushingElement>(bushing.get(), mi, mj));
   }
-  // sign forces (seed 002)
+  // sign forces (docs/equations.md §3.6)
   for (const auto& force : model_.sign_forces) {
     if (!force->active) continue;
     const auto [mi, mj] = sys_.MarkersOf(*force, force->i, force->j);
@@ -78,7 +78,7 @@ void Builder::PairForces() {
     sys_.force_elements_.push_back(
         std::make_unique<mbs::SignForceElement>(force.get(), reg, mi, mj));
   }
-  // saturating springs (seed 004)
+  // saturating springs (docs/equations.md §3.7)
   for (const auto& spring : model_.springsats) {
     if (!spring->active) continue;
     const auto [mi, mj] = sys_.MarkersOf(*spring, spring->i, spring->j);

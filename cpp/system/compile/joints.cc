@@ -87,7 +87,7 @@ void Builder::Joints() {
     same_part(*joint, joint->i, joint->j);
     const std::string type = Upper(joint->type);
     if (type == "SCREW") {
-      // d.z_J - pitch theta / 2 pi = 0, theta the turns of x_I about z_J (semantics.md 6.2)
+      // d.z_J - pitch theta / 2 pi = 0, theta the turns of x_I about z_J (docs/equations.md §2.4)
       if (!(joint->pitch != 0.0) || !std::isfinite(joint->pitch))
         throw ModelError(joint->Describe() + ": a SCREW joint needs a nonzero pitch");
       sys_.AddConstraint(mbs::JointConstraint(
