@@ -209,8 +209,7 @@ system::RoutineEvaluator& Current(const char* name) {
 class SplineCache {
  public:
   // the interpolant of `spline` (data already checked) by `method`
-  const math::Spline& Get(const std::shared_ptr<model::Spline>& spline,
-                          math::SplineMethod method) {
+  const math::Spline& Get(const std::shared_ptr<model::Spline>& spline, math::SplineMethod method) {
     Entry& entry = Find(spline);
     std::unique_ptr<math::Spline>& curve = entry.methods[static_cast<int>(method)];
     if (!curve)

@@ -40,7 +40,6 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
 /// runs, end is a number not before now, dtout positive and finite; and the model's
 /// Integrator settings (error positive, kmax 1..5).
 /// @throws ModelError naming the argument ("simulate: ...") or the Integrator.
-void ValidateSimulateOptions(const SimulateOptions& options, double now,
-                             const model::Model& model);
+void ValidateSimulateOptions(const SimulateOptions& options, double now, const model::Model& model);
 
 }  // namespace msolve::simulation
