@@ -11,7 +11,7 @@ import pytest
 import msolve
 import msolve.functions
 from msolve import *
-from msolve import _core, xml_frames
+from msolve import _core
 
 # -- function names ---------------------------------------------------------------------------
 
@@ -57,8 +57,12 @@ def test_spline_in_a_routine_equals_the_expression():
         ("AKISPL", surface, 0.25, 0),
         ("LINSPL", surface, 0.75, 0),
     ]
-    expressions = Request(**{f"f{k + 1}": f"{name}(1.5*TIME - 0.2, {z}, {s.id}, {n})"
-                             for k, (name, s, z, n) in enumerate(forms)})
+    expressions = Request(
+        **{
+            f"f{k + 1}": f"{name}(1.5*TIME - 0.2, {z}, {s.id}, {n})"
+            for k, (name, s, z, n) in enumerate(forms)
+        }
+    )
     functions = {"AKISPL": AKISPL, "CUBSPL": CUBSPL, "LINSPL": LINSPL}
 
     def routine(id, time, par, npar, iflag):
@@ -70,13 +74,16 @@ def test_spline_in_a_routine_equals_the_expression():
     for k in range(len(forms)):
         component = f"F{k + 1}"
         from_routine = run.getObject(routines).getComponent(component)
-        np.testing.assert_array_equal(from_routine,
-                                      run.getObject(expressions).getComponent(component))
+        np.testing.assert_array_equal(
+            from_routine, run.getObject(expressions).getComponent(component)
+        )
     # outside the run, the same numbers
     t = run.times[7]
     for k, (name, s, z, n) in enumerate(forms):
-        assert functions[name](1.5 * t - 0.2, z, s, n) == \
-            run.getObject(expressions).getComponent(f"F{k + 1}")[7]
+        assert (
+            functions[name](1.5 * t - 0.2, z, s, n)
+            == run.getObject(expressions).getComponent(f"F{k + 1}")[7]
+        )
 
 
 def test_spline_outside_a_run_follows_changes_of_its_data():
@@ -131,10 +138,13 @@ def test_simulate_refuses_an_end_before_the_current_time():
         model.simulate(end=0.05)
 
 
-@pytest.mark.parametrize(("settings", "message"), [
-    ({"error": 0.0}, "Integrator.*: error must be positive"),
-    ({"kmax": 6}, "Integrator.*: kmax must be between 1 and 5"),
-])
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"error": 0.0}, "Integrator.*: error must be positive"),
+        ({"kmax": 6}, "Integrator.*: kmax must be between 1 and 5"),
+    ],
+)
 def test_simulate_refuses_bad_integrator_settings(settings, message):
     model, _ = free_block()
     Integrator(**settings)
@@ -158,24 +168,22 @@ def test_duration_and_steps_give_the_end_and_the_output_interval():
 
 
 def test_frame_arithmetic_is_the_solvers():
+    # the dataset reader and writer (xml frames) place frames with these functions
     def rz(a):
-        return np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0],
-                         [0, 0, 1]])
+        return np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
 
     def rx(a):
-        return np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)],
-                         [0, math.sin(a), math.cos(a)]])
+        return np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)], [0, math.sin(a), math.cos(a)]])
 
     for angles in ([0.3, -1.2, 2.5], [0, 0, 0], [math.pi, 0.5, -math.pi / 2]):
-        rot = xml_frames.euler313(angles)
-        np.testing.assert_allclose(rot, rz(angles[0]) @ rx(angles[1]) @ rz(angles[2]),
-                                   rtol=0, atol=1e-15)
-        assert xml_frames.orthonormal_error(rot) < 1e-14
-    axes = xml_frames.frame_from_points([0, 0, 2], [3, 0, 1])
-    np.testing.assert_array_equal(axes, np.eye(3))
-    np.testing.assert_allclose(xml_frames.frame_from_points([2, 0, 0], None),
-                               [[0, 0, 1], [1, 0, 0], [0, 1, 0]], atol=1e-16)
-    assert xml_frames.frame_from_points([0, 0, 0], None) is None
-    assert xml_frames.frame_from_points([0, 0, 1], [0, 0, 5]) is None
-    assert xml_frames.orthonormal_error(np.diag([1.0, 1.0, -1.0])) == 2.0
-    assert xml_frames.orthonormal_error(np.diag([1.0, 1.0, 1.5])) == 1.25
+        rot = _core._euler313_to_matrix(angles)
+        expected = rz(angles[0]) @ rx(angles[1]) @ rz(angles[2])
+        np.testing.assert_allclose(rot, expected, rtol=0, atol=1e-15)
+        assert _core._orthonormal_error(rot) < 1e-14
+    np.testing.assert_array_equal(_core._frame_from_points([0, 0, 2], [3, 0, 1]), np.eye(3))
+    along_x = [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
+    np.testing.assert_allclose(_core._frame_from_points([2, 0, 0], None), along_x, atol=1e-16)
+    assert _core._frame_from_points([0, 0, 0], None) is None
+    assert _core._frame_from_points([0, 0, 1], [0, 0, 5]) is None
+    assert _core._orthonormal_error(np.diag([1.0, 1.0, -1.0])) == 2.0
+    assert _core._orthonormal_error(np.diag([1.0, 1.0, 1.5])) == 1.25

@@ -222,7 +222,9 @@ class Model(_core.ModelSpec):
         # the rules (and the conversion of duration and steps) are the solver's:
         # cpp/simulation/simulate_options.h; ModelError is a ValueError
         end, dtout = _core.resolve_simulate_options(
-            self, self._simulation.time, str(type),
+            self,
+            self._simulation.time,
+            str(type),
             end=None if end is None else float(end),
             duration=None if duration is None else float(duration),
             dtout=None if dtout is None else float(dtout),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _core
+from msolve import _core
 
 
 def euler313(angles):
