@@ -204,31 +204,24 @@ system::RoutineEvaluator& Current(const char* name) {
 
 // The interpolants of Splines read outside a running analysis (AKISPL & co. called from a
 // script), built once per Spline and method. An entry is reused while its Spline lives and
-// its data are those the interpolant was built from, so changing the data or a new Spline at
-// a freed address rebuilds it. Used with the GIL held, hence no lock.
+// its data are those the interpolants were built from, so changing the data or a new Spline
+// at a freed address makes a new entry. Used with the GIL held, hence no lock.
 class SplineCache {
  public:
-  // the interpolant of `spline` (data already checked) by `method`
-  const math::Spline& Get(const std::shared_ptr<model::Spline>& spline, math::SplineMethod method) {
-    Entry& entry = Find(spline);
-    std::unique_ptr<math::Spline>& curve = entry.methods[static_cast<int>(method)];
-    if (!curve)
-      curve = std::make_unique<math::Spline>(spline->x, spline->y, spline->z, method,
-                                             spline->linear_extrapolate);
-    return *curve;
-  }
-
- private:
-  // entries beyond this many are dropped once their Splines are gone
-  static constexpr size_t kPruneAbove = 64;
-
   struct Entry {
     std::weak_ptr<model::Spline> source;
-    std::vector<double> x, y, z;  // the data the interpolants were built from
+    std::vector<double> x, y, z;  // the data the interpolants are built from (checked)
     bool linear_extrapolate = false;
     std::array<std::unique_ptr<math::Spline>, 3> methods;  // by math::SplineMethod, built lazily
+
+    const math::Spline& Interpolant(math::SplineMethod method) {
+      std::unique_ptr<math::Spline>& curve = methods[static_cast<int>(method)];
+      if (!curve) curve = std::make_unique<math::Spline>(x, y, z, method, linear_extrapolate);
+      return *curve;
+    }
   };
 
+  // the entry of `spline`; a new one checks the data (py::value_error naming the Spline)
   Entry& Find(const std::shared_ptr<model::Spline>& spline) {
     const auto found = entries_.find(spline.get());
     if (found != entries_.end()) {
@@ -238,6 +231,8 @@ class SplineCache {
         return entry;
       entries_.erase(found);
     }
+    const std::string problem = math::CheckSplineData(spline->x, spline->y, spline->z);
+    if (!problem.empty()) throw py::value_error(spline->Describe() + ": " + problem);
     if (entries_.size() >= kPruneAbove) {
       for (auto it = entries_.begin(); it != entries_.end();)
         it = it->second.source.expired() ? entries_.erase(it) : std::next(it);
@@ -248,6 +243,10 @@ class SplineCache {
     entry.linear_extrapolate = spline->linear_extrapolate;
     return entry;
   }
+
+ private:
+  // past this many entries, those of Splines that no longer exist are dropped
+  static constexpr size_t kPruneAbove = 64;
 
   std::unordered_map<const model::Spline*, Entry> entries_;
 };
@@ -270,16 +269,15 @@ double EvaluateSpline(const std::string& name, const std::shared_ptr<model::Spli
     const double args[2] = {x, z};
     if (compiled != nullptr) return compiled->Evaluate(args, nullptr);
   }
-  const std::string problem = math::CheckSplineData(spline->x, spline->y, spline->z);
-  if (!problem.empty()) throw py::value_error(spline->Describe() + ": " + problem);
+  static SplineCache cache;
+  SplineCache::Entry& entry = cache.Find(spline);  // bad data is reported before a bad order
   if (!order_valid)
     throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
                           "surface), got " + std::to_string(order));
-  static SplineCache cache;
   const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
                                     : name == "CUBSPL" ? math::SplineMethod::kCubic
                                                        : math::SplineMethod::kLinear;
-  return cache.Get(spline, method).Evaluate(x, z, order, nullptr, nullptr);
+  return entry.Interpolant(method).Evaluate(x, z, order, nullptr, nullptr);
 }
 
 }  // namespace

@@ -10,10 +10,13 @@
 
 namespace msolve::simulation {
 
+/// The output interval when simulate is given neither dtout nor steps.
+inline constexpr double kDefaultOutputInterval = 0.01;
+
 struct SimulateOptions {
   std::string type = "DYNAMICS";
   double end = 1.0;
-  double dtout = 0.01;
+  double dtout = kDefaultOutputInterval;
 };
 
 /// simulate's arguments as a script gives them (MotionSolve's Model.simulate): the end as
@@ -24,9 +27,6 @@ struct SimulateArguments {
   std::optional<double> end, duration, dtout;
   std::optional<long> steps;
 };
-
-/// The default output interval, when neither dtout nor steps is given.
-inline constexpr double kDefaultOutputInterval = 0.01;
 
 /// The options of `arguments` for a run from time `now`: end = now + duration, dtout =
 /// (end - now) / steps (1 when end is now) or kDefaultOutputInterval, checked as
