@@ -4,15 +4,13 @@
 // crosses into the solver: an exception or a wrong return value becomes a
 // std::runtime_error carrying the traceback or the reason, which the solver reports with
 // the entity named (RoutineError).
-#include <array>
-#include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/spline_cache.h"
 #include "common/error.h"
 #include "expr/expression.h"
 #include "expr/functions.h"
@@ -202,55 +200,6 @@ system::RoutineEvaluator& Current(const char* name) {
   return *current;
 }
 
-// The interpolants of Splines read outside a running analysis (AKISPL & co. called from a
-// script), built once per Spline and method. An entry is reused while its Spline lives and
-// its data are those the interpolants were built from, so changing the data or a new Spline
-// at a freed address makes a new entry. Used with the GIL held, hence no lock.
-class SplineCache {
- public:
-  struct Entry {
-    std::weak_ptr<model::Spline> source;
-    std::vector<double> x, y, z;  // the data the interpolants are built from (checked)
-    bool linear_extrapolate = false;
-    std::array<std::unique_ptr<math::Spline>, 3> methods;  // by math::SplineMethod, built lazily
-
-    const math::Spline& Interpolant(math::SplineMethod method) {
-      std::unique_ptr<math::Spline>& curve = methods[static_cast<int>(method)];
-      if (!curve) curve = std::make_unique<math::Spline>(x, y, z, method, linear_extrapolate);
-      return *curve;
-    }
-  };
-
-  // the entry of `spline`; a new one checks the data (py::value_error naming the Spline)
-  Entry& Find(const std::shared_ptr<model::Spline>& spline) {
-    const auto found = entries_.find(spline.get());
-    if (found != entries_.end()) {
-      Entry& entry = found->second;
-      if (entry.source.lock() == spline && entry.x == spline->x && entry.y == spline->y &&
-          entry.z == spline->z && entry.linear_extrapolate == spline->linear_extrapolate)
-        return entry;
-      entries_.erase(found);
-    }
-    const std::string problem = math::CheckSplineData(spline->x, spline->y, spline->z);
-    if (!problem.empty()) throw py::value_error(spline->Describe() + ": " + problem);
-    if (entries_.size() >= kPruneAbove) {
-      for (auto it = entries_.begin(); it != entries_.end();)
-        it = it->second.source.expired() ? entries_.erase(it) : std::next(it);
-    }
-    Entry& entry = entries_[spline.get()];
-    entry.source = spline;
-    entry.x = spline->x, entry.y = spline->y, entry.z = spline->z;
-    entry.linear_extrapolate = spline->linear_extrapolate;
-    return entry;
-  }
-
- private:
-  // past this many entries, those of Splines that no longer exist are dropped
-  static constexpr size_t kPruneAbove = 64;
-
-  std::unordered_map<const model::Spline*, Entry> entries_;
-};
-
 // name(x, z, spline, order) for AKISPL, CUBSPL or LINSPL. Inside a running analysis the
 // spline of that id is the compiled interpolant of the running system, the one its
 // expressions read; otherwise (no analysis, or a Spline the system does not hold) the cached
@@ -269,15 +218,18 @@ double EvaluateSpline(const std::string& name, const std::shared_ptr<model::Spli
     const double args[2] = {x, z};
     if (compiled != nullptr) return compiled->Evaluate(args, nullptr);
   }
-  static SplineCache cache;
-  SplineCache::Entry& entry = cache.Find(spline);  // bad data is reported before a bad order
-  if (!order_valid)
-    throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
-                          "surface), got " + std::to_string(order));
   const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
                                     : name == "CUBSPL" ? math::SplineMethod::kCubic
                                                        : math::SplineMethod::kLinear;
-  return entry.Interpolant(method).Evaluate(x, z, order, nullptr, nullptr);
+  static SplineCache cache;
+  std::string problem;
+  const math::Spline* curve = cache.Interpolant(spline, method, &problem);
+  // bad data is reported before a bad order
+  if (curve == nullptr) throw py::value_error(spline->Describe() + ": " + problem);
+  if (!order_valid)
+    throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
+                          "surface), got " + std::to_string(order));
+  return curve->Evaluate(x, z, order, nullptr, nullptr);
 }
 
 }  // namespace
