@@ -173,5 +173,17 @@ TEST(KinematicMeasureTest, EveryMeasureIsItsDefinitionAndHasExactDerivatives) {
   }
 }
 
+TEST(KinematicMeasureTest, MeasureNamesAreTheParsedNames) {
+  // the Python runtime functions DX ... ROLL are made from MeasureNames
+  const std::vector<std::string> names = MeasureNames();
+  EXPECT_EQ(names.size(), static_cast<size_t>(MeasureKind::kROLL) + 1);
+  for (const std::string& name : names) {
+    MeasureKind kind;
+    EXPECT_TRUE(ParseMeasure(name, &kind)) << name;
+  }
+  MeasureKind kind;
+  EXPECT_FALSE(ParseMeasure("FX", &kind));
+}
+
 }  // namespace
 }  // namespace msolve::mbs

@@ -249,5 +249,16 @@ TEST_F(RotationTest, FrameFromPointsRejectsDegenerateInput) {
   EXPECT_FALSE(FrameFromPoints(Vec3(1, 2, 3), Vec3::Zero()).has_value());
 }
 
+TEST_F(RotationTest, OrthonormalErrorIsZeroForRotationsOnly) {
+  for (int k = 0; k < 20; ++k) {
+    const Mat3 R = Euler313ToMatrix(RandomVec3(-kPi, kPi));
+    EXPECT_LT(OrthonormalError(R), 1e-14);
+  }
+  // a reflection: R^T R = I but det R = -1
+  EXPECT_EQ(OrthonormalError(Vec3(1, 1, -1).asDiagonal()), 2.0);
+  // a stretch: the Gram matrix is off by 1.5^2 - 1
+  EXPECT_EQ(OrthonormalError(Vec3(1, 1, 1.5).asDiagonal()), 1.25);
+}
+
 }  // namespace
 }  // namespace msolve::math

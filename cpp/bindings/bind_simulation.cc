@@ -1,10 +1,12 @@
 // the solver facade: Simulation and its Results, as NumPy arrays
 #include <chrono>
+#include <optional>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "simulation/simulate_options.h"
 #include "simulation/simulation.h"
 
 namespace py = pybind11;
@@ -93,6 +95,20 @@ void DefineSimulation(py::module_& m) {
         d["last_step"] = r.stats.last_step;
         return d;
       });
+
+  m.def(
+      "resolve_simulate_options",
+      [](const model::Model& model, double now, const std::string& type, std::optional<double> end,
+         std::optional<double> duration, std::optional<double> dtout, std::optional<long> steps) {
+        const simulation::SimulateOptions o =
+            simulation::ResolveSimulateOptions({type, end, duration, dtout, steps}, now, model);
+        return py::make_tuple(o.end, o.dtout);
+      },
+      py::arg("model"), py::arg("now"), py::arg("type"), py::arg("end") = py::none(),
+      py::arg("duration") = py::none(), py::arg("dtout") = py::none(),
+      py::arg("steps") = py::none(),
+      "(end, dtout) of simulate's arguments for a run of `model` from time `now` (the rules "
+      "of simulation/simulate_options.h); raises ModelError naming what is wrong.");
 
   py::class_<Simulation>(m, "Simulation")
       // the simulation shares the C++ model; keep_alive would make a cycle with the Python

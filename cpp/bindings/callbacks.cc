@@ -9,10 +9,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/spline_cache.h"
 #include "common/error.h"
+#include "expr/expression.h"
 #include "expr/functions.h"
 #include "math/spline.h"
+#include "mbs/measure.h"
 #include "model/entities.h"
+#include "system/force_measure.h"
 #include "system/routine_function.h"
 
 namespace py = pybind11;
@@ -195,6 +199,38 @@ system::RoutineEvaluator& Current(const char* name) {
   return *current;
 }
 
+// name(x, z, spline, order) for AKISPL, CUBSPL or LINSPL. Inside a running analysis the
+// spline of that id is the compiled interpolant of the running system, the one its
+// expressions read; otherwise (no analysis, or a Spline the system does not hold) the cached
+// interpolant of this Spline. Both are built from the same data by math::Spline.
+double EvaluateSpline(const std::string& name, const std::shared_ptr<model::Spline>& spline,
+                      double x, double z, int order) {
+  const bool order_valid = order >= 0 && order <= 2 && (order == 0 || spline->z.empty());
+  system::RoutineEvaluator* current = system::RoutineEvaluator::Current();
+  if (current != nullptr && order_valid && current->resolver().function) {
+    const expr::ExternalFunction* compiled = nullptr;
+    try {
+      compiled = current->resolver().function(name, {spline->id, order});
+    } catch (const std::invalid_argument&) {
+      compiled = nullptr;  // not a Spline of the running system
+    }
+    const double args[2] = {x, z};
+    if (compiled != nullptr) return compiled->Evaluate(args, nullptr);
+  }
+  const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
+                                    : name == "CUBSPL" ? math::SplineMethod::kCubic
+                                                       : math::SplineMethod::kLinear;
+  static SplineCache cache;
+  std::string problem;
+  const math::Spline* curve = cache.Interpolant(spline, method, &problem);
+  // bad data is reported before a bad order
+  if (curve == nullptr) throw py::value_error(spline->Describe() + ": " + problem);
+  if (!order_valid)
+    throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
+                          "surface), got " + std::to_string(order));
+  return curve->Evaluate(x, z, order, nullptr, nullptr);
+}
+
 }  // namespace
 
 void DefineCallbacks(py::module_& m) {
@@ -244,21 +280,25 @@ void DefineCallbacks(py::module_& m) {
         return expr::EvaluateFunction(info->fn, args.data(), n, nullptr);
       },
       "A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.");
+  m.def("_spline", &EvaluateSpline,
+        "AKISPL, CUBSPL or LINSPL of a Spline at (x, z), derivative order 0..2.");
   m.def(
-      "_spline",
-      [](const std::string& name, const model::Spline& spline, double x, double z, int order) {
-        const std::string problem = math::CheckSplineData(spline.x, spline.y, spline.z);
-        if (!problem.empty()) throw py::value_error(spline.Describe() + ": " + problem);
-        if (order < 0 || order > 2 || (order > 0 && !spline.z.empty()))
-          throw py::value_error(name + ": the derivative order must be 0, 1 or 2 (0 for a " +
-                                "surface), got " + std::to_string(order));
-        const math::SplineMethod method = name == "AKISPL"   ? math::SplineMethod::kAkima
-                                          : name == "CUBSPL" ? math::SplineMethod::kCubic
-                                                             : math::SplineMethod::kLinear;
-        const math::Spline curve(spline.x, spline.y, spline.z, method, spline.linear_extrapolate);
-        return curve.Evaluate(x, z, order, nullptr, nullptr);
+      "function_names",
+      []() {
+        std::vector<std::string> builtins;
+        for (int k = 0; k < expr::FunctionCount(); ++k)
+          builtins.push_back(expr::Info(static_cast<expr::Fn>(k)).name);
+        py::dict names;
+        names["kinematic"] = mbs::MeasureNames();
+        names["forces"] = system::ForceMeasure::NetNames();
+        names["elements"] = system::ForceMeasure::ElementNames();
+        names["builtins"] = builtins;
+        names["splines"] = expr::ExternalCallNames();
+        return names;
       },
-      "AKISPL, CUBSPL or LINSPL of a Spline at (x, z), derivative order 0..2.");
+      "The function names of the expression language by kind: 'kinematic' (DX ... ROLL), "
+      "'forces' (FX ... TM), 'elements' (JOINT ... GFORCE), 'builtins' (ABS ... BISTOP) and "
+      "'splines' (AKISPL, CUBSPL, LINSPL).");
 }
 
 }  // namespace msolve::bindings

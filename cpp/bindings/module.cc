@@ -7,6 +7,7 @@ namespace msolve::bindings {
 void DefineModel(py::module_& m);
 void DefineSimulation(py::module_& m);
 void DefineCallbacks(py::module_& m);
+void DefineMath(py::module_& m);
 }  // namespace msolve::bindings
 
 PYBIND11_MODULE(_core, m) {
@@ -14,4 +15,5 @@ PYBIND11_MODULE(_core, m) {
   msolve::bindings::DefineModel(m);
   msolve::bindings::DefineSimulation(m);
   msolve::bindings::DefineCallbacks(m);
+  msolve::bindings::DefineMath(m);
 }

@@ -60,15 +60,22 @@ std::string Message(const std::string& owner, const std::string& text, std::size
 
 }  // namespace
 
+constexpr ExternalCallInfo kExternalCalls[] = {
+    {"AKISPL", 2, 1, 2, "AKISPL(x, z, id[, n])"},
+    {"CUBSPL", 2, 1, 2, "CUBSPL(x, z, id[, n])"},
+    {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
+};
+
 const ExternalCallInfo* FindExternalCall(const std::string& name) {
-  static const ExternalCallInfo kCalls[] = {
-      {"AKISPL", 2, 1, 2, "AKISPL(x, z, id[, n])"},
-      {"CUBSPL", 2, 1, 2, "CUBSPL(x, z, id[, n])"},
-      {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
-  };
-  for (const ExternalCallInfo& info : kCalls)
+  for (const ExternalCallInfo& info : kExternalCalls)
     if (name == info.name) return &info;
   return nullptr;
+}
+
+std::vector<std::string> ExternalCallNames() {
+  std::vector<std::string> names;
+  for (const ExternalCallInfo& info : kExternalCalls) names.push_back(info.name);
+  return names;
 }
 
 const ExternalFunction* Environment::ResolveFunction(const std::string& name,

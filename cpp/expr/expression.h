@@ -89,6 +89,9 @@ struct ExternalCallInfo {
 /// (docs/motionsolve-compatibility.md §4.5).
 const ExternalCallInfo* FindExternalCall(const std::string& name);
 
+/// The names of those calls (AKISPL, CUBSPL, LINSPL).
+std::vector<std::string> ExternalCallNames();
+
 /// Resolves the calls that are not built-in math functions: measures whose arguments are
 /// entity ids (DX(2,3), VR(2,3,0), VARVAL(5), DIF(1), FX(2,3), JOINT(1,0,2,0), ARYVAL(3,1),
 /// ...). Implemented by the solver; tests use a fake.

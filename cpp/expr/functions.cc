@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 
 namespace msolve::expr {
@@ -372,6 +373,8 @@ const FunctionInfo* FindFunction(const std::string& name) {
 }
 
 const FunctionInfo& Info(Fn fn) { return kFunctions[static_cast<int>(fn)]; }
+
+int FunctionCount() { return static_cast<int>(std::size(kFunctions)); }
 
 double EvaluateFunction(Fn fn, const double* args, int n, double* partials) {
   // a NaN argument gives NaN everywhere, whatever piece it would select

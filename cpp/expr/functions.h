@@ -91,6 +91,9 @@ const FunctionInfo* FindFunction(const std::string& name);
 /// The table entry of `fn`.
 const FunctionInfo& Info(Fn fn);
 
+/// The number of built-in functions: Info(Fn(k)) for k below it lists them all.
+int FunctionCount();
+
 /// Value of `fn` at args[0 .. n), n within the function's argument count. If `partials` is
 /// not null, it receives partials[i] = d value / d args[i] for i < n.
 double EvaluateFunction(Fn fn, const double* args, int n, double* partials);

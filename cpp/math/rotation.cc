@@ -75,6 +75,11 @@ std::optional<Mat3> FrameFromPoints(const Vec3& z_point, const std::optional<Vec
   return R;
 }
 
+double OrthonormalError(const Mat3& R) {
+  const double gram = (R.transpose() * R - Mat3::Identity()).cwiseAbs().maxCoeff();
+  return std::max(gram, std::abs(R.determinant() - 1.0));
+}
+
 Mat3 Skew(const Vec3& a) {
   Mat3 S;
   S << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;

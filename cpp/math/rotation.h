@@ -57,6 +57,9 @@ Vec3 MatrixToEuler313(const Mat3& R);
 /// Returns std::nullopt when the points are degenerate (z point at the origin, x point on z).
 std::optional<Mat3> FrameFromPoints(const Vec3& z_point, const std::optional<Vec3>& x_point);
 
+/// How far R is from a proper rotation: the largest of |R^T R - I| (by entry) and |det R - 1|.
+double OrthonormalError(const Mat3& R);
+
 /// Skew-symmetric cross-product matrix: Skew(a) b = a x b.
 Mat3 Skew(const Vec3& a);
 

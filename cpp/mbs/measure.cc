@@ -86,7 +86,9 @@ S Atan2(const S& y, const S& x) {
 
 }  // namespace
 
-bool ParseMeasure(const std::string& name, MeasureKind* kind) {
+namespace {
+
+const std::map<std::string, MeasureKind>& MeasureTable() {
   static const std::map<std::string, MeasureKind> table = {
       {"DX", MeasureKind::kDX},     {"DY", MeasureKind::kDY},       {"DZ", MeasureKind::kDZ},
       {"DM", MeasureKind::kDM},     {"VX", MeasureKind::kVX},       {"VY", MeasureKind::kVY},
@@ -98,10 +100,23 @@ bool ParseMeasure(const std::string& name, MeasureKind* kind) {
       {"AX", MeasureKind::kAX},     {"AY", MeasureKind::kAY},       {"AZ", MeasureKind::kAZ},
       {"PSI", MeasureKind::kPSI},   {"THETA", MeasureKind::kTHETA}, {"PHI", MeasureKind::kPHI},
       {"YAW", MeasureKind::kYAW},   {"PITCH", MeasureKind::kPITCH}, {"ROLL", MeasureKind::kROLL}};
+  return table;
+}
+
+}  // namespace
+
+bool ParseMeasure(const std::string& name, MeasureKind* kind) {
+  const std::map<std::string, MeasureKind>& table = MeasureTable();
   auto it = table.find(name);
   if (it == table.end()) return false;
   *kind = it->second;
   return true;
+}
+
+std::vector<std::string> MeasureNames() {
+  std::vector<std::string> names;
+  for (const auto& [name, kind] : MeasureTable()) names.push_back(name);
+  return names;
 }
 
 std::vector<int> MeasureArgumentRoles(MeasureKind kind) {

@@ -47,6 +47,9 @@ enum class MeasureKind {
 /// The measure of a function name ("DX"), or false.
 bool ParseMeasure(const std::string& name, MeasureKind* kind);
 
+/// The names ParseMeasure knows (DX ... ROLL), in alphabetical order.
+std::vector<std::string> MeasureNames();
+
 /// Positions of the I, J, K, L arguments the measure takes (e.g. DM takes I and J, VM takes
 /// I, J and L); the others must be left out. Returns the number of optional arguments after
 /// I, and fills which marker role each written argument has.

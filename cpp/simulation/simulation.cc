@@ -19,18 +19,13 @@ std::string Upper(std::string s) {
 solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
   solver::IntegratorSettings s;
   if (const auto& in = model.integrator) {
-    if (in->error) {
-      if (!(*in->error > 0)) throw ModelError(in->Describe() + ": error must be positive");
-      s.error = *in->error;
-    }
+    if (in->error) s.error = *in->error;  // checked by ValidateSimulateOptions
     s.hmax = in->hmax;
     s.hmin = in->hmin;
     s.hinit = in->hinit;
     s.maxit = in->maxit;
     s.kmax = in->kmax;
     s.interpolate = in->interpolate;
-    if (s.kmax && (*s.kmax < 1 || *s.kmax > 5))
-      throw ModelError(in->Describe() + ": kmax must be between 1 and 5");
   }
   // outputs are hit exactly (or interpolated, with interpolate); either way the step never
   // exceeds the output interval (MotionSolve: simulate's dtout caps hmax)
@@ -108,14 +103,7 @@ Simulation::~Simulation() = default;
 
 Results Simulation::Simulate(const SimulateOptions& options) {
   Results out;
-  const std::string type = Upper(options.type);
-  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC")
-    throw ModelError("simulate: analysis type '" + options.type +
-                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS)");
-  if (!(options.dtout > 0)) throw ModelError("simulate: the output interval must be positive");
-  if (!(options.end >= t_))
-    throw ModelError("simulate: end time " + std::to_string(options.end) +
-                     " is before the current time " + std::to_string(t_));
+  ValidateSimulateOptions(options, t_, model_);
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
 
   for (const auto& r : model_.requests)

@@ -14,18 +14,13 @@
 #include "common/types.h"
 #include "model/entities.h"
 #include "simulation/sensors.h"
+#include "simulation/simulate_options.h"
 #include "solver/ida_driver.h"
 #include "system/expression_function.h"
 #include "system/routine_function.h"
 #include "system/system.h"
 
 namespace msolve::simulation {
-
-struct SimulateOptions {
-  std::string type = "DYNAMICS";
-  double end = 1.0;
-  double dtout = 0.01;
-};
 
 /// Samples of one request: 8 components per output time.
 struct RequestSeries {

@@ -13,11 +13,13 @@
 namespace msolve::system {
 namespace {
 
-// component of the net measures in the order |F| Fx Fy Fz |T| Tx Ty Tz
+// the net measures, by component: |F| Fx Fy Fz |T| Tx Ty Tz
+const char* const kNetNames[8] = {"FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"};
+
+// component of a net measure, or -1
 int NetComponent(const std::string& name) {
-  static const char* names[8] = {"FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"};
   for (int k = 0; k < 8; ++k)
-    if (name == names[k]) return k;
+    if (name == kNetNames[k]) return k;
   return -1;
 }
 
@@ -55,6 +57,14 @@ bool ForceMeasure::Handles(const std::string& name) {
   if (NetComponent(name) >= 0) return true;
   return std::find(std::begin(kElementNames), std::end(kElementNames), name) !=
          std::end(kElementNames);
+}
+
+std::vector<std::string> ForceMeasure::NetNames() {
+  return {std::begin(kNetNames), std::end(kNetNames)};
+}
+
+std::vector<std::string> ForceMeasure::ElementNames() {
+  return {std::begin(kElementNames), std::end(kElementNames)};
 }
 
 ForceMeasure::ForceMeasure(const model::Marker* i, const model::Marker* j, const System& sys)

@@ -27,6 +27,9 @@ class ForceMeasure : public mbs::StateFunction {
  public:
   /// True for the names this class evaluates.
   static bool Handles(const std::string& name);
+  /// Those names: the net measures (FX ... TM) and the element outputs (JOINT ... GFORCE).
+  static std::vector<std::string> NetNames();
+  static std::vector<std::string> ElementNames();
 
   /// A net measure (every element connecting i and j, or every element at i when j is
   /// nullptr) that gives the whole wrench; FORCE requests use it.

@@ -52,6 +52,8 @@ class RoutineEvaluator {
 
   /// Gives the resolver for the runtime functions (ids to markers, Diffs, Variables...).
   void SetResolver(const Resolver& resolver) { resolver_ = resolver; }
+  /// That resolver: the running system's entities (its splines for AKISPL & co.).
+  const Resolver& resolver() const { return resolver_; }
 
   /// The dependency pass: one call with iflag true at (t, y, yp); the inputs read become
   /// the declared inputs. Throws RoutineError when the routine fails.

@@ -40,75 +40,13 @@ _read = _core._read
 _measure = _core._measure
 _builtin = _core._builtin
 
-_KINEMATIC = [
-    "DX",
-    "DY",
-    "DZ",
-    "DM",
-    "VX",
-    "VY",
-    "VZ",
-    "VM",
-    "VR",
-    "WX",
-    "WY",
-    "WZ",
-    "WM",
-    "ACCX",
-    "ACCY",
-    "ACCZ",
-    "ACCM",
-    "WDTX",
-    "WDTY",
-    "WDTZ",
-    "WDTM",
-    "AX",
-    "AY",
-    "AZ",
-    "PSI",
-    "THETA",
-    "PHI",
-    "YAW",
-    "PITCH",
-    "ROLL",
-]
-_FORCES = ["FX", "FY", "FZ", "FM", "TX", "TY", "TZ", "TM"]
-_ELEMENTS = ["JOINT", "MOTION", "SFORCE", "BUSH", "SPDP", "VFORCE", "VTORQ", "GFORCE"]
-_BUILTINS = [
-    "ABS",
-    "SIGN",
-    "MIN",
-    "MAX",
-    "MOD",
-    "DIM",
-    "AINT",
-    "ANINT",
-    "SQRT",
-    "EXP",
-    "LOG",
-    "LOG10",
-    "SIN",
-    "COS",
-    "TAN",
-    "ASIN",
-    "ACOS",
-    "ATAN",
-    "ATAN2",
-    "SINH",
-    "COSH",
-    "TANH",
-    "STEP",
-    "STEP5",
-    "HAVSIN",
-    "SHF",
-    "POLY",
-    "CHEBY",
-    "FORCOS",
-    "FORSIN",
-    "SWEEP",
-    "IMPACT",
-    "BISTOP",
-]
+# the names, by kind, as the expression language knows them (cpp/expr, cpp/mbs)
+_names = _core.function_names()
+_KINEMATIC = _names["kinematic"]
+_FORCES = _names["forces"]
+_ELEMENTS = _names["elements"]
+_BUILTINS = _names["builtins"]
+del _names
 
 
 def _id(value):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import warnings
 
 from . import _core
@@ -223,27 +222,17 @@ class Model(_core.ModelSpec):
             )
         self._validate()
         self._prepare_solver()
-        now = self._simulation.time
-        if end is None and duration is None:
-            raise ValueError("simulate: give end or duration")
-        if end is not None and duration is not None:
-            raise ValueError("simulate: give end or duration, not both")
-        if end is None:
-            end = now + float(duration)
-        end = float(end)
-        if end < now:
-            raise ValueError(f"simulate: end {end} is before the current time {now}")
-        if dtout is not None and steps is not None:
-            raise ValueError("simulate: give dtout or steps, not both")
-        if steps is not None:
-            if int(steps) < 1:
-                raise ValueError("simulate: steps must be at least 1")
-            dtout = (end - now) / int(steps) if end > now else 1.0
-        elif dtout is None:
-            dtout = 0.01
-        dtout = float(dtout)
-        if not (dtout > 0 and math.isfinite(dtout)):
-            raise ValueError(f"simulate: dtout must be positive, got {dtout}")
+        # the rules (and the conversion of duration and steps) are the solver's:
+        # cpp/simulation/simulate_options.h; ModelError is a ValueError
+        end, dtout = _core.resolve_simulate_options(
+            self,
+            self._simulation.time,
+            str(type),
+            end=None if end is None else float(end),
+            duration=None if duration is None else float(duration),
+            dtout=None if dtout is None else float(dtout),
+            steps=None if steps is None else int(steps),
+        )
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)

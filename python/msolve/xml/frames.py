@@ -3,31 +3,21 @@
 A Python model gives a part frame (``qg`` and ``reuler`` or ``zg``/``xg``, global) and its
 markers in that frame (``qp`` and ``reuler`` or ``zp``/``xp``). A dataset gives every
 Reference_Marker in global coordinates (or relative to another marker, ``rm_id``) with its
-axes as direction cosines. These functions convert between the two with the same rules as
-the solver (``cpp/system/compile.cc``, ``cpp/math/rotation.cc``).
+axes as direction cosines. These functions convert between the two with the solver's
+rules: the rotations are those of ``cpp/math/rotation.h`` (through ``_core``), composed as
+``cpp/system/compile.cc`` composes them.
 """
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
+
+from msolve import _core
 
 
 def euler313(angles):
     """Rotation matrix of body 3-1-3 Euler angles (psi, theta, phi), radians."""
-    psi, theta, phi = angles
-    return _rz(psi) @ _rx(theta) @ _rz(phi)
-
-
-def _rz(a):
-    c, s = math.cos(a), math.sin(a)
-    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
-
-
-def _rx(a):
-    c, s = math.cos(a), math.sin(a)
-    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+    return _core._euler313_to_matrix(np.asarray(angles, dtype=float))
 
 
 def frame_from_points(z_point, x_point):
@@ -35,20 +25,8 @@ def frame_from_points(z_point, x_point):
     plane, both relative to the origin; None when they do not define axes. With no x point,
     x is the reference x axis projected (y when z is nearly along x), as the solver does."""
     z_point = np.asarray(z_point, dtype=float)
-    zn = np.linalg.norm(z_point)
-    if zn < 1e-14:
-        return None
-    z = z_point / zn
-    if x_point is not None:
-        x_point = np.asarray(x_point, dtype=float)
-        x = x_point - x_point.dot(z) * z
-        if np.linalg.norm(x) < 1e-12 * max(1.0, np.linalg.norm(x_point)):
-            return None
-    else:
-        ref = np.array([1.0, 0.0, 0.0]) if abs(z[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-        x = ref - ref.dot(z) * z
-    x = x / np.linalg.norm(x)
-    return np.column_stack([x, np.cross(z, x), z])
+    x_point = None if x_point is None else np.asarray(x_point, dtype=float)
+    return _core._frame_from_points(z_point, x_point)
 
 
 def axes(reuler, zpoint, xpoint, origin):
@@ -93,7 +71,7 @@ def is_identity(origin, rot, tol=0.0):
 def orthonormal_error(rot):
     """How far the matrix is from a proper rotation (max deviation of R^T R from I, and of
     det R from 1)."""
-    return max(float(np.max(np.abs(rot.T @ rot - np.eye(3)))), abs(np.linalg.det(rot) - 1.0))
+    return _core._orthonormal_error(np.asarray(rot, dtype=float))
 
 
 def _opt(value):

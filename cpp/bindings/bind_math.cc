@@ -1,0 +1,26 @@
+// The frame arithmetic of cpp/math/rotation.h for the Python package (the dataset reader and
+// writer, python/msolve/xml_frames.py), so that it places frames by the solver's own rules.
+#include <optional>
+
+#include <pybind11/eigen.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "math/rotation.h"
+
+namespace py = pybind11;
+
+namespace msolve::bindings {
+
+void DefineMath(py::module_& m) {
+  m.def("_euler313_to_matrix", &math::Euler313ToMatrix, py::arg("angles"),
+        "Rotation matrix of body 3-1-3 Euler angles (psi, theta, phi), radians.");
+  m.def("_frame_from_points", &math::FrameFromPoints, py::arg("z_point"),
+        py::arg("x_point") = py::none(),
+        "Axes (columns x, y, z) from a point on the z axis and, optionally, a point in the x-z "
+        "plane, both relative to the origin; None when they do not define axes.");
+  m.def("_orthonormal_error", &math::OrthonormalError, py::arg("rotation"),
+        "How far a matrix is from a proper rotation: max |R^T R - I| and |det R - 1|.");
+}
+
+}  // namespace msolve::bindings

@@ -1,0 +1,87 @@
+#include "simulation/simulate_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "common/error.h"
+
+namespace msolve::simulation {
+namespace {
+
+// the shortest text that reads back as x (as Python prints floats)
+std::string Shortest(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+std::string Upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+  return s;
+}
+
+void CheckType(const std::string& given) {
+  const std::string type = Upper(given);
+  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC")
+    throw ModelError("simulate: analysis type '" + given +
+                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS)");
+}
+
+void CheckEnd(double end, double now) {
+  if (std::isnan(end)) throw ModelError("simulate: end must be a number, got nan");
+  if (end < now)
+    throw ModelError("simulate: end " + Shortest(end) + " is before the current time " +
+                     Shortest(now));
+}
+
+void CheckOutputInterval(double dtout) {
+  if (!(dtout > 0 && std::isfinite(dtout)))
+    throw ModelError("simulate: dtout must be positive, got " + Shortest(dtout));
+}
+
+void CheckIntegrator(const model::Model& model) {
+  if (!model.integrator) return;
+  const model::Integrator& in = *model.integrator;
+  // MotionSolve's error is a tolerance: zero or less asks for the impossible
+  if (in.error && !(*in.error > 0)) throw ModelError(in.Describe() + ": error must be positive");
+  if (in.kmax && (*in.kmax < 1 || *in.kmax > 5))
+    throw ModelError(in.Describe() + ": kmax must be between 1 and 5");
+}
+
+}  // namespace
+
+SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, double now,
+                                       const model::Model& model) {
+  SimulateOptions options;
+  options.type = arguments.type;
+  if (!arguments.end && !arguments.duration) throw ModelError("simulate: give end or duration");
+  if (arguments.end && arguments.duration)
+    throw ModelError("simulate: give end or duration, not both");
+  options.end = arguments.end ? *arguments.end : now + *arguments.duration;
+  CheckEnd(options.end, now);
+  if (arguments.dtout && arguments.steps)
+    throw ModelError("simulate: give dtout or steps, not both");
+  if (arguments.steps) {
+    if (*arguments.steps < 1) throw ModelError("simulate: steps must be at least 1");
+    // a run of no length still needs a positive interval; its one output is at `now`
+    options.dtout = options.end > now ? (options.end - now) / *arguments.steps : 1.0;
+  } else {
+    options.dtout = arguments.dtout ? *arguments.dtout : kDefaultOutputInterval;
+  }
+  CheckOutputInterval(options.dtout);
+  CheckType(options.type);
+  CheckIntegrator(model);
+  return options;
+}
+
+void ValidateSimulateOptions(const SimulateOptions& options, double now,
+                             const model::Model& model) {
+  CheckType(options.type);
+  CheckOutputInterval(options.dtout);
+  CheckEnd(options.end, now);
+  CheckIntegrator(model);
+}
+
+}  // namespace msolve::simulation

@@ -1,0 +1,45 @@
+// The arguments of simulate() and their rules, kept here once: the Python Model.simulate
+// resolves its arguments with ResolveSimulateOptions, and Simulation::Simulate checks what
+// it is given with ValidateSimulateOptions, so both refuse the same things in the same words.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "model/entities.h"
+
+namespace msolve::simulation {
+
+/// The output interval when simulate is given neither dtout nor steps.
+inline constexpr double kDefaultOutputInterval = 0.01;
+
+struct SimulateOptions {
+  std::string type = "DYNAMICS";
+  double end = 1.0;
+  double dtout = kDefaultOutputInterval;
+};
+
+/// simulate's arguments as a script gives them (MotionSolve's Model.simulate): the end as
+/// `end` or `duration` (from the current time), the output interval as `dtout` or `steps`
+/// (outputs up to the end); unset ones are std::nullopt.
+struct SimulateArguments {
+  std::string type = "DYNAMICS";
+  std::optional<double> end, duration, dtout;
+  std::optional<long> steps;
+};
+
+/// The options of `arguments` for a run from time `now`: end = now + duration, dtout =
+/// (end - now) / steps (1 when end is now) or kDefaultOutputInterval, checked as
+/// ValidateSimulateOptions does.
+/// @throws ModelError "simulate: ..." for a missing or doubly given end or output interval,
+/// steps below 1, and what ValidateSimulateOptions refuses.
+SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, double now,
+                                       const model::Model& model);
+
+/// Checks a run from time `now` to options.end of `model`: the analysis type is one msolve
+/// runs, end is a number not before now, dtout positive and finite; and the model's
+/// Integrator settings (error positive, kmax 1..5).
+/// @throws ModelError naming the argument ("simulate: ...") or the Integrator.
+void ValidateSimulateOptions(const SimulateOptions& options, double now, const model::Model& model);
+
+}  // namespace msolve::simulation
