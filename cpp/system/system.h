@@ -248,10 +248,14 @@ class System {
   void AcceptStep(double t, const double* y, const double* yp);
 
   /// What the elements with memory remember (the whole turns of the angles they follow), by
-  /// a name that survives compiling the same model again after a change: an element's
-  /// source entity, an expression's owner and text. RestoreMemories gives it to the
-  /// elements of a new compilation that have the same names.
-  using Memories = std::map<std::string, std::vector<double>>;
+  /// a key that survives compiling the same model again after a change: a force element by
+  /// its source entity, an expression by its owner and text (and its rank among the
+  /// expressions with both the same). RestoreMemories gives it to the elements of a new
+  /// compilation that have the same keys.
+  struct Memories {
+    std::map<const model::Entity*, std::vector<double>> elements;
+    std::map<std::string, std::vector<double>> expressions;
+  };
   Memories SaveMemories() const;
   void RestoreMemories(const Memories& memories);
 
@@ -320,9 +324,11 @@ class System {
   void ControlJacobian(double t, const double* y, const double* yp, double cj,
                        std::vector<Triplet>* out) const;
 
-  // visit(name, element or expression) for everything SaveMemories names (const or not)
-  template <class Self, class Visit>
-  static void VisitMemories(Self& self, const Visit& visit);
+  // element(source entity, element) and expression(key, function) for everything
+  // SaveMemories keeps (const or not)
+  template <class Self, class VisitElement, class VisitExpression>
+  static void VisitMemories(Self& self, const VisitElement& element,
+                            const VisitExpression& expression);
   // appends a constraint and its rows
   void AddConstraint(mbs::JointConstraint constraint);
 
