@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import re
 import warnings
-from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -251,6 +250,11 @@ class _Element:
         return self
 
     def render(self, indent):
+        # imported here, not at the top: xml.sax.saxutils pulls in urllib.request (http, ssl,
+        # email), which would add about 30 ms and 6 MB to every `import msolve` for the sake
+        # of writing datasets
+        from xml.sax.saxutils import escape
+
         pad = " " * indent
         lines = [f"{pad}<{self.tag}"]
         for name, value in self.attrs:
