@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "model/entities.h"
+#include "model/kinds.h"
 
 namespace py = pybind11;
 
@@ -285,33 +286,14 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_kmax", &Integrator::kmax)
       .def_readwrite("_interpolate", &Integrator::interpolate);
 
-  py::class_<Model, std::shared_ptr<Model>>(m, "ModelSpec")
-      .def(py::init<>())
-      .def("_add", [](Model& self, std::shared_ptr<Part> e) { self.parts.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Jprim> e) { self.jprims.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Coupler> e) { self.couplers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Gear> e) { self.gears.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<SignForce> e) { self.sign_forces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Springsat> e) { self.springsats.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
-      .def("_add",
-           [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Bushing> e) { self.bushings.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })
-      .def("_add",
-           [](Model& self, std::shared_ptr<VectorForce> e) { self.vector_forces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Diff> e) { self.diffs.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Array> e) { self.arrays.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Tfsiso> e) { self.tfsisos.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Spline> e) { self.splines.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Matrix> e) { self.matrices.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Lse> e) { self.lses.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Sensor> e) { self.sensors.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
+  // _add: one overload per kind of element (model/kinds.h), and one per setting
+  py::class_<Model, std::shared_ptr<Model>> model(m, "ModelSpec");
+  model.def(py::init<>());
+#define MSOLVE_ADD_KIND(Type, member) \
+  model.def("_add", [](Model& self, std::shared_ptr<Type> e) { self.member.push_back(e); });
+  MSOLVE_MODEL_KINDS(MSOLVE_ADD_KIND)
+#undef MSOLVE_ADD_KIND
+  model.def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; });
 }

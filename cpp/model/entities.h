@@ -12,6 +12,7 @@
 
 #include "common/types.h"
 #include "model/entity.h"
+#include "model/kinds.h"
 
 namespace msolve::model {
 
@@ -405,31 +406,13 @@ class Integrator : public Entity {
   bool interpolate = false;
 };
 
-/// The whole description. Owns every entity.
+/// The whole description. Owns every entity: one container per kind of element (the list
+/// is model/kinds.h), and the settings.
 class Model {
  public:
-  std::vector<std::shared_ptr<Part>> parts;
-  std::vector<std::shared_ptr<Marker>> markers;
-  std::vector<std::shared_ptr<Joint>> joints;
-  std::vector<std::shared_ptr<Jprim>> jprims;
-  std::vector<std::shared_ptr<Coupler>> couplers;
-  std::vector<std::shared_ptr<Gear>> gears;
-  std::vector<std::shared_ptr<SignForce>> sign_forces;
-  std::vector<std::shared_ptr<Springsat>> springsats;
-  std::vector<std::shared_ptr<Request>> requests;
-  std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
-  std::vector<std::shared_ptr<Bushing>> bushings;
-  std::vector<std::shared_ptr<Sforce>> sforces;
-  std::vector<std::shared_ptr<Motion>> motions;
-  std::vector<std::shared_ptr<Variable>> variables;
-  std::vector<std::shared_ptr<VectorForce>> vector_forces;
-  std::vector<std::shared_ptr<Diff>> diffs;
-  std::vector<std::shared_ptr<Array>> arrays;
-  std::vector<std::shared_ptr<Tfsiso>> tfsisos;
-  std::vector<std::shared_ptr<Matrix>> matrices;
-  std::vector<std::shared_ptr<Lse>> lses;
-  std::vector<std::shared_ptr<Spline>> splines;
-  std::vector<std::shared_ptr<Sensor>> sensors;
+#define MSOLVE_MODEL_CONTAINER(Type, member) std::vector<std::shared_ptr<Type>> member;
+  MSOLVE_MODEL_KINDS(MSOLVE_MODEL_CONTAINER)
+#undef MSOLVE_MODEL_CONTAINER
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;
