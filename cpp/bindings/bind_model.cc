@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/ref_property.h"
 #include "common/error.h"
 #include "model/entities.h"
 #include "model/kinds.h"
@@ -14,13 +15,8 @@ namespace msolve::bindings {
 
 using namespace model;  // NOLINT
 
-// a non-owning reference property (entities are owned by the Model)
-template <class C, class T>
-void RefProperty(py::class_<C, Entity, std::shared_ptr<C>>& cls, const char* name, T* C::*field) {
-  cls.def_property(
-      name, [field](C& self) { return self.*field; },
-      [field](C& self, T* value) { self.*field = value; }, py::return_value_policy::reference);
-}
+// the descriptions of the forces (bind_forces.cc)
+void DefineForceSpecs(py::module_& m);
 
 void DefineModel(py::module_& m) {
   py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
@@ -89,23 +85,6 @@ void DefineModel(py::module_& m) {
           py::return_value_policy::reference);
   RefProperty(gear, "_cv", &Gear::cv);
 
-  py::class_<SignForce, Entity, std::shared_ptr<SignForce>> sign_force(m, "SignForceSpec");
-  sign_force.def(py::init<>())
-      .def_readwrite("_f_nominal", &SignForce::f_nominal)
-      .def_readwrite("_v0", &SignForce::v0)
-      .def_readwrite("_reg", &SignForce::reg);
-  RefProperty(sign_force, "_i", &SignForce::i);
-  RefProperty(sign_force, "_j", &SignForce::j);
-
-  py::class_<Springsat, Entity, std::shared_ptr<Springsat>> springsat(m, "SpringsatSpec");
-  springsat.def(py::init<>())
-      .def_readwrite("_K0", &Springsat::K0)
-      .def_readwrite("_Ksat", &Springsat::Ksat)
-      .def_readwrite("_xsat", &Springsat::xsat)
-      .def_readwrite("_length", &Springsat::length);
-  RefProperty(springsat, "_i", &Springsat::i);
-  RefProperty(springsat, "_j", &Springsat::j);
-
   py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
   request.def(py::init<>())
       .def_readwrite("_type", &Request::type)
@@ -117,39 +96,7 @@ void DefineModel(py::module_& m) {
   RefProperty(request, "_j", &Request::j);
   RefProperty(request, "_rm", &Request::rm);
 
-  py::class_<SpringDamper, Entity, std::shared_ptr<SpringDamper>> spring(m, "SpringDamperSpec");
-  spring.def(py::init<>())
-      .def_readwrite("_type", &SpringDamper::type)
-      .def_readwrite("_k", &SpringDamper::k)
-      .def_readwrite("_c", &SpringDamper::c)
-      .def_readwrite("_kt", &SpringDamper::kt)
-      .def_readwrite("_ct", &SpringDamper::ct)
-      .def_readwrite("_force", &SpringDamper::force)
-      .def_readwrite("_torque", &SpringDamper::torque)
-      .def_readwrite("_length", &SpringDamper::length)
-      .def_readwrite("_angle", &SpringDamper::angle);
-  RefProperty(spring, "_i", &SpringDamper::i);
-  RefProperty(spring, "_j", &SpringDamper::j);
-
-  py::class_<Bushing, Entity, std::shared_ptr<Bushing>> bushing(m, "BushingSpec");
-  bushing.def(py::init<>())
-      .def_readwrite("_k", &Bushing::k)
-      .def_readwrite("_c", &Bushing::c)
-      .def_readwrite("_kt", &Bushing::kt)
-      .def_readwrite("_ct", &Bushing::ct)
-      .def_readwrite("_force", &Bushing::force)
-      .def_readwrite("_torque", &Bushing::torque);
-  RefProperty(bushing, "_i", &Bushing::i);
-  RefProperty(bushing, "_j", &Bushing::j);
-
-  py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
-  sforce.def(py::init<>())
-      .def_readwrite("_type", &Sforce::type)
-      .def_readwrite("_actiononly", &Sforce::actiononly)
-      .def_readwrite("_function", &Sforce::function)
-      .def_readwrite("_routine", &Sforce::routine);
-  RefProperty(sforce, "_i", &Sforce::i);
-  RefProperty(sforce, "_j", &Sforce::j);
+  DefineForceSpecs(m);
 
   py::class_<Motion, Entity, std::shared_ptr<Motion>> motion(m, "MotionSpec");
   motion.def(py::init<>())
@@ -181,16 +128,6 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_implicit", &Variable::implicit)
       .def_readwrite("_ic", &Variable::ic)
       .def_readwrite("_routine", &Variable::routine);
-
-  py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
-  vforce.def(py::init<>())
-      .def_readwrite("_kind", &VectorForce::kind)
-      .def_readwrite("_components", &VectorForce::components)
-      .def_readwrite("_function", &VectorForce::function)
-      .def_readwrite("_routine", &VectorForce::routine);
-  RefProperty(vforce, "_i", &VectorForce::i);
-  RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
-  RefProperty(vforce, "_rm", &VectorForce::rm);
 
   py::class_<Array, Entity, std::shared_ptr<Array>>(m, "ArraySpec")
       .def(py::init<>())
