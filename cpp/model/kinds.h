@@ -1,7 +1,7 @@
 // The one list of the model's kinds of element (docs/architecture.md). Adding a kind is one
-// line here, X(Type, member): the description class model::Type (model/entities.h) and the
-// name of its container in the Model. The line gives model::Model its container
-// std::vector<std::shared_ptr<Type>> member, ModelSpec its _add overload
+// line here, X(Type, member): the description class model::Type (model/entities.h; the forces:
+// model/forces.h) and the name of its container in the Model. The line gives model::Model its
+// container std::vector<std::shared_ptr<Type>> member, ModelSpec its _add overload
 // (bindings/bind_model.cc) and, for a force kind, the Builder its compile step
 // Builder::Force(const model::Type&) and the place of its elements in System::force_elements_
 // (system/compile/forces.cc). The Model's single settings (Units, Accgrav, Integrator) are not

@@ -13,14 +13,13 @@ void Builder::ForcesOf(const std::vector<std::shared_ptr<Type>>& elements) {
     if (element->active) sys_.force_elements_.push_back(Force(*element));
 }
 
-void Builder::NumberForces() {
+// one ForcesOf per line of the lists
 #define MSOLVE_COMPILE_FORCES(Type, member) ForcesOf(model_.member);
-  MSOLVE_NUMBER_FORCE_KINDS(MSOLVE_COMPILE_FORCES)
-}
 
-void Builder::ExpressionForces() {
-  MSOLVE_EXPRESSION_FORCE_KINDS(MSOLVE_COMPILE_FORCES)
+void Builder::NumberForces() { MSOLVE_NUMBER_FORCE_KINDS(MSOLVE_COMPILE_FORCES) }
+
+void Builder::ExpressionForces() { MSOLVE_EXPRESSION_FORCE_KINDS(MSOLVE_COMPILE_FORCES) }
+
 #undef MSOLVE_COMPILE_FORCES
-}
 
 }  // namespace msolve::system
