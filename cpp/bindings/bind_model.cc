@@ -4,8 +4,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/ref_property.h"
 #include "common/error.h"
 #include "model/entities.h"
+#include "model/kinds.h"
 
 namespace py = pybind11;
 
@@ -13,13 +15,8 @@ namespace msolve::bindings {
 
 using namespace model;  // NOLINT
 
-// a non-owning reference property (entities are owned by the Model)
-template <class C, class T>
-void RefProperty(py::class_<C, Entity, std::shared_ptr<C>>& cls, const char* name, T* C::*field) {
-  cls.def_property(
-      name, [field](C& self) { return self.*field; },
-      [field](C& self, T* value) { self.*field = value; }, py::return_value_policy::reference);
-}
+// the descriptions of the forces (bind_forces.cc)
+void DefineForceSpecs(py::module_& m);
 
 void DefineModel(py::module_& m) {
   py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
@@ -88,23 +85,6 @@ void DefineModel(py::module_& m) {
           py::return_value_policy::reference);
   RefProperty(gear, "_cv", &Gear::cv);
 
-  py::class_<SignForce, Entity, std::shared_ptr<SignForce>> sign_force(m, "SignForceSpec");
-  sign_force.def(py::init<>())
-      .def_readwrite("_f_nominal", &SignForce::f_nominal)
-      .def_readwrite("_v0", &SignForce::v0)
-      .def_readwrite("_reg", &SignForce::reg);
-  RefProperty(sign_force, "_i", &SignForce::i);
-  RefProperty(sign_force, "_j", &SignForce::j);
-
-  py::class_<Springsat, Entity, std::shared_ptr<Springsat>> springsat(m, "SpringsatSpec");
-  springsat.def(py::init<>())
-      .def_readwrite("_K0", &Springsat::K0)
-      .def_readwrite("_Ksat", &Springsat::Ksat)
-      .def_readwrite("_xsat", &Springsat::xsat)
-      .def_readwrite("_length", &Springsat::length);
-  RefProperty(springsat, "_i", &Springsat::i);
-  RefProperty(springsat, "_j", &Springsat::j);
-
   py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
   request.def(py::init<>())
       .def_readwrite("_type", &Request::type)
@@ -116,39 +96,7 @@ void DefineModel(py::module_& m) {
   RefProperty(request, "_j", &Request::j);
   RefProperty(request, "_rm", &Request::rm);
 
-  py::class_<SpringDamper, Entity, std::shared_ptr<SpringDamper>> spring(m, "SpringDamperSpec");
-  spring.def(py::init<>())
-      .def_readwrite("_type", &SpringDamper::type)
-      .def_readwrite("_k", &SpringDamper::k)
-      .def_readwrite("_c", &SpringDamper::c)
-      .def_readwrite("_kt", &SpringDamper::kt)
-      .def_readwrite("_ct", &SpringDamper::ct)
-      .def_readwrite("_force", &SpringDamper::force)
-      .def_readwrite("_torque", &SpringDamper::torque)
-      .def_readwrite("_length", &SpringDamper::length)
-      .def_readwrite("_angle", &SpringDamper::angle);
-  RefProperty(spring, "_i", &SpringDamper::i);
-  RefProperty(spring, "_j", &SpringDamper::j);
-
-  py::class_<Bushing, Entity, std::shared_ptr<Bushing>> bushing(m, "BushingSpec");
-  bushing.def(py::init<>())
-      .def_readwrite("_k", &Bushing::k)
-      .def_readwrite("_c", &Bushing::c)
-      .def_readwrite("_kt", &Bushing::kt)
-      .def_readwrite("_ct", &Bushing::ct)
-      .def_readwrite("_force", &Bushing::force)
-      .def_readwrite("_torque", &Bushing::torque);
-  RefProperty(bushing, "_i", &Bushing::i);
-  RefProperty(bushing, "_j", &Bushing::j);
-
-  py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
-  sforce.def(py::init<>())
-      .def_readwrite("_type", &Sforce::type)
-      .def_readwrite("_actiononly", &Sforce::actiononly)
-      .def_readwrite("_function", &Sforce::function)
-      .def_readwrite("_routine", &Sforce::routine);
-  RefProperty(sforce, "_i", &Sforce::i);
-  RefProperty(sforce, "_j", &Sforce::j);
+  DefineForceSpecs(m);
 
   py::class_<Motion, Entity, std::shared_ptr<Motion>> motion(m, "MotionSpec");
   motion.def(py::init<>())
@@ -180,16 +128,6 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_implicit", &Variable::implicit)
       .def_readwrite("_ic", &Variable::ic)
       .def_readwrite("_routine", &Variable::routine);
-
-  py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
-  vforce.def(py::init<>())
-      .def_readwrite("_kind", &VectorForce::kind)
-      .def_readwrite("_components", &VectorForce::components)
-      .def_readwrite("_function", &VectorForce::function)
-      .def_readwrite("_routine", &VectorForce::routine);
-  RefProperty(vforce, "_i", &VectorForce::i);
-  RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
-  RefProperty(vforce, "_rm", &VectorForce::rm);
 
   py::class_<Array, Entity, std::shared_ptr<Array>>(m, "ArraySpec")
       .def(py::init<>())
@@ -285,33 +223,14 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_kmax", &Integrator::kmax)
       .def_readwrite("_interpolate", &Integrator::interpolate);
 
-  py::class_<Model, std::shared_ptr<Model>>(m, "ModelSpec")
-      .def(py::init<>())
-      .def("_add", [](Model& self, std::shared_ptr<Part> e) { self.parts.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Marker> e) { self.markers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Joint> e) { self.joints.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Jprim> e) { self.jprims.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Coupler> e) { self.couplers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Gear> e) { self.gears.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<SignForce> e) { self.sign_forces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Springsat> e) { self.springsats.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Request> e) { self.requests.push_back(e); })
-      .def("_add",
-           [](Model& self, std::shared_ptr<SpringDamper> e) { self.spring_dampers.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Bushing> e) { self.bushings.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Sforce> e) { self.sforces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Motion> e) { self.motions.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Variable> e) { self.variables.push_back(e); })
-      .def("_add",
-           [](Model& self, std::shared_ptr<VectorForce> e) { self.vector_forces.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Diff> e) { self.diffs.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Array> e) { self.arrays.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Tfsiso> e) { self.tfsisos.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Spline> e) { self.splines.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Matrix> e) { self.matrices.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Lse> e) { self.lses.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Sensor> e) { self.sensors.push_back(e); })
-      .def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
+  // _add: one overload per kind of element (model/kinds.h), and one per setting
+  py::class_<Model, std::shared_ptr<Model>> model(m, "ModelSpec");
+  model.def(py::init<>());
+#define MSOLVE_ADD_KIND(Type, member) \
+  model.def("_add", [](Model& self, std::shared_ptr<Type> e) { self.member.push_back(e); });
+  MSOLVE_MODEL_KINDS(MSOLVE_ADD_KIND)
+#undef MSOLVE_ADD_KIND
+  model.def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; });
 }

@@ -1,7 +1,7 @@
 // The plain model description ("spec"): what the user wrote, with no numerics. The Python
 // classes of the same names are these types, bound through pybind11; the solver compiles them
 // (system::Compile) into runtime elements. References between entities are non-owning
-// pointers; the Model owns every entity.
+// pointers; the Model owns every entity. The descriptions of the forces are in model/forces.h.
 #pragma once
 
 #include <array>
@@ -12,6 +12,8 @@
 
 #include "common/types.h"
 #include "model/entity.h"
+#include "model/forces.h"
+#include "model/kinds.h"
 
 namespace msolve::model {
 
@@ -117,95 +119,6 @@ class Gear : public Entity {
   const char* TypeName() const override { return "Gear"; }
   std::vector<Joint*> joints;
   Marker* cv = nullptr;
-};
-
-/// A spring-damper between markers i and j. TRANSLATION: along the line from j to i,
-/// f = -k (|d| - length) - c d|d|/dt + force (positive pushes i away from j); ROTATION: about
-/// the z axis of j, t = -kt (a - angle) - ct da/dt + torque, a = rotation of i's x axis about
-/// j's z axis from j's x axis (right hand).
-class SpringDamper : public Entity {
- public:
-  const char* TypeName() const override { return "SpringDamper"; }
-  std::string type = "TRANSLATION";
-  Marker* i = nullptr;
-  Marker* j = nullptr;
-  double k = 0.0, c = 0.0, kt = 0.0, ct = 0.0, force = 0.0, torque = 0.0;
-  /// free length; unset = the distance of the markers in the design position
-  std::optional<double> length;
-  double angle = 0.0;
-};
-
-/// A linear bushing between markers i and j (Adams BUSHING): in the axes of j, force
-/// F = -k x - c v + force on i, with x the displacement of i from j and v its time derivative
-/// in j's frame; torque T = -kt (a, b, c) - ct w + torque, with a, b, c the projected
-/// rotations AX, AY, AZ of i relative to j and w the angular velocity of i relative to j.
-/// The reaction on j is -F and -T - x F (taken at j).
-class Bushing : public Entity {
- public:
-  const char* TypeName() const override { return "Bushing"; }
-  Marker* i = nullptr;
-  Marker* j = nullptr;
-  std::array<double, 3> k{}, c{}, kt{}, ct{}, force{}, torque{};
-};
-
-/// A constant force whose sign follows the direction of motion (docs/equations.md §3.6,
-/// Modelica-style SignForce): on i along j's z axis (reaction on j), f_nominal times a regularised
-/// sign of v = VZ(I, J, J, J); reg is EXP, SINE, LINEAR or COSINE below |v| = v0.
-class SignForce : public Entity {
- public:
-  const char* TypeName() const override { return "SignForce"; }
-  Marker* i = nullptr;
-  Marker* j = nullptr;
-  double f_nominal = 0.0;
-  double v0 = 0.1;
-  std::string reg = "EXP";
-};
-
-/// A saturating spring (docs/equations.md §3.7): energy H(q) = K0 (q^2/2 + Ksat Hsat(q)) of the
-/// deflection q = DM(I, J) - length, force dH/dq along the line from j to i (pulling them together
-/// when stretched); q must stay within (-xsat, xsat).
-class Springsat : public Entity {
- public:
-  const char* TypeName() const override { return "Springsat"; }
-  Marker* i = nullptr;
-  Marker* j = nullptr;
-  double K0 = 1000.0;
-  double Ksat = 1000.0;
-  double xsat = 0.01;
-  /// free length; unset = the distance of the markers in the design position
-  std::optional<double> length;
-};
-
-/// A scalar force or torque between markers i and j whose magnitude is an expression
-/// (`function`). TRANSLATION action-reaction: along the line from j to i, positive pushing
-/// them apart; action-only: on i along j's z axis. ROTATION: about j's z axis, on i (and the
-/// opposite on j unless action-only).
-class Sforce : public Entity {
- public:
-  const char* TypeName() const override { return "Sforce"; }
-  std::string type = "TRANSLATION";
-  bool actiononly = false;
-  Marker* i = nullptr;
-  Marker* j = nullptr;
-  std::string function;
-  std::shared_ptr<UserRoutine> routine;
-};
-
-/// A force and/or torque on marker i with components given by expressions, resolved in the
-/// axes of marker rm (ground when unset); the reaction acts on the part of jfloat at i's
-/// position. Vforce has fx fy fz, Vtorque tx ty tz, Gforce all six.
-class VectorForce : public Entity {
- public:
-  const char* TypeName() const override { return kind.c_str(); }
-  std::string kind = "Vforce";  // Vforce, Vtorque or Gforce
-  Marker* i = nullptr;
-  Marker* jfloat = nullptr;
-  Marker* rm = nullptr;
-  /// fx fy fz tx ty tz (empty = zero)
-  std::array<std::string, 6> components;
-  /// USER(...) parameters of the routine
-  std::string function;
-  std::shared_ptr<UserRoutine> routine;
 };
 
 /// A motion imposed on one coordinate, given either by a joint (its free coordinate;
@@ -405,31 +318,13 @@ class Integrator : public Entity {
   bool interpolate = false;
 };
 
-/// The whole description. Owns every entity.
+/// The whole description. Owns every entity: one container per kind of element (the list
+/// is model/kinds.h), and the settings.
 class Model {
  public:
-  std::vector<std::shared_ptr<Part>> parts;
-  std::vector<std::shared_ptr<Marker>> markers;
-  std::vector<std::shared_ptr<Joint>> joints;
-  std::vector<std::shared_ptr<Jprim>> jprims;
-  std::vector<std::shared_ptr<Coupler>> couplers;
-  std::vector<std::shared_ptr<Gear>> gears;
-  std::vector<std::shared_ptr<SignForce>> sign_forces;
-  std::vector<std::shared_ptr<Springsat>> springsats;
-  std::vector<std::shared_ptr<Request>> requests;
-  std::vector<std::shared_ptr<SpringDamper>> spring_dampers;
-  std::vector<std::shared_ptr<Bushing>> bushings;
-  std::vector<std::shared_ptr<Sforce>> sforces;
-  std::vector<std::shared_ptr<Motion>> motions;
-  std::vector<std::shared_ptr<Variable>> variables;
-  std::vector<std::shared_ptr<VectorForce>> vector_forces;
-  std::vector<std::shared_ptr<Diff>> diffs;
-  std::vector<std::shared_ptr<Array>> arrays;
-  std::vector<std::shared_ptr<Tfsiso>> tfsisos;
-  std::vector<std::shared_ptr<Matrix>> matrices;
-  std::vector<std::shared_ptr<Lse>> lses;
-  std::vector<std::shared_ptr<Spline>> splines;
-  std::vector<std::shared_ptr<Sensor>> sensors;
+#define MSOLVE_MODEL_CONTAINER(Type, member) std::vector<std::shared_ptr<Type>> member;
+  MSOLVE_MODEL_KINDS(MSOLVE_MODEL_CONTAINER)
+#undef MSOLVE_MODEL_CONTAINER
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;

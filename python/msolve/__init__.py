@@ -9,16 +9,16 @@ package does.
 
 import math
 
-from . import functions
+from . import bodies, constraints, controls, forces, functions, outputs, sensors, settings
 from .base import SolverObject
-from .bodies import Marker, Part
+from .bodies import *
 from .composite import Composite, Validator, tr
-from .constraints import Coupler, Gear, Joint, Jprim, Motion
-from .controls import Array, Diff, Lse, Matrix, Spline, Tfsiso, Variable
-from .forces import Bushing, Gforce, Sforce, SignForce, SpringDamper, Springsat, Vforce, Vtorque
+from .constraints import *
+from .controls import *
+from .forces import *
 from .functions import *
 from .model import Model, MsolveError
-from .outputs import Output, Request
+from .outputs import *
 from .properties import (
     Bool,
     Double,
@@ -33,66 +33,48 @@ from .properties import (
     Vector,
 )
 from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
-from .sensors import Sensor
-from .settings import Accgrav, Integrator, Units
+from .sensors import *
+from .settings import *
 from .xml import DatasetError, DatasetWarning, load_model
 
 __version__ = "0.1.0"
 
-__all__ = [  # noqa: RUF005
-    "Accgrav",
-    "Array",
-    "BodyResult",
-    "Bool",
-    "Bushing",
-    "Composite",
-    "Coupler",
-    "DatasetError",
-    "DatasetWarning",
-    "Diff",
-    "Double",
-    "EnergyResult",
-    "Enum",
-    "Function",
-    "Gear",
-    "Gforce",
-    "Int",
-    "Integrator",
-    "Joint",
-    "Jprim",
-    "Lse",
-    "load_model",
-    "Marker",
-    "Matrix",
-    "Model",
-    "Motion",
-    "MsolveError",
-    "Output",
-    "Part",
-    "Point",
-    "Reference",
-    "Request",
-    "Routine",
-    "RequestResult",
-    "Sensor",
-    "SensorEvent",
-    "Sforce",
-    "SignForce",
-    "SimulationResults",
-    "SolverObject",
-    "Spline",
-    "SpringDamper",
-    "Springsat",
-    "Str",
-    "String",
-    "Tfsiso",
-    "Units",
-    "Validator",
-    "Variable",
-    "Vector",
-    "Vforce",
-    "Vtorque",
-    "functions",
-    "math",
-    "tr",
-] + functions.__all__
+# The modules of the entity classes: each lists its public classes in its __all__, so that a
+# new class there needs no edit here.
+_ENTITY_MODULES = (bodies, constraints, controls, forces, outputs, sensors, settings)
+
+__all__ = [
+    *sorted(
+        [
+            *(name for module in _ENTITY_MODULES for name in module.__all__),
+            "BodyResult",
+            "Bool",
+            "Composite",
+            "DatasetError",
+            "DatasetWarning",
+            "Double",
+            "EnergyResult",
+            "Enum",
+            "Function",
+            "Int",
+            "Model",
+            "MsolveError",
+            "Point",
+            "Reference",
+            "RequestResult",
+            "Routine",
+            "SensorEvent",
+            "SimulationResults",
+            "SolverObject",
+            "Str",
+            "String",
+            "Validator",
+            "Vector",
+            "functions",
+            "load_model",
+            "math",
+            "tr",
+        ]
+    ),
+    *functions.__all__,
+]

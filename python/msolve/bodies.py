@@ -6,6 +6,9 @@ from . import _core
 from .base import _CoreEntity
 from .properties import Angles, Bool, Double, Ips, Location, Reference
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Marker", "Part"]
+
 
 # Part refers to Marker, which is defined after it (and refers back to Part)
 def _marker_class():

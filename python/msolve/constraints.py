@@ -8,6 +8,9 @@ from .base import _CoreEntity
 from .bodies import Marker
 from .properties import Double, Doubles, Enum, Property, Reference, References, Routine, Str
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion"]
+
 
 class Joint(_CoreEntity, _core.JointSpec):
     """An ideal joint of marker ``i`` (on the first part) to marker ``j`` (on the second);

@@ -19,6 +19,9 @@ from .properties import (
     Str,
 )
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Array", "Diff", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
+
 
 class Variable(_CoreEntity, _core.VariableSpec):
     """An algebraic variable: the value of the expression ``function``, read in other

@@ -8,6 +8,18 @@ from .base import SolverObject, _CoreEntity
 from .bodies import Marker
 from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = [
+    "Bushing",
+    "Gforce",
+    "Sforce",
+    "SignForce",
+    "SpringDamper",
+    "Springsat",
+    "Vforce",
+    "Vtorque",
+]
+
 
 class SpringDamper(_CoreEntity, _core.SpringDamperSpec):
     """A spring-damper between markers ``i`` and ``j``.

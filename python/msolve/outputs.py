@@ -8,6 +8,9 @@ from .base import SolverObject, _CoreEntity
 from .bodies import Marker
 from .properties import Bool, Enum, ExpressionSlot, Reference, Routine, Str
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Output", "Request"]
+
 
 def _request_function(slot):
     return ExpressionSlot("_f", slot, f"Expression of component F{slot + 1} (EXPRESSION requests).")

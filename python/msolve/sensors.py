@@ -6,6 +6,9 @@ from . import _core
 from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Function, Int, Routine
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Sensor"]
+
 
 class _Compare(Enum):
     """The XML spelling of ``operator``: GE, LT (the LE band) or EQ; LE is accepted too."""

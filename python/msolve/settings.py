@@ -6,6 +6,9 @@ from . import _core
 from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Int
 
+# the public classes of this module, exported by msolve (msolve/__init__.py)
+__all__ = ["Accgrav", "Integrator", "Units"]
+
 
 class Units(_CoreEntity, _core.UnitsSpec):
     """Units of the model. ``Units(system="MMKS")``, ``Units(length="MILLIMETER")`` or

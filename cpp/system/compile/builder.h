@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/entities.h"
+#include "model/kinds.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -31,10 +32,10 @@ class Builder {
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();
-  // forces.cc: the force elements, in the order of force_elements_
-  void PairForces();
-  void Sforces();
-  void VectorForces();
+  // forces.cc: the force elements of the kinds of model/kinds.h, in the order of
+  // force_elements_: those compiled from numbers only, then those with expressions
+  void NumberForces();
+  void ExpressionForces();
   // controls.cc: Diff states, Tfsiso and Lse states, arrays and splines, the Variables,
   // the Tfsiso and Lse inputs, the Diff equations
   void ControlStates();
@@ -48,6 +49,16 @@ class Builder {
   void MakeResolver();
 
  private:
+  // forces.cc: the active elements of one force kind, each compiled by Force
+  template <class Type>
+  void ForcesOf(const std::vector<std::shared_ptr<Type>>& elements);
+  // forces/<kind>.cc: the compile step of each force kind, one file per kind: checks an
+  // element's description and returns its runtime element
+#define MSOLVE_FORCE_STEP(Type, member) \
+  std::unique_ptr<mbs::ForceElement> Force(const model::Type& element);
+  MSOLVE_FORCE_KINDS(MSOLVE_FORCE_STEP)
+#undef MSOLVE_FORCE_STEP
+
   // a user routine of an element, owned by the system
   RoutineEvaluator* AddRoutine(const model::Entity& owner,
                                const std::shared_ptr<model::UserRoutine>& routine,

@@ -18,14 +18,13 @@ System System::Compile(const model::Model& model) {
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();
   build.JointRelations();
-  build.PairForces();
+  build.NumberForces();
   // the controls' states follow the bodies' (Diffs, then Tfsisos and Lses)
   build.ControlStates();
   build.MakeResolver();
   build.Variables();
   build.LinearInputs();
-  build.Sforces();
-  build.VectorForces();
+  build.ExpressionForces();
   build.GravityExpressions();
   build.DiffEquations();
   build.Motions();

@@ -5,9 +5,10 @@
 
 Modules: ``tree`` (the safe XML parser), ``reader`` (the entry, ids, user routines and the
 dispatch of the elements), ``writer`` (the driver of the writing), ``element`` (reading and
-writing one element), ``frames`` (frame arithmetic), and one module per kind of element,
-each reading and writing it: ``settings``, ``bodies``, ``constraints``, ``forces``,
-``controls``, ``outputs`` and ``sensors``.
+writing one element), ``frames`` (frame arithmetic), ``registry`` (the readers and writers,
+registered by their modules), and one module per kind of element, each reading and writing
+it: ``settings``, ``bodies``, ``constraints``, ``forces``, ``controls``, ``outputs`` and
+``sensors``.
 """
 
 from .reader import Dataset, load_model, read_dataset

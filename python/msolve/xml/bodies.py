@@ -9,6 +9,7 @@ import numpy as np
 from ..bodies import Marker, Part
 from .element import _El
 from .frames import euler313, is_identity, marker_global, orthonormal_error, part_frame
+from .registry import writes
 
 # -- reading -------------------------------------------------------------------------------
 
@@ -199,6 +200,7 @@ def _body_velocities(el, markers, frames):
 # -- writing -------------------------------------------------------------------------------
 
 
+@writes(Part, section="bodies")
 def write_part(w, p):
     model = w.model
     markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
@@ -257,6 +259,7 @@ def _marker_element(w, marker, ident, label, part, position, axes):
             e.set(f"a{r}{c}", axes[r, c])
 
 
+@writes(Marker, section="bodies")
 def write_marker(w, m):
     if m.part is None:
         raise w.fail(m, "has no part")

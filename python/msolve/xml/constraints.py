@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..constraints import Coupler, Gear, Joint, Jprim, Motion
 from .element import _marker, _num, _show
+from .registry import reads, writes
 
 _JOINT_TYPES = {
     "CONSTANT_VELOCITY": "CONVEL",
@@ -46,6 +47,7 @@ _VAL_TYPE_NAMES = {"DISPLACEMENT": "D", "VELOCITY": "V", "ACCELERATION": "A"}
 # -- reading -------------------------------------------------------------------------------
 
 
+@reads("Constraint_Joint")
 def read_joint(reader, el):
     word = el.text("type", required=True).upper()
     if word in _JPRIM_TYPES:
@@ -96,6 +98,7 @@ def _joint_list(reader, el, entity, count):
         reader.link(el, f"joint{k + 1}_id", "Joint", setter(k), required=True)
 
 
+@reads("Constraint_Coupler")
 def read_coupler(reader, el):
     """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
     freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
@@ -121,6 +124,7 @@ def read_coupler(reader, el):
     return entity
 
 
+@reads("Constraint_Gear")
 def read_gear(reader, el):
     """Constraint_Gear: joint1_id, joint2_id, cv_marker_id (MotionSolve Constraint_Gear
     page)."""
@@ -147,6 +151,7 @@ def _motion_common(reader, el, motion):
         raise el.error(str(e)) from None
 
 
+@reads("Motion_Joint")
 def read_motion_joint(reader, el):
     motion = reader.create(el, Motion)
     jtype = el.word(
@@ -170,6 +175,7 @@ def read_motion_joint(reader, el):
     el.finish()
 
 
+@reads("Motion_Marker")
 def read_motion_marker(reader, el):
     direction = el.word(
         "direction", {w: w for w in ("X", "Y", "Z", "B1", "B2", "B3")}, required=True
@@ -184,6 +190,7 @@ def read_motion_marker(reader, el):
 # -- writing -------------------------------------------------------------------------------
 
 
+@writes(Joint, section="constraints")
 def write_joint(w, j):
     e = w.add("Constraint_Joint", j)
     e.set("type", _JOINT_NAMES.get(j.type, j.type))
@@ -194,12 +201,14 @@ def write_joint(w, j):
         e.set("pitch_diameter", j.pd)
 
 
+@writes(Jprim, section="constraints")
 def write_jprim(w, j):
     e = w.add("Constraint_Joint", j)
     e.set("type", "SPHERICAL" if j.type == "ATPOINT" else j.type)
     e.set("i_marker_id", w.need(j, "i")).set("j_marker_id", w.need(j, "j"))
 
 
+@writes(Coupler, section="constraints")
 def write_coupler(w, c):
     if len(c.joints) not in (2, 3) or any(j is None for j in c.joints):
         raise w.fail(c, "'joints' must hold two or three joints")
@@ -211,6 +220,7 @@ def write_coupler(w, c):
     e.set("coefficients", ", ".join(_num(s) for s in c.scales[: len(c.joints)]))
 
 
+@writes(Gear, section="constraints")
 def write_gear(w, g):
     if len(g.joints) != 2 or any(j is None for j in g.joints):
         raise w.fail(g, "'joints' must hold two joints")
@@ -219,6 +229,7 @@ def write_gear(w, g):
     e.set("cv_marker_id", w.need(g, "cv"))
 
 
+@writes(Motion, section="constraints")
 def write_motion(w, m):
     if m.joint is not None:
         e = w.add("Motion_Joint", m)

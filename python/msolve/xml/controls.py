@@ -10,6 +10,7 @@ import numpy as np
 
 from ..controls import Array, Diff, Lse, Matrix, Spline, Tfsiso, Variable
 from .element import _INT, _keep, _num, _show
+from .registry import reads, writes
 
 # -- reading -------------------------------------------------------------------------------
 
@@ -18,6 +19,7 @@ def _link_array(reader, el, attribute, entity, field, required=False):
     reader.link(el, attribute, "Array", lambda a: setattr(entity, field, a), required)
 
 
+@reads("Reference_Variable")
 def read_variable(reader, el):
     function, routine = reader.function_and_routine(el, "expr", "VARSUB")
     kwds = {
@@ -30,6 +32,7 @@ def read_variable(reader, el):
     el.finish()
 
 
+@reads("Control_Diff")
 def read_diff(reader, el):
     function, routine = reader.function_and_routine(el, "expr", "DIFSUB")
     ic = el.real("ic", 0.0)
@@ -46,6 +49,7 @@ def read_diff(reader, el):
     el.finish()
 
 
+@reads("Control_SISO")
 def read_siso(reader, el):
     numerator = el.reals_attr("numerator_coef", "num_numerator_coef", required=True)
     denominator = el.reals_attr("denominator_coef", "num_denominator_coef", required=True)
@@ -61,6 +65,7 @@ def read_siso(reader, el):
     el.finish()
 
 
+@reads("Control_StateEqn")
 def read_state_eqn(reader, el):
     kind = el.text("type", "LINEAR").upper()
     if kind != "LINEAR":
@@ -81,6 +86,7 @@ def read_state_eqn(reader, el):
     el.finish()
 
 
+@reads("Reference_Array")
 def read_array(reader, el):
     kind = el.word("type", {w: w for w in ("X", "Y", "U", "IC")}, required=True)
     count = el.int("num_element", None, minimum=0)
@@ -115,6 +121,7 @@ def _set_variables(array):
     return setter
 
 
+@reads("Reference_Matrix")
 def read_matrix(reader, el):
     rows = el.int("nrow", required=True, minimum=1)
     columns = el.int("ncol", required=True, minimum=1)
@@ -142,6 +149,7 @@ def read_matrix(reader, el):
     el.finish()
 
 
+@reads("Reference_Spline")
 def read_spline(reader, el):
     if el.has("file_name") or el.has("usrsub_dll_name") or el.has("script_name"):
         raise el.error(
@@ -171,6 +179,7 @@ def read_spline(reader, el):
 # -- writing -------------------------------------------------------------------------------
 
 
+@writes(Variable, section="data")
 def write_variable(w, v):
     e = w.add("Reference_Variable", v)
     w.expression_or_routine(e, v, "expr", "VARSUB")
@@ -179,6 +188,7 @@ def write_variable(w, v):
     e.set("ic", v.ic)
 
 
+@writes(Diff, section="controls")
 def write_diff(w, d):
     e = w.add("Control_Diff", d)
     w.expression_or_routine(e, d, "expr", "DIFSUB")
@@ -193,6 +203,7 @@ def write_diff(w, d):
     e.set("is_static_hold", d.static_hold)
 
 
+@writes(Array, section="data")
 def write_array(w, a):
     e = w.add("Reference_Array", a)
     e.set("type", a.type)
@@ -206,6 +217,7 @@ def write_array(w, a):
         e.set("num_element", a.size)
 
 
+@writes(Matrix, section="data")
 def write_matrix(w, m):
     e = w.add("Reference_Matrix", m)
     e.set("nrow", m.rows).set("ncol", m.columns)
@@ -217,6 +229,7 @@ def write_matrix(w, m):
         e.text = [" ".join(_num(v) for v in m.values)]
 
 
+@writes(Tfsiso, section="controls")
 def write_tfsiso(w, t):
     e = w.add("Control_SISO", t)
     e.set("x_array_id", w.need(t, "x")).set("y_array_id", w.need(t, "y"))
@@ -228,6 +241,7 @@ def write_tfsiso(w, t):
     e.set("is_static_hold", t.static_hold)
 
 
+@writes(Lse, section="controls")
 def write_lse(w, s):
     e = w.add("Control_StateEqn", s)
     e.set("type", "LINEAR")
@@ -245,6 +259,7 @@ def write_lse(w, s):
     e.set("is_static_hold", s.static_hold)
 
 
+@writes(Spline, section="data")
 def write_spline(w, s):
     e = w.add("Reference_Spline", s)
     e.set("linear_extrap", s.linear_extrapolate)

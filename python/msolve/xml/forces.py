@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..forces import Bushing, Gforce, Sforce, SpringDamper, Vforce, Vtorque
 from .element import _marker
+from .registry import reads, writes
 
 _VECTOR_KINDS = {"FORCEONLY": "Vforce", "TORQUEONLY": "Vtorque", "FORCEANDTORQUE": "Gforce"}
 
@@ -22,6 +23,7 @@ _VECTOR_CLASSES = {"Vforce": Vforce, "Vtorque": Vtorque, "Gforce": Gforce}
 # -- reading -------------------------------------------------------------------------------
 
 
+@reads("Force_Scalar_TwoBody")
 def read_sforce(reader, el):
     kind = el.word(
         "type",
@@ -51,6 +53,7 @@ def read_sforce(reader, el):
     el.finish()
 
 
+@reads("Force_Vector_TwoBody")
 def read_vector_force(reader, el):
     kind = el.word("type", _VECTOR_KINDS, required=True)
     cls = _VECTOR_CLASSES[kind]
@@ -68,6 +71,7 @@ def read_vector_force(reader, el):
     el.finish()
 
 
+@reads("Force_SpringDamper")
 def read_spring_damper(reader, el):
     kind = el.word(
         "type",
@@ -93,6 +97,7 @@ def read_spring_damper(reader, el):
     el.finish()
 
 
+@reads("Force_Bushing")
 def read_bushing(reader, el):
     def three(fmt, minimum=None):
         return [el.real(fmt.format(a), 0.0, minimum=minimum) for a in "xyz"]
@@ -115,6 +120,7 @@ def read_bushing(reader, el):
 # -- writing -------------------------------------------------------------------------------
 
 
+@writes(Sforce, section="forces")
 def write_sforce(w, f):
     e = w.add("Force_Scalar_TwoBody", f)
     e.set("i_marker_id", w.need(f, "i")).set("j_marker_id", w.need(f, "j"))
@@ -126,6 +132,7 @@ def write_sforce(w, f):
     e.set("is_action_only", f.actiononly)
 
 
+@writes(SpringDamper, section="forces")
 def write_spring_damper(w, s):
     e = w.add("Force_SpringDamper", s)
     e.set("i_marker_id", w.need(s, "i")).set("j_marker_id", w.need(s, "j"))
@@ -137,6 +144,7 @@ def write_spring_damper(w, s):
         e.set("length", s.angle).set("preload", s.torque)
 
 
+@writes(Bushing, section="forces")
 def write_bushing(w, b):
     e = w.add("Force_Bushing", b)
     e.set("i_marker_id", w.need(b, "i")).set("j_marker_id", w.need(b, "j"))
@@ -152,6 +160,7 @@ def write_bushing(w, b):
             e.set(fmt.format(axis), value)
 
 
+@writes(Vforce, Vtorque, Gforce, section="forces")
 def write_vector_force(w, f):
     kind = w.family(f)
     e = w.add("Force_Vector_TwoBody", f)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..outputs import Request
 from .element import _keep, _marker
+from .registry import reads, writes
 
 _REQUEST_TYPES = {
     "MARKER_DISPLACEMENT": "DISPLACEMENT",
@@ -26,6 +27,7 @@ _REQUEST_NAMES = {
 }
 
 
+@reads("Post_Request")
 def read_request(reader, el):
     kind = el.word("type", _REQUEST_TYPES, required=True)
     if kind is None:
@@ -55,6 +57,7 @@ def read_request(reader, el):
     el.finish()
 
 
+@writes(Request, section="outputs")
 def write_request(w, r):
     e = w.add("Post_Request", r)
     if r.routine is not None:

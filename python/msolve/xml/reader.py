@@ -44,8 +44,9 @@ The readers are grouped by kind, each module with the writer of the same element
 ``element`` (typed attribute access, errors and warnings), ``settings`` (parameters and
 the Command block), ``bodies`` (bodies and markers), ``constraints`` (joints, couplers,
 gears, motions), ``forces``, ``controls`` (control and data elements), ``outputs``
-(requests) and ``sensors``. This module reads the structure, keeps the registry of ids
-and the user routines, and dispatches each element to its reader.
+(requests) and ``sensors``; each registers its readers (``registry.reads``). This module
+reads the structure, keeps the registry of ids and the user routines, and dispatches each
+element to its reader.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ from pathlib import Path
 
 from ..base import _set_current_model, current_model
 from ..model import Model
-from . import bodies, constraints, controls, forces, outputs, sensors, settings
+from . import bodies, constraints, controls, forces, outputs, sensors, settings  # noqa: F401 (registering)
 from .element import _El, _warn
+from .registry import READERS
 from .tree import DatasetError, parse_dataset
 
 
@@ -320,27 +322,8 @@ _KIND_ELEMENT = {
     "Tfsiso": "Control_SISO",
 }
 
-_ELEMENTS = {
-    "constraint_joint": constraints.read_joint,
-    "constraint_coupler": constraints.read_coupler,
-    "constraint_gear": constraints.read_gear,
-    "motion_joint": constraints.read_motion_joint,
-    "motion_marker": constraints.read_motion_marker,
-    "force_scalar_twobody": forces.read_sforce,
-    "force_vector_twobody": forces.read_vector_force,
-    "force_springdamper": forces.read_spring_damper,
-    "force_bushing": forces.read_bushing,
-    "reference_variable": controls.read_variable,
-    "control_diff": controls.read_diff,
-    "control_siso": controls.read_siso,
-    "control_stateeqn": controls.read_state_eqn,
-    "reference_array": controls.read_array,
-    "reference_matrix": controls.read_matrix,
-    "reference_spline": controls.read_spline,
-    "post_request": outputs.read_request,
-    "sensor_event": sensors.read_sensor_event,
-    "sensor_evaluate": sensors.read_sensor_evaluate,
-}
+# the element readers, registered by the modules of the kinds (registry.reads)
+_ELEMENTS = dict(READERS)
 
 # parameter elements that change nothing in msolve: read without a fuss, with one note
 for _key in settings.IGNORED_PARAMETERS:

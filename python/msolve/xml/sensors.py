@@ -6,6 +6,7 @@ Sensors once all are read (``make_sensors``)."""
 from __future__ import annotations
 
 from ..sensors import Sensor
+from .registry import reads, writes
 
 _COMPARE = {"GE": "GE", "LT": "LE", "LE": "LE", "EQ": "EQ"}
 
@@ -88,11 +89,13 @@ def sensor_keywords(event, evaluate):
     return kwds
 
 
+@reads("Sensor_Event")
 def read_sensor_event(reader, el):
     values = sensor_event_values(reader, el)
     reader.events.append((el, values))
 
 
+@reads("Sensor_Evaluate")
 def read_sensor_evaluate(reader, el):
     values = sensor_evaluate_values(reader, el)
     ident = values["id"]
@@ -127,6 +130,7 @@ def make_sensors(reader):
 # -- writing -------------------------------------------------------------------------------
 
 
+@writes(Sensor, section="sensors")
 def write_sensor(w, s):
     # a Sensor -> Sensor_Event (+ Sensor_Evaluate of the same id)
     evaluate = s.evaluate or ""

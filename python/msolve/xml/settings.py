@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..settings import Accgrav, Integrator, Units
 from .element import _El, _Element, _show
+from .registry import writes
 
 
 class Command:
@@ -170,6 +171,7 @@ def read_ignored_parameter(reader, el):
     el.used.update(el.node.attrs)
 
 
+@writes(Units, section="settings")
 def write_units(w, u):
     e = w.add("Param_Unit")
     if u.ucf is not None:
@@ -178,12 +180,14 @@ def write_units(w, u):
     e.set("length_unit", u.length).set("time_unit", u.time)
 
 
+@writes(Accgrav, section="settings")
 def write_accgrav(w, g):
     e = w.add("Force_Gravity")
     for attribute, value in (("grav_x", g.igrav), ("grav_y", g.jgrav), ("grav_z", g.kgrav)):
         e.set(attribute, value)
 
 
+@writes(Integrator, section="settings")
 def write_integrator(w, i):
     e = w.add("Param_Transient")
     e.set("integrator_type", i.type)

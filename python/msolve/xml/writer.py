@@ -18,7 +18,8 @@ back gives the same model.
 
 This module drives the writing; the element of each kind of entity is written by the
 module that also reads it (``bodies``, ``constraints``, ``forces``, ``controls``,
-``outputs``, ``sensors``, ``settings``).
+``outputs``, ``sensors``, ``settings``), which registers its writers and their place in the
+dataset (``registry.writes``).
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ import warnings
 from pathlib import Path
 
 from ..composite import Composite
-from . import bodies, constraints, controls, forces, outputs, sensors, settings
+from . import bodies, constraints, controls, forces, outputs, sensors, settings  # noqa: F401 (registering)
 from .element import _Element
+from .registry import writers
 
 
 class DatasetWriteError(ValueError):
@@ -190,31 +192,6 @@ def _family(obj):
     return type(obj).__name__
 
 
-# the element writers, in the order of the elements in the dataset
-_WRITERS = {
-    "Units": settings.write_units,
-    "Accgrav": settings.write_accgrav,
-    "Integrator": settings.write_integrator,
-    "Part": bodies.write_part,
-    "Marker": bodies.write_marker,
-    "Variable": controls.write_variable,
-    "Array": controls.write_array,
-    "Matrix": controls.write_matrix,
-    "Spline": controls.write_spline,
-    "Joint": constraints.write_joint,
-    "Jprim": constraints.write_jprim,
-    "Coupler": constraints.write_coupler,
-    "Gear": constraints.write_gear,
-    "Motion": constraints.write_motion,
-    "Sforce": forces.write_sforce,
-    "SpringDamper": forces.write_spring_damper,
-    "Bushing": forces.write_bushing,
-    "Vforce": forces.write_vector_force,
-    "Vtorque": forces.write_vector_force,
-    "Gforce": forces.write_vector_force,
-    "Diff": controls.write_diff,
-    "Tfsiso": controls.write_tfsiso,
-    "Lse": controls.write_lse,
-    "Sensor": sensors.write_sensor,
-    "Request": outputs.write_request,
-}
+# the element writers, registered by the modules of the kinds (registry.writes), in the
+# order of the elements in the dataset
+_WRITERS = writers()

@@ -1,0 +1,78 @@
+// The model:: descriptions of the force elements (model/forces.h) as Python types: the
+// Python force classes of msolve (python/msolve/forces.py) subclass them.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings/ref_property.h"
+#include "model/entities.h"
+
+namespace py = pybind11;
+
+namespace msolve::bindings {
+
+using namespace model;  // NOLINT
+
+void DefineForceSpecs(py::module_& m) {
+  py::class_<SignForce, Entity, std::shared_ptr<SignForce>> sign_force(m, "SignForceSpec");
+  sign_force.def(py::init<>())
+      .def_readwrite("_f_nominal", &SignForce::f_nominal)
+      .def_readwrite("_v0", &SignForce::v0)
+      .def_readwrite("_reg", &SignForce::reg);
+  RefProperty(sign_force, "_i", &SignForce::i);
+  RefProperty(sign_force, "_j", &SignForce::j);
+
+  py::class_<Springsat, Entity, std::shared_ptr<Springsat>> springsat(m, "SpringsatSpec");
+  springsat.def(py::init<>())
+      .def_readwrite("_K0", &Springsat::K0)
+      .def_readwrite("_Ksat", &Springsat::Ksat)
+      .def_readwrite("_xsat", &Springsat::xsat)
+      .def_readwrite("_length", &Springsat::length);
+  RefProperty(springsat, "_i", &Springsat::i);
+  RefProperty(springsat, "_j", &Springsat::j);
+
+  py::class_<SpringDamper, Entity, std::shared_ptr<SpringDamper>> spring(m, "SpringDamperSpec");
+  spring.def(py::init<>())
+      .def_readwrite("_type", &SpringDamper::type)
+      .def_readwrite("_k", &SpringDamper::k)
+      .def_readwrite("_c", &SpringDamper::c)
+      .def_readwrite("_kt", &SpringDamper::kt)
+      .def_readwrite("_ct", &SpringDamper::ct)
+      .def_readwrite("_force", &SpringDamper::force)
+      .def_readwrite("_torque", &SpringDamper::torque)
+      .def_readwrite("_length", &SpringDamper::length)
+      .def_readwrite("_angle", &SpringDamper::angle);
+  RefProperty(spring, "_i", &SpringDamper::i);
+  RefProperty(spring, "_j", &SpringDamper::j);
+
+  py::class_<Bushing, Entity, std::shared_ptr<Bushing>> bushing(m, "BushingSpec");
+  bushing.def(py::init<>())
+      .def_readwrite("_k", &Bushing::k)
+      .def_readwrite("_c", &Bushing::c)
+      .def_readwrite("_kt", &Bushing::kt)
+      .def_readwrite("_ct", &Bushing::ct)
+      .def_readwrite("_force", &Bushing::force)
+      .def_readwrite("_torque", &Bushing::torque);
+  RefProperty(bushing, "_i", &Bushing::i);
+  RefProperty(bushing, "_j", &Bushing::j);
+
+  py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
+  sforce.def(py::init<>())
+      .def_readwrite("_type", &Sforce::type)
+      .def_readwrite("_actiononly", &Sforce::actiononly)
+      .def_readwrite("_function", &Sforce::function)
+      .def_readwrite("_routine", &Sforce::routine);
+  RefProperty(sforce, "_i", &Sforce::i);
+  RefProperty(sforce, "_j", &Sforce::j);
+
+  py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
+  vforce.def(py::init<>())
+      .def_readwrite("_kind", &VectorForce::kind)
+      .def_readwrite("_components", &VectorForce::components)
+      .def_readwrite("_function", &VectorForce::function)
+      .def_readwrite("_routine", &VectorForce::routine);
+  RefProperty(vforce, "_i", &VectorForce::i);
+  RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
+  RefProperty(vforce, "_rm", &VectorForce::rm);
+}
+
+}  // namespace msolve::bindings

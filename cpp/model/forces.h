@@ -1,0 +1,107 @@
+// The descriptions of the force elements (part of the model description, model/entities.h):
+// one class per force kind, each listed in model/kinds.h and compiled by its step in
+// system/compile/forces/.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "model/entity.h"
+
+namespace msolve::model {
+
+class Marker;
+class UserRoutine;
+
+/// A spring-damper between markers i and j. TRANSLATION: along the line from j to i,
+/// f = -k (|d| - length) - c d|d|/dt + force (positive pushes i away from j); ROTATION: about
+/// the z axis of j, t = -kt (a - angle) - ct da/dt + torque, a = rotation of i's x axis about
+/// j's z axis from j's x axis (right hand).
+class SpringDamper : public Entity {
+ public:
+  const char* TypeName() const override { return "SpringDamper"; }
+  std::string type = "TRANSLATION";
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double k = 0.0, c = 0.0, kt = 0.0, ct = 0.0, force = 0.0, torque = 0.0;
+  /// free length; unset = the distance of the markers in the design position
+  std::optional<double> length;
+  double angle = 0.0;
+};
+
+/// A linear bushing between markers i and j (Adams BUSHING): in the axes of j, force
+/// F = -k x - c v + force on i, with x the displacement of i from j and v its time derivative
+/// in j's frame; torque T = -kt (a, b, c) - ct w + torque, with a, b, c the projected
+/// rotations AX, AY, AZ of i relative to j and w the angular velocity of i relative to j.
+/// The reaction on j is -F and -T - x F (taken at j).
+class Bushing : public Entity {
+ public:
+  const char* TypeName() const override { return "Bushing"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  std::array<double, 3> k{}, c{}, kt{}, ct{}, force{}, torque{};
+};
+
+/// A constant force whose sign follows the direction of motion (docs/equations.md §3.6,
+/// Modelica-style SignForce): on i along j's z axis (reaction on j), f_nominal times a regularised
+/// sign of v = VZ(I, J, J, J); reg is EXP, SINE, LINEAR or COSINE below |v| = v0.
+class SignForce : public Entity {
+ public:
+  const char* TypeName() const override { return "SignForce"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double f_nominal = 0.0;
+  double v0 = 0.1;
+  std::string reg = "EXP";
+};
+
+/// A saturating spring (docs/equations.md §3.7): energy H(q) = K0 (q^2/2 + Ksat Hsat(q)) of the
+/// deflection q = DM(I, J) - length, force dH/dq along the line from j to i (pulling them together
+/// when stretched); q must stay within (-xsat, xsat).
+class Springsat : public Entity {
+ public:
+  const char* TypeName() const override { return "Springsat"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double K0 = 1000.0;
+  double Ksat = 1000.0;
+  double xsat = 0.01;
+  /// free length; unset = the distance of the markers in the design position
+  std::optional<double> length;
+};
+
+/// A scalar force or torque between markers i and j whose magnitude is an expression
+/// (`function`). TRANSLATION action-reaction: along the line from j to i, positive pushing
+/// them apart; action-only: on i along j's z axis. ROTATION: about j's z axis, on i (and the
+/// opposite on j unless action-only).
+class Sforce : public Entity {
+ public:
+  const char* TypeName() const override { return "Sforce"; }
+  std::string type = "TRANSLATION";
+  bool actiononly = false;
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+};
+
+/// A force and/or torque on marker i with components given by expressions, resolved in the
+/// axes of marker rm (ground when unset); the reaction acts on the part of jfloat at i's
+/// position. Vforce has fx fy fz, Vtorque tx ty tz, Gforce all six.
+class VectorForce : public Entity {
+ public:
+  const char* TypeName() const override { return kind.c_str(); }
+  std::string kind = "Vforce";  // Vforce, Vtorque or Gforce
+  Marker* i = nullptr;
+  Marker* jfloat = nullptr;
+  Marker* rm = nullptr;
+  /// fx fy fz tx ty tz (empty = zero)
+  std::array<std::string, 6> components;
+  /// USER(...) parameters of the routine
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+};
+
+}  // namespace msolve::model
