@@ -18,17 +18,10 @@ using namespace model;  // NOLINT
 // the descriptions of the forces (bind_forces.cc)
 void DefineForceSpecs(py::module_& m);
 
-void DefineModel(py::module_& m) {
-  py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
-  py::register_exception<SolverError>(m, "SolverError", PyExc_RuntimeError);
+namespace {
 
-  py::class_<Entity, std::shared_ptr<Entity>>(m, "Entity")
-      .def_readwrite("_id", &Entity::id)
-      .def_readwrite("_label", &Entity::label)
-      .def_readwrite("_name", &Entity::name)
-      .def_readwrite("_active", &Entity::active)
-      .def("_describe", &Entity::Describe);
-
+// parts and markers
+void DefineBodySpecs(py::module_& m) {
   py::class_<Marker, Entity, std::shared_ptr<Marker>> marker(m, "MarkerSpec");
   marker.def(py::init<>())
       .def_readwrite("_qp", &Marker::qp)
@@ -54,7 +47,10 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_wz", &Part::wz);
   RefProperty(part, "_cm", &Part::cm);
   RefProperty(part, "_im", &Part::im);
+}
 
+// joints, joint primitives, couplers, gears and motions
+void DefineConstraintSpecs(py::module_& m) {
   py::class_<Joint, Entity, std::shared_ptr<Joint>> joint(m, "JointSpec");
   joint.def(py::init<>())
       .def_readwrite("_type", &Joint::type)
@@ -85,19 +81,6 @@ void DefineModel(py::module_& m) {
           py::return_value_policy::reference);
   RefProperty(gear, "_cv", &Gear::cv);
 
-  py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
-  request.def(py::init<>())
-      .def_readwrite("_type", &Request::type)
-      .def_readwrite("_comment", &Request::comment)
-      .def_readwrite("_f", &Request::f)
-      .def_readwrite("_function", &Request::function)
-      .def_readwrite("_routine", &Request::routine);
-  RefProperty(request, "_i", &Request::i);
-  RefProperty(request, "_j", &Request::j);
-  RefProperty(request, "_rm", &Request::rm);
-
-  DefineForceSpecs(m);
-
   py::class_<Motion, Entity, std::shared_ptr<Motion>> motion(m, "MotionSpec");
   motion.def(py::init<>())
       .def_readwrite("_jtype", &Motion::jtype)
@@ -112,7 +95,44 @@ void DefineModel(py::module_& m) {
       [](Motion& self, Joint* value) { self.joint = value; }, py::return_value_policy::reference);
   RefProperty(motion, "_i", &Motion::i);
   RefProperty(motion, "_j", &Motion::j);
+}
 
+// requests and sensors
+void DefineOutputSpecs(py::module_& m) {
+  py::class_<Request, Entity, std::shared_ptr<Request>> request(m, "RequestSpec");
+  request.def(py::init<>())
+      .def_readwrite("_type", &Request::type)
+      .def_readwrite("_comment", &Request::comment)
+      .def_readwrite("_f", &Request::f)
+      .def_readwrite("_function", &Request::function)
+      .def_readwrite("_routine", &Request::routine);
+  RefProperty(request, "_i", &Request::i);
+  RefProperty(request, "_j", &Request::j);
+  RefProperty(request, "_rm", &Request::rm);
+
+  py::class_<Sensor, Entity, std::shared_ptr<Sensor>>(m, "SensorSpec")
+      .def(py::init<>())
+      .def_readwrite("_value", &Sensor::value)
+      .def_readwrite("_error", &Sensor::error)
+      .def_readwrite("_compare", &Sensor::compare)
+      .def_readwrite("_function", &Sensor::function)
+      .def_readwrite("_routine", &Sensor::routine)
+      .def_readwrite("_evaluate", &Sensor::evaluate)
+      .def_readwrite("_evaluate_routine", &Sensor::evaluate_routine)
+      .def_readwrite("_evaluate_id", &Sensor::evaluate_id)
+      .def_readwrite("_halt", &Sensor::halt)
+      .def_readwrite("_return", &Sensor::return_)
+      .def_readwrite("_restart", &Sensor::restart)
+      .def_readwrite("_print", &Sensor::print)
+      .def_readwrite("_verbose", &Sensor::verbose)
+      .def_readwrite("_dt", &Sensor::dt)
+      .def_readwrite("_hmax", &Sensor::hmax)
+      .def_readwrite("_stepsize", &Sensor::stepsize)
+      .def_readwrite("_zero_crossing", &Sensor::zero_crossing);
+}
+
+// Diffs, Variables, arrays, splines, Tfsisos, matrices and Lses
+void DefineControlSpecs(py::module_& m) {
   py::class_<Diff, Entity, std::shared_ptr<Diff>>(m, "DiffSpec")
       .def(py::init<>())
       .def_readwrite("_function", &Diff::function)
@@ -175,27 +195,10 @@ void DefineModel(py::module_& m) {
   RefProperty(lse, "_b", &Lse::b);
   RefProperty(lse, "_c", &Lse::c);
   RefProperty(lse, "_d", &Lse::d);
+}
 
-  py::class_<Sensor, Entity, std::shared_ptr<Sensor>>(m, "SensorSpec")
-      .def(py::init<>())
-      .def_readwrite("_value", &Sensor::value)
-      .def_readwrite("_error", &Sensor::error)
-      .def_readwrite("_compare", &Sensor::compare)
-      .def_readwrite("_function", &Sensor::function)
-      .def_readwrite("_routine", &Sensor::routine)
-      .def_readwrite("_evaluate", &Sensor::evaluate)
-      .def_readwrite("_evaluate_routine", &Sensor::evaluate_routine)
-      .def_readwrite("_evaluate_id", &Sensor::evaluate_id)
-      .def_readwrite("_halt", &Sensor::halt)
-      .def_readwrite("_return", &Sensor::return_)
-      .def_readwrite("_restart", &Sensor::restart)
-      .def_readwrite("_print", &Sensor::print)
-      .def_readwrite("_verbose", &Sensor::verbose)
-      .def_readwrite("_dt", &Sensor::dt)
-      .def_readwrite("_hmax", &Sensor::hmax)
-      .def_readwrite("_stepsize", &Sensor::stepsize)
-      .def_readwrite("_zero_crossing", &Sensor::zero_crossing);
-
+// the model's settings: Units, Accgrav, Integrator
+void DefineSettingSpecs(py::module_& m) {
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
       .def_readwrite("_force", &Units::force)
@@ -222,7 +225,10 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_maxit", &Integrator::maxit)
       .def_readwrite("_kmax", &Integrator::kmax)
       .def_readwrite("_interpolate", &Integrator::interpolate);
+}
 
+// the model description, which owns the entities
+void DefineModelSpec(py::module_& m) {
   // _add: one overload per kind of element (model/kinds.h), and one per setting
   py::class_<Model, std::shared_ptr<Model>> model(m, "ModelSpec");
   model.def(py::init<>());
@@ -233,6 +239,28 @@ void DefineModel(py::module_& m) {
   model.def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; });
+}
+
+}  // namespace
+
+void DefineModel(py::module_& m) {
+  py::register_exception<ModelError>(m, "ModelError", PyExc_ValueError);
+  py::register_exception<SolverError>(m, "SolverError", PyExc_RuntimeError);
+
+  py::class_<Entity, std::shared_ptr<Entity>>(m, "Entity")
+      .def_readwrite("_id", &Entity::id)
+      .def_readwrite("_label", &Entity::label)
+      .def_readwrite("_name", &Entity::name)
+      .def_readwrite("_active", &Entity::active)
+      .def("_describe", &Entity::Describe);
+
+  DefineBodySpecs(m);
+  DefineConstraintSpecs(m);
+  DefineOutputSpecs(m);
+  DefineForceSpecs(m);
+  DefineControlSpecs(m);
+  DefineSettingSpecs(m);
+  DefineModelSpec(m);
 }
 
 }  // namespace msolve::bindings
