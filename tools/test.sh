@@ -1,5 +1,6 @@
 #!/bin/sh
-# Sets everything up, then runs the linters, the C++ tests (ctest) and the Python tests.
+# Sets everything up, then runs the linters and the layout check (tools/check_layout.py),
+# the C++ tests (ctest) and the Python tests.
 set -eu
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -10,6 +11,7 @@ echo "== lint"
 "$PYTHON" -m ruff format --check .
 find cpp tests_cpp benchmarks \( -name '*.cc' -o -name '*.h' \) -print0 |
   xargs -0 clang-format --dry-run --Werror
+"$PYTHON" tools/check_layout.py
 
 echo "== C++ tests"
 ctest --test-dir build/py --output-on-failure -j 2
