@@ -207,6 +207,25 @@ TEST_F(RotationTest, FrameFromPointsPutsZAlongTheZPointAndXPointInThePositiveXZH
   EXPECT_LT((R->col(0) - Vec3(0.5, 0, -2).normalized()).norm(), 1e-14);
 }
 
+TEST_F(RotationTest, FrameAxesTakesAnglesOrPointsRelativeToTheOriginNeverBoth) {
+  // docs/conventions.md 1.3: Euler angles, or points relative to the origin, or neither
+  const Vec3 origin(1, 2, 3), angles(0.3, -1.2, 2.5);
+  EXPECT_EQ(FrameAxes(std::nullopt, std::nullopt, std::nullopt, origin).axes, Mat3::Identity());
+  const FrameAxesResult by_angles = FrameAxes(angles, std::nullopt, std::nullopt, origin);
+  EXPECT_EQ(by_angles.problem, FrameProblem::kNone);
+  EXPECT_EQ(by_angles.axes, Euler313ToMatrix(angles));
+  const FrameAxesResult by_points = FrameAxes(std::nullopt, Vec3(origin + Vec3(0, 3, 0)),
+                                              Vec3(origin + Vec3(0.5, 1, -2)), origin);
+  EXPECT_EQ(by_points.problem, FrameProblem::kNone);
+  EXPECT_EQ(by_points.axes, *FrameFromPoints(Vec3(0, 3, 0), Vec3(0.5, 1, -2)));
+  EXPECT_EQ(FrameAxes(angles, Vec3(0, 0, 1), std::nullopt, origin).problem,
+            FrameProblem::kAnglesAndPoints);
+  EXPECT_EQ(FrameAxes(std::nullopt, origin, std::nullopt, origin).problem,
+            FrameProblem::kDegeneratePoints);
+  EXPECT_EQ(FrameAxes(std::nullopt, std::nullopt, Vec3(1, 0, 0), origin).problem,
+            FrameProblem::kXWithoutZ);
+}
+
 TEST_F(RotationTest, FrameFromPointsDefaultXRule) {
   // documented rule: without xp, x is the reference x axis projected onto the plane normal
   // to z, or the y axis when z is (nearly) along x

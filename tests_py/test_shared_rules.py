@@ -187,3 +187,34 @@ def test_frame_arithmetic_is_the_solvers():
     assert _core._frame_from_points([0, 0, 1], [0, 0, 5]) is None
     assert _core._orthonormal_error(np.diag([1.0, 1.0, -1.0])) == 2.0
     assert _core._orthonormal_error(np.diag([1.0, 1.0, 1.5])) == 1.25
+
+
+def test_orientation_by_angles_and_points_is_refused_by_writer_and_solver_alike(tmp_path):
+    # one rule (math::FrameAxes) for the dataset writer and the compiled model: a Marker
+    # given both reuler and zp is refused by both, naming the marker
+    model = Model()
+    Part(ground=True)
+    part = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1, 0, 0]))
+    bad = Marker(part=part, qp=[0, 0, 0], reuler=[0.1, 0.2, 0.3], zp=[0, 0, 1])
+    with pytest.raises(ValueError, match=rf"Marker {bad.id}.*either by Euler angles or by points"):
+        model.save_model(str(tmp_path / "bad.xml"))
+    with pytest.raises(ValueError, match=rf"Marker {bad.id}.*either by reuler or by zp/xp"):
+        model.simulate(end=0.1, dtout=0.1)
+
+
+def test_frame_axes_follow_the_documented_rule():
+    origin = np.array([1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(_core._frame_axes(None, None, None, origin), np.eye(3))
+    angles = [0.3, -1.2, 2.5]
+    np.testing.assert_array_equal(
+        _core._frame_axes(angles, None, None, origin), _core._euler313_to_matrix(angles)
+    )
+    # points are relative to the origin: z along the z point, x in the x-z plane
+    np.testing.assert_array_equal(
+        _core._frame_axes(None, origin + np.array([0, 0, 2]), origin + np.array([3, 0, 1]), origin),
+        np.eye(3),
+    )
+    with pytest.raises(ValueError, match="z point coincides with the origin"):
+        _core._frame_axes(None, origin, None, origin)
+    with pytest.raises(ValueError, match="x point is given without a z point"):
+        _core._frame_axes(None, None, origin + np.array([1, 0, 0]), origin)

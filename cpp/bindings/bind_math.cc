@@ -1,5 +1,5 @@
 // The frame arithmetic of cpp/math/rotation.h for the Python package (the dataset reader and
-// writer, python/msolve/xml_frames.py), so that it places frames by the solver's own rules.
+// writer, python/msolve/xml/frames.py), so that it places frames by the solver's own rules.
 #include <optional>
 
 #include <pybind11/eigen.h>
@@ -19,6 +19,27 @@ void DefineMath(py::module_& m) {
         py::arg("x_point") = py::none(),
         "Axes (columns x, y, z) from a point on the z axis and, optionally, a point in the x-z "
         "plane, both relative to the origin; None when they do not define axes.");
+  m.def(
+      "_frame_axes",
+      [](const std::optional<Vec3>& euler313, const std::optional<Vec3>& z_point,
+         const std::optional<Vec3>& x_point, const Vec3& origin) {
+        const math::FrameAxesResult frame = math::FrameAxes(euler313, z_point, x_point, origin);
+        switch (frame.problem) {
+          case math::FrameProblem::kNone:
+            break;
+          case math::FrameProblem::kAnglesAndPoints:
+            throw py::value_error("give the orientation either by Euler angles or by points");
+          case math::FrameProblem::kDegeneratePoints:
+            throw py::value_error(
+                "the z point coincides with the origin or the x point lies on the z axis");
+          case math::FrameProblem::kXWithoutZ:
+            throw py::value_error("an x point is given without a z point");
+        }
+        return frame.axes;
+      },
+      py::arg("euler313"), py::arg("z_point"), py::arg("x_point"), py::arg("origin"),
+      "Axes of a frame given by 3-1-3 Euler angles or by points relative to the origin (the "
+      "solver's rule, math::FrameAxes); ValueError when they do not define axes.");
   m.def("_orthonormal_error", &math::OrthonormalError, py::arg("rotation"),
         "How far a matrix is from a proper rotation: max |R^T R - I| and |det R - 1|.");
 }

@@ -75,6 +75,27 @@ std::optional<Mat3> FrameFromPoints(const Vec3& z_point, const std::optional<Vec
   return R;
 }
 
+FrameAxesResult FrameAxes(const std::optional<Vec3>& euler313, const std::optional<Vec3>& z_point,
+                          const std::optional<Vec3>& x_point, const Vec3& origin) {
+  FrameAxesResult result;
+  if (euler313) {
+    if (z_point || x_point)
+      result.problem = FrameProblem::kAnglesAndPoints;
+    else
+      result.axes = Euler313ToMatrix(*euler313);
+  } else if (z_point) {
+    std::optional<Vec3> x;
+    if (x_point) x = *x_point - origin;
+    if (const auto axes = FrameFromPoints(*z_point - origin, x))
+      result.axes = *axes;
+    else
+      result.problem = FrameProblem::kDegeneratePoints;
+  } else if (x_point) {
+    result.problem = FrameProblem::kXWithoutZ;
+  }
+  return result;
+}
+
 double OrthonormalError(const Mat3& R) {
   const double gram = (R.transpose() * R - Mat3::Identity()).cwiseAbs().maxCoeff();
   return std::max(gram, std::abs(R.determinant() - 1.0));

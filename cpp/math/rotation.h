@@ -57,6 +57,25 @@ Vec3 MatrixToEuler313(const Mat3& R);
 /// Returns std::nullopt when the points are degenerate (z point at the origin, x point on z).
 std::optional<Mat3> FrameFromPoints(const Vec3& z_point, const std::optional<Vec3>& x_point);
 
+/// Why FrameAxes could not make axes from what a frame was given.
+enum class FrameProblem {
+  kNone,
+  kAnglesAndPoints,   // both Euler angles and points
+  kDegeneratePoints,  // z point at the origin, or x point on the z axis
+  kXWithoutZ,         // an x point without a z point
+};
+
+/// The axes of a frame as MotionSolve's entities give them (docs/conventions.md §1.3): by
+/// body 3-1-3 Euler angles, or by a point on the z axis and optionally one in the x-z plane
+/// (FrameFromPoints, both relative to `origin`), or none of these: the reference axes. One of
+/// the two ways only; `problem` says why there are no axes (then `axes` is the identity).
+struct FrameAxesResult {
+  Mat3 axes = Mat3::Identity();
+  FrameProblem problem = FrameProblem::kNone;
+};
+FrameAxesResult FrameAxes(const std::optional<Vec3>& euler313, const std::optional<Vec3>& z_point,
+                          const std::optional<Vec3>& x_point, const Vec3& origin);
+
 /// How far R is from a proper rotation: the largest of |R^T R - I| (by entry) and |det R - 1|.
 double OrthonormalError(const Mat3& R);
 

@@ -12,29 +12,27 @@
 namespace msolve::system {
 namespace {
 
-// axes of a frame given by Euler angles or by points (z point, x point) relative to origin;
-// `names` are the attribute names, e.g. {"reuler", "zp", "xp", "qp"}, for the messages
+// axes of a frame given by Euler angles or by points (z point, x point) relative to origin
+// (math::FrameAxes); `names` are the attribute names, e.g. {"reuler", "zp", "xp", "qp"}, for
+// the messages
 Mat3 Axes(const model::Entity& e, const std::optional<Vec3>& reuler,
           const std::optional<Vec3>& zpoint, const std::optional<Vec3>& xpoint, const Vec3& origin,
           const std::array<const char*, 4>& names) {
   const std::string who = e.Describe() + ": ";
-  if (reuler) {
-    if (zpoint || xpoint)
+  const math::FrameAxesResult frame = math::FrameAxes(reuler, zpoint, xpoint, origin);
+  switch (frame.problem) {
+    case math::FrameProblem::kNone:
+      return frame.axes;
+    case math::FrameProblem::kAnglesAndPoints:
       throw ModelError(who + "give the orientation either by " + names[0] + " or by " + names[1] +
                        "/" + names[2]);
-    return math::Euler313ToMatrix(*reuler);
-  }
-  if (zpoint) {
-    std::optional<Vec3> x;
-    if (xpoint) x = *xpoint - origin;
-    auto R = math::FrameFromPoints(*zpoint - origin, x);
-    if (!R)
+    case math::FrameProblem::kDegeneratePoints:
       throw ModelError(who + names[1] + " coincides with " + names[3] + " or " + names[2] +
                        " lies on the z axis, so the axes are undefined");
-    return *R;
+    case math::FrameProblem::kXWithoutZ:
+      throw ModelError(who + names[2] + " given without " + names[1]);
   }
-  if (xpoint) throw ModelError(who + names[2] + " given without " + names[1]);
-  return Mat3::Identity();
+  return frame.axes;
 }
 
 // orientation of a marker in its part frame

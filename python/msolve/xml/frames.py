@@ -5,7 +5,7 @@ markers in that frame (``qp`` and ``reuler`` or ``zp``/``xp``). A dataset gives 
 Reference_Marker in global coordinates (or relative to another marker, ``rm_id``) with its
 axes as direction cosines. These functions convert between the two with the solver's
 rules: the rotations are those of ``cpp/math/rotation.h`` (through ``_core``), composed as
-``cpp/system/compile.cc`` composes them.
+``cpp/system/compile/bodies.cc`` composes them.
 """
 
 from __future__ import annotations
@@ -20,30 +20,17 @@ def euler313(angles):
     return _core._euler313_to_matrix(np.asarray(angles, dtype=float))
 
 
-def frame_from_points(z_point, x_point):
-    """Axes (columns x, y, z) from a point on the z axis and, optionally, a point in the x-z
-    plane, both relative to the origin; None when they do not define axes. With no x point,
-    x is the reference x axis projected (y when z is nearly along x), as the solver does."""
-    z_point = np.asarray(z_point, dtype=float)
-    x_point = None if x_point is None else np.asarray(x_point, dtype=float)
-    return _core._frame_from_points(z_point, x_point)
-
-
 def axes(reuler, zpoint, xpoint, origin):
-    """Axes of a frame given by Euler angles or by points (the solver's rule); identity
-    when neither is given. Raises ValueError when the points do not define axes."""
-    if reuler is not None:
-        return euler313(reuler)
-    if zpoint is not None:
-        origin = np.asarray(origin, dtype=float)
-        x = None if xpoint is None else np.asarray(xpoint, dtype=float) - origin
-        found = frame_from_points(np.asarray(zpoint, dtype=float) - origin, x)
-        if found is None:
-            raise ValueError(
-                "the z point coincides with the origin or the x point lies on the z axis"
-            )
-        return found
-    return np.eye(3)
+    """Axes of a frame given by Euler angles or by points (the solver's rule,
+    ``math::FrameAxes``); identity when neither is given. Raises ValueError when the points
+    do not define axes or both ways are given."""
+    return _core._frame_axes(
+        _vector(reuler), _vector(zpoint), _vector(xpoint), np.asarray(origin, dtype=float)
+    )
+
+
+def _vector(value):
+    return None if value is None else np.asarray(value, dtype=float)
 
 
 def part_frame(part):
