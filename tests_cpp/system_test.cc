@@ -190,7 +190,7 @@ void ExpectJacobianMatchesFiniteDifferences(const System& sys, double length_sca
     const MatX Jfd = FiniteDifferenceJacobian(sys, y, yp, cj);
     // relative to the size of the entries in the same row (rows have their own units); the
     // row of the work W of the non-conservative forces, W' - P(y) = 0, has only cj on W: what
-    // P reads is left out (system.cc; W feeds nothing back)
+    // P reads is left out (system/residual.cc; W feeds nothing back)
     for (int r = 0; r < sys.size(); ++r) {
       if (r == sys.work_state()) {
         for (int c = 0; c < sys.size(); ++c)
@@ -229,8 +229,8 @@ TEST(SystemTest, CompiledLayout) {
 }
 
 TEST(SystemTest, CompiledBodies) {
-  // closed forms of compile.cc: mass centre r0 = qg + R_part qp(cm); e0 the part axes;
-  // inertia about the mass centre in part axes = A_im J A_im^T
+  // closed forms of system/compile/bodies.cc: mass centre r0 = qg + R_part qp(cm); e0 the part
+  // axes; inertia about the mass centre in part axes = A_im J A_im^T
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
   const Part& crank = *m->parts[1];
