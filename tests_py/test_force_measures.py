@@ -160,3 +160,32 @@ def test_force_measure_errors_name_the_owner(call, reason):
     model.r = Request(f1=call.format(pin=pin.id, i=i.id), label="probe")
     with pytest.raises(ValueError, match=rf"Request \d+ 'probe'.*{reason}"):
         model.simulate(end=0.1)
+
+
+def test_a_diff_integrates_a_joint_reaction():
+    # a 2 kg part held by a FIXED joint under gravity: the reaction magnitude is m g, so the
+    # Diff y' = JOINT(id, 0, 1, 0), y(0) = 0 reads y(t) = m g t (this crashed the
+    # interpreter when the Diff's dependencies were asked for before the measure was linked)
+    m = 2.0
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 1]))
+    weld = Joint(type="FIXED", i=Marker(part=block, qp=[0, 0, 1]), j=Marker(part=ground))
+    impulse = Diff(function=f"JOINT({weld.id}, 0, 1, 0)", ic=0.0)
+    model.r = Request(f1=f"DIF({impulse.id})")
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    np.testing.assert_allclose(
+        run.getObject(model.r).getComponent("F1"), m * G * run.times, rtol=1e-7
+    )
+
+
+def test_a_diff_reading_a_joint_that_does_not_exist_is_refused_naming_it():
+    model = Model()
+    Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    diff = Diff(function="JOINT(99, 0, 1, 0)", ic=0.0)
+    assert block.id != 99
+    with pytest.raises(ValueError, match=rf"Diff {diff.id}.*99"):
+        model.simulate(end=0.1, dtout=0.1)

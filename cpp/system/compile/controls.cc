@@ -1,7 +1,6 @@
 // compile(model), the controls: the states of the Diffs, Tfsisos and Lses, the arrays and
 // splines, the Variables (compiled in the order their references need), the inputs of the
 // Tfsisos and Lses, and the equations of the Diffs
-#include <algorithm>
 
 #include "common/error.h"
 #include "system/compile/builder.h"
@@ -137,14 +136,9 @@ void Builder::DiffEquations() {
     if (diff.source->function.empty())
       throw ModelError(diff.source->Describe() + ": function is not set");
     CheckNoUserCall(*diff.source, diff.source->function);
+    // what it reads is known once the force measures it may read are linked (Finish)
     diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
                                                          diff.source->Describe(), resolver_);
-    std::vector<int> y_deps;
-    diff.function->Dependencies(&y_deps, &diff.yp_deps);
-    if (diff.source->implicit &&
-        !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
-      throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
-                       std::to_string(diff.source->id) + ")");
   }
 }
 

@@ -1,5 +1,8 @@
 // compile(model), what requests and sensors read: the SENVAL store of the sensors, and the
 // force measures of the expressions, linked once every element exists
+#include <algorithm>
+
+#include "common/error.h"
 #include "system/compile/builder.h"
 
 namespace msolve::system {
@@ -16,6 +19,14 @@ void Builder::Finish() {
   sys_.unlinked_force_measures_.clear();
   for (ForceMeasure* measure : force_measures) measure->Link(sys_);
   sys_.SetActiveRows(std::vector<bool>(sys_.rows_.size(), true));
+  // the dependencies are known now (SetActiveRows refreshed them): an implicit Diff given by
+  // an expression must read its own DIF1 (one given by a routine is checked after the
+  // routine's dependency pass, System::PrepareRoutines)
+  for (const auto& diff : sys_.diffs_)
+    if (!diff.source->routine && diff.source->implicit &&
+        !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
+      throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
+                       std::to_string(diff.source->id) + ")");
   sys_.force_measures_.assign(force_measures.begin(), force_measures.end());
   // with routines, PrepareRoutines checks the cycles once the routines can run
   if (sys_.routines_.empty()) sys_.CheckForceMeasureCycles();
