@@ -176,8 +176,8 @@ def test_simulate_arguments():
         model.simulate(end=1, dtout=0.1, steps=10)
     with pytest.warns(UserWarning, match="active_contact_iteration"):
         model.simulate(end=0.1, dtout=0.05, active_contact_iteration=True)
-    with pytest.raises(ValueError, match="STATICS"):
-        model.simulate(type="STATICS", end=0.2)
+    with pytest.raises(ValueError, match="LINEAR"):
+        model.simulate(type="LINEAR", end=0.2)
 
 
 def test_model_without_moving_parts_runs():

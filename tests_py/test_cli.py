@@ -118,10 +118,10 @@ def test_scripts_need_the_flag(tmp_path, capsys):
 
 
 def test_unavailable_analysis_is_refused_before_running(tmp_path, capsys):
-    dataset = tmp_path / "static.xml"
-    dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"', 'analysis_type="Static"'))
+    dataset = tmp_path / "linear.xml"
+    dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"', 'analysis_type="Linear"'))
     assert main([str(dataset)]) == 2
-    assert "analysis_type statics is not available" in capsys.readouterr().err
+    assert "analysis_type linear is not available" in capsys.readouterr().err
 
 
 def test_no_simulate_command(tmp_path, capsys):

@@ -24,9 +24,10 @@ std::string Upper(std::string s) {
 
 void CheckType(const std::string& given) {
   const std::string type = Upper(given);
-  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC")
+  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC" &&
+      !IsStatics(given))
     throw ModelError("simulate: analysis type '" + given +
-                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS)");
+                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS)");
 }
 
 void CheckEnd(double end, double now) {
@@ -52,14 +53,22 @@ void CheckIntegrator(const model::Model& model) {
 
 }  // namespace
 
+bool IsStatics(const std::string& type) {
+  const std::string upper = Upper(type);
+  return upper == "STATICS" || upper == "STATIC";
+}
+
 SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, double now,
                                        const model::Model& model) {
   SimulateOptions options;
   options.type = arguments.type;
-  if (!arguments.end && !arguments.duration) throw ModelError("simulate: give end or duration");
+  const bool statics = IsStatics(arguments.type);
+  // statics is a solution at one time: the current one unless end says otherwise
+  if (!arguments.end && !arguments.duration && !statics)
+    throw ModelError("simulate: give end or duration");
   if (arguments.end && arguments.duration)
     throw ModelError("simulate: give end or duration, not both");
-  options.end = arguments.end ? *arguments.end : now + *arguments.duration;
+  options.end = arguments.end ? *arguments.end : now + arguments.duration.value_or(0.0);
   CheckEnd(options.end, now);
   if (arguments.dtout && arguments.steps)
     throw ModelError("simulate: give dtout or steps, not both");
@@ -70,6 +79,8 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
   } else {
     options.dtout = arguments.dtout ? *arguments.dtout : kDefaultOutputInterval;
   }
+  // statics has one output, so no interval: MotionSolve's scripts give dtout=0
+  if (statics) options.dtout = options.dtout > 0 ? options.dtout : kDefaultOutputInterval;
   CheckOutputInterval(options.dtout);
   CheckType(options.type);
   CheckIntegrator(model);

@@ -19,6 +19,9 @@ struct SimulateOptions {
   double dtout = kDefaultOutputInterval;
 };
 
+/// Whether an analysis type is a static equilibrium: STATICS or STATIC, in any case.
+bool IsStatics(const std::string& type);
+
 /// simulate's arguments as a script gives them (MotionSolve's Model.simulate): the end as
 /// `end` or `duration` (from the current time), the output interval as `dtout` or `steps`
 /// (outputs up to the end); unset ones are std::nullopt.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "analysis/initial_conditions.h"
+#include "analysis/statics.h"
 #include "common/error.h"
 
 namespace msolve::simulation {
@@ -101,27 +102,72 @@ Simulation::Simulation(const model::Model& model)
 
 Simulation::~Simulation() = default;
 
-Results Simulation::Simulate(const SimulateOptions& options) {
+Results Simulation::EmptyResults() const {
   Results out;
-  ValidateSimulateOptions(options, t_, model_);
-  const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
-
   for (const auto& r : model_.requests)
     if (r->active) out.requests.push_back({r.get(), {}});
   for (const auto& b : sys_.bodies()) out.bodies.push_back({b.part, {}});
+  return out;
+}
+
+void Simulation::InitializeOnce() {
+  if (initialized_) return;
+  if (!continued_) y_ = sys_.DesignState();
+  auto report = analysis::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
+  for (const auto& line : report.redundant)
+    ic_messages_.push_back("redundant constraint equation set aside: " + line);
+  for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
+  if (report.max_position_change > 0)
+    ic_messages_.push_back("assembly moved parts by up to " +
+                           std::to_string(report.max_position_change));
+  AcceptStep(t_, y_.data(), yp_.data());
+  initialized_ = true;
+}
+
+Results Simulation::Statics(const SimulateOptions& options) {
+  Results out = EmptyResults();
   try {
-    if (!initialized_) {
-      if (!continued_) y_ = sys_.DesignState();
-      auto report = analysis::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
-      for (const auto& line : report.redundant)
-        ic_messages_.push_back("redundant constraint equation set aside: " + line);
-      for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
-      if (report.max_position_change > 0)
-        ic_messages_.push_back("assembly moved parts by up to " +
-                               std::to_string(report.max_position_change));
-      AcceptStep(t_, y_.data(), yp_.data());
-      initialized_ = true;
-    }
+    InitializeOnce();
+  } catch (const RoutineError& e) {
+    // a user routine failed before the analysis: nothing computed yet
+    out.ok = false;
+    out.error = e.what();
+    out.messages = ic_messages_;
+    return out;
+  }
+  out.messages = ic_messages_;
+  const VecX y_before = y_, yp_before = yp_;
+  try {
+    const analysis::StaticsReport report =
+        analysis::SolveStatics(sys_, options.end, analysis::StaticsSettings{}, &y_, &yp_);
+    t_ = options.end;
+    std::ostringstream line;
+    line << "statics at time " << t_ << ": equilibrium in " << report.iterations
+         << " iterations, largest imbalance " << report.imbalance;
+    if (!report.worst.empty()) line << " (" << report.worst << ")";
+    out.messages.push_back(line.str());
+    AcceptStep(t_, y_.data(), yp_.data());
+    // a dynamic analysis after this one starts afresh from the equilibrium
+    if (ida_) ida_->Restart(t_, y_, yp_);
+    restart_pending_ = false;
+    SampleOnce(t_, y_, yp_, &out);
+  } catch (const std::exception& e) {
+    // the state stays where it was, consistent, for what the script does next
+    y_ = y_before;
+    yp_ = yp_before;
+    out.ok = false;
+    out.error = e.what();
+  }
+  return out;
+}
+
+Results Simulation::Simulate(const SimulateOptions& options) {
+  ValidateSimulateOptions(options, t_, model_);
+  if (IsStatics(options.type)) return Statics(options);
+  Results out = EmptyResults();
+  const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+  try {
+    InitializeOnce();
     SampleOnce(t_, y_, yp_, &out);
   } catch (const RoutineError& e) {
     // a user routine failed before the first output: nothing computed yet

@@ -97,6 +97,12 @@ class Simulation {
   const VecX& rate() const { return yp_; }
 
  private:
+  // STATICS: the equilibrium at options.end (analysis/statics.h), one output there
+  Results Statics(const SimulateOptions& options);
+  // the result series of this simulate: one per active request and per body
+  Results EmptyResults() const;
+  // the initial-conditions analysis, the first time only
+  void InitializeOnce();
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
   // after every accepted step: elements and request expressions with memory
   void AcceptStep(double t, const double* y, const double* yp);

@@ -33,7 +33,7 @@ from .settings import Integrator
 from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
-_RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS"}
+_RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS", "STATICS": "STATICS"}
 
 
 class _Log:
@@ -198,7 +198,12 @@ def _simulate(model, command, number, total, where, rows, log):
             f"msolve: warning: {where}: start_time {values['start']} differs from the "
             f"current time {now}; the analysis continues from {now}"
         )
-    end = values["end"] if values["end"] is not None else now + values["duration"]
+    if values["end"] is not None:
+        end = values["end"]
+    elif values["duration"] is not None:
+        end = now + values["duration"]
+    else:
+        end = now  # a static solution without an end time: at the current time
     kwds = {"type": _RUNNABLE[values["type"]], "end": end}
     if values["steps"] is not None:
         kwds["steps"] = values["steps"]

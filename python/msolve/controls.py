@@ -217,9 +217,10 @@ class Lse(_CoreEntity, _core.LseSpec):
     needs ``b`` or ``d`` and a given ``y`` needs ``c`` or ``d``. The IC Array ``ic`` holds
     x(0) (n numbers); without it the states start at 0. ``ARYVAL(x.id, k)`` reads state k.
 
-    ``static_hold`` is accepted; statics are not available yet and it has no effect in
-    dynamics. The checks happen at simulate and name the Lse and the sizes that disagree,
-    e.g. ``Lse 1: the B matrix Matrix 2 is 2 x 1 but must be 2 x 3 ...``.
+    With ``static_hold`` the states keep their values in statics (no effect in dynamics);
+    otherwise statics solves A x + B u = 0 for them. The checks happen at simulate and name
+    the Lse and the sizes that disagree, e.g.
+    ``Lse 1: the B matrix Matrix 2 is 2 x 1 but must be 2 x 3 ...``.
     """
 
     _core_type = _core.LseSpec
@@ -232,5 +233,5 @@ class Lse(_CoreEntity, _core.LseSpec):
     c = Reference(Matrix, field="_c", doc="Output matrix C, p x n.")
     d = Reference(Matrix, field="_d", doc="Feed-through matrix D, p x m.")
     static_hold = Bool(
-        False, field="_static_hold", doc="Accepted; no effect (statics are not available yet)."
+        False, field="_static_hold", doc="Keep the states at their values in statics."
     )

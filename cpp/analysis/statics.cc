@@ -1,0 +1,188 @@
+#include "analysis/statics.h"
+
+#include <cmath>
+#include <exception>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include <kinsol/kinsol.h>
+
+#include "analysis/initial_conditions.h"
+#include "common/error.h"
+#include "solver/sundials_util.h"
+
+namespace msolve::analysis {
+namespace {
+
+using system::System;
+
+// The static equations, a square part of the DAE residual F(t, y, y' = 0) with the velocities
+// and the stabilisation multipliers mu at zero (docs/equations.md §8): per body the force
+// and torque balance (its velocity rows), the equations of the free control states, and the
+// position constraints (joint rows and quaternion norms); the unknowns are the body
+// positions (7 each), the free control states and the reactions lambda.
+struct StaticProblem {
+  const System* sys = nullptr;
+  double t = 0.0;
+  VecX y, yp, F;
+  std::vector<int> unknowns;                           // indices into y
+  std::vector<int> equations;                          // rows of F
+  std::vector<int> equation_of_row, unknown_of_state;  // -1 where not taken
+  std::vector<Triplet> all, triplets;
+  const solver::JacobianMatrix* jac = nullptr;
+  std::exception_ptr error;
+
+  int n() const { return static_cast<int>(unknowns.size()); }
+
+  void Set(const double* x) {
+    for (int k = 0; k < n(); ++k) y[unknowns[k]] = x[k];
+  }
+  void Residual(const double* x, double* f) {
+    Set(x);
+    sys->Residual(t, y.data(), yp.data(), F.data());
+    for (int k = 0; k < n(); ++k) f[k] = F[equations[k]];
+  }
+  void Jacobian(const double* x, std::vector<Triplet>* out) {
+    Set(x);
+    sys->Jacobian(t, y.data(), yp.data(), 0.0, &all);
+    out->clear();
+    for (const Triplet& e : all) {
+      const int r = equation_of_row[e.row], c = unknown_of_state[e.col];
+      if (r >= 0 && c >= 0) out->push_back({r, c, e.value});
+    }
+  }
+};
+
+bool Holds(const model::Entity* source) {
+  if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
+  if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
+  if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
+  return true;  // Motion states: the motion's own coordinate, kept
+}
+
+StaticProblem MakeProblem(const System& sys, double t, const VecX& y) {
+  StaticProblem p;
+  p.sys = &sys;
+  p.t = t;
+  p.y = y;
+  p.yp = VecX::Zero(sys.size());
+  p.F = VecX::Zero(sys.size());
+  const auto add = [&p](int state, int row) {
+    p.unknowns.push_back(state);
+    p.equations.push_back(row);
+  };
+  for (int k = 0; k < sys.body_count(); ++k) {
+    const int o = System::BodyOffset(k);
+    p.y.segment<6>(o + 7).setZero();
+    // 7 positions against 6 balances; the norm of the quaternion is among the constraints
+    for (int d = 0; d < 7; ++d) p.unknowns.push_back(o + d);
+    for (int d = 7; d < 13; ++d) p.equations.push_back(o + d);
+  }
+  for (const auto& block : sys.StateBlocks())
+    if (dynamic_cast<const model::Part*>(block.source) == nullptr && !Holds(block.source))
+      for (int d = 0; d < block.count; ++d) add(block.offset + d, block.offset + d);
+  const int m = sys.active_rows();
+  for (int r = 0; r < m; ++r) p.unknowns.push_back(sys.lambda_offset() + r);
+  for (int r = 0; r < m + sys.body_count(); ++r) p.equations.push_back(sys.mu_offset() + r);
+  p.y.segment(sys.mu_offset(), m + sys.body_count()).setZero();
+  p.equation_of_row.assign(sys.size(), -1);
+  p.unknown_of_state.assign(sys.size(), -1);
+  for (int k = 0; k < p.n(); ++k) {
+    p.equation_of_row[p.equations[k]] = k;
+    p.unknown_of_state[p.unknowns[k]] = k;
+  }
+  return p;
+}
+
+int StaticResidual(N_Vector x, N_Vector f, void* data) {
+  auto* p = static_cast<StaticProblem*>(data);
+  try {
+    p->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
+    return 0;
+  } catch (...) {
+    p->error = std::current_exception();
+    return -1;
+  }
+}
+
+int StaticJacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
+  auto* p = static_cast<StaticProblem*>(data);
+  try {
+    p->Jacobian(N_VGetArrayPointer(x), &p->triplets);
+    p->jac->Fill(p->triplets, J);
+    return 0;
+  } catch (...) {
+    p->error = std::current_exception();
+    return -1;
+  }
+}
+
+struct KinsolDeleter {
+  void operator()(void* mem) const { KINFree(&mem); }
+};
+
+// "Part 2 'arm' force Y", a control state's equation, or a constraint, for a message
+std::string DescribeEquation(const System& sys, int row) {
+  if (row < System::BodyOffset(sys.body_count())) {
+    static const char* const kDirections[] = {"force X",  "force Y",  "force Z",
+                                              "torque X", "torque Y", "torque Z"};
+    const int k = row / system::kBodyStates;
+    return sys.bodies()[k].part->Describe() + " " + kDirections[row % system::kBodyStates - 7];
+  }
+  return sys.DescribeState(row);
+}
+
+}  // namespace
+
+StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& settings, VecX* y,
+                           VecX* yp) {
+  StaticProblem p = MakeProblem(sys, t, *y);
+  StaticsReport report;
+  if (p.n() > 0) {
+    VecX x0(p.n());
+    for (int k = 0; k < p.n(); ++k) x0[k] = p.y[p.unknowns[k]];
+    solver::ContextPtr ctx = solver::MakeContext();
+    solver::VectorPtr x = solver::MakeVector(x0, ctx.get());
+    solver::VectorPtr scale = solver::MakeVector(VecX::Ones(p.n()), ctx.get());
+    std::vector<Triplet> pattern;
+    p.Jacobian(x0.data(), &pattern);
+    solver::JacobianMatrix jac(p.n(), pattern, x.get(), ctx.get());
+    p.jac = &jac;
+    std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
+    using solver::Check;
+    Check(KINInit(mem.get(), StaticResidual, x.get()), "KINInit");
+    Check(KINSetUserData(mem.get(), &p), "KINSetUserData");
+    Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
+    Check(KINSetJacFn(mem.get(), StaticJacobian), "KINSetJacFn");
+    Check(KINSetFuncNormTol(mem.get(), settings.imbalance), "KINSetFuncNormTol");
+    Check(KINSetScaledStepTol(mem.get(), settings.error), "KINSetScaledStepTol");
+    Check(KINSetNumMaxIters(mem.get(), settings.maxit), "KINSetNumMaxIters");
+    Check(KINSetMaxSetupCalls(mem.get(), 1), "KINSetMaxSetupCalls");
+    const int flag = KINSol(mem.get(), x.get(), KIN_LINESEARCH, scale.get(), scale.get());
+    if (p.error) std::rethrow_exception(p.error);
+    KINGetNumNonlinSolvIters(mem.get(), &report.iterations);
+
+    // judge the result by the imbalance left, whatever KINSOL said
+    VecX f(p.n());
+    p.Residual(N_VGetArrayPointer(x.get()), f.data());
+    int worst = 0;
+    report.imbalance = f.cwiseAbs().maxCoeff(&worst);
+    report.worst = DescribeEquation(sys, p.equations[worst]);
+    *y = p.y;
+    if (flag < 0 || !(report.imbalance <= settings.imbalance)) {
+      std::ostringstream s;
+      s << "statics did not converge at time " << t << " after " << report.iterations
+        << " iterations: the largest imbalance is " << report.imbalance << " in " << report.worst
+        << " (" << KINGetReturnFlagName(flag) << ")";
+      throw SolverError(s.str());
+    }
+  }
+  for (int k = 0; k < sys.body_count(); ++k) y->segment<4>(System::BodyOffset(k) + 3).normalize();
+  // the rates (zero at equilibrium) and reactions the index-1 equations give there
+  *yp = VecX::Zero(sys.size());
+  SolveAccelerations(sys, t, y, yp);
+  return report;
+}
+
+}  // namespace msolve::analysis

@@ -1,0 +1,39 @@
+// Static equilibrium (simulate type STATICS): the configuration at which the applied forces,
+// the constraint reactions and the control equations balance with every velocity and rate
+// zero, solved by Newton's method (KINSOL) on the DAE's own equations (docs/equations.md
+// §8).
+#pragma once
+
+#include <string>
+
+#include "common/types.h"
+#include "system/system.h"
+
+namespace msolve::analysis {
+
+struct StaticsSettings {
+  /// Largest force (or control-equation) imbalance accepted, in model units.
+  double imbalance = 1e-8;
+  /// Newton stops when a step changes no unknown by more than this (scaled) amount.
+  double error = 1e-12;
+  int maxit = 50;
+};
+
+struct StaticsReport {
+  long iterations = 0;
+  /// The largest imbalance left, and the equation it is in.
+  double imbalance = 0.0;
+  std::string worst;
+};
+
+/// Moves the positions in y (and the states of the Diffs, Tfsisos and Lses without
+/// static_hold) to the static equilibrium at time t, nearest the start by Newton's method:
+/// velocities and rates zero, the reactions balancing the applied forces, the active joint
+/// equations and motions (at time t) met. Motion and work states stay as they are. y' gets
+/// the (zero) rates and y the reactions consistent with the equilibrium. Throws SolverError
+/// naming the largest imbalance when Newton does not converge (y then holds the last
+/// iterate).
+StaticsReport SolveStatics(const system::System& sys, double t, const StaticsSettings& settings,
+                           VecX* y, VecX* yp);
+
+}  // namespace msolve::analysis

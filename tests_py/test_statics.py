@@ -1,0 +1,110 @@
+"""simulate(type="STATICS"): the static equilibrium at one time, checked against closed forms
+and force balances (docs/equations.md §8); a dynamic run afterwards starts from it."""
+
+import math
+
+import numpy as np
+import pytest
+from scipy.optimize import brentq
+
+from msolve import *
+from msolve.cli import main
+
+G = 9.81
+
+
+def hanging_block(m=2.0, k=100.0, free_length=1.0):
+    # a block on a vertical TRANSLATIONAL joint, hung from the ground by a spring of free
+    # length 1 m, released where the spring is unstretched
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    top = Marker(part=ground, qp=[0, 0, 0])
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, -free_length]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[0, 0, -1], zp=[0, 0, 0]),
+        j=Marker(part=ground, qp=[0, 0, -1], zp=[0, 0, 0]),
+    )
+    SpringDamper(i=block.cm, j=top, k=k, c=1.0, length=free_length)
+    model.z = Request(type="DISPLACEMENT", i=block.cm)
+    return model
+
+
+def test_a_hanging_block_settles_where_the_spring_carries_its_weight():
+    # closed form: the spring stretches by m g / k
+    m, k = 2.0, 100.0
+    model = hanging_block(m, k)
+    run = model.simulate(type="STATICS", end=0, dtout=0.0, returnResults=True)
+    z = run.getObject(model.z).getComponent("Z")
+    np.testing.assert_allclose(z, [-1.0 - m * G / k], rtol=0, atol=1e-12)
+    assert any(line.startswith("statics at time 0") for line in run.messages)
+    # the dynamics that follows starts from the equilibrium at rest, and stays there
+    after = model.simulate(end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(
+        after.getObject(model.z).getComponent("Z"), -1.0 - m * G / k, rtol=0, atol=1e-9
+    )
+
+
+def test_a_pendulum_on_a_torsion_spring_balances_gravity_against_the_spring():
+    # a point mass m at distance L on a REVOLUTE joint about global y, a torsion spring of
+    # stiffness kt holding it horizontal when unloaded; gravity turns it down by the angle
+    # theta with kt theta = m g L cos(theta)
+    m, L, kt = 1.5, 0.8, 30.0
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    pivot = Marker(part=ground, zp=[0, -1, 0])
+    arm = Part(mass=m, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[L, 0, 0]))
+    hinge = Marker(part=arm, zp=[0, -1, 0])
+    Joint(type="REVOLUTE", i=hinge, j=pivot)
+    SpringDamper(type="ROTATION", i=hinge, j=pivot, kt=kt, ct=0.1)
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    run = model.simulate(type="static", end=0, returnResults=True)
+    x = run.getObject(model.p).getComponent("X")[0]
+    z = run.getObject(model.p).getComponent("Z")[0]
+    theta = math.atan2(-z, x)
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    assert theta == pytest.approx(expected, rel=1e-9)
+    assert math.hypot(x, z) == pytest.approx(L, rel=1e-12)
+
+
+def test_control_states_reach_their_equilibrium_unless_held():
+    # Diff y' = 3 - y settles at y = 3; a Diff with static_hold keeps its value
+    model = hanging_block()
+    free = Diff(function="3 - DIF(1)", ic=0.5, id=1)
+    held = Diff(function="3 - DIF(2)", ic=0.5, id=2, static_hold=True)
+    model.d = Request(f1=f"DIF({free.id})", f2=f"DIF({held.id})")
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    assert run.getObject(model.d).getComponent("F1")[0] == pytest.approx(3.0, abs=1e-12)
+    assert run.getObject(model.d).getComponent("F2")[0] == 0.5
+
+
+def test_statics_without_an_equilibrium_names_the_imbalance_and_keeps_the_state():
+    # a free body under gravity has no equilibrium: the analysis stops naming the force
+    # that cannot balance, and the model can go on from where it was
+    model = Model()
+    Accgrav(kgrav=-G)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 2]))
+    model.z = Request(type="DISPLACEMENT", i=body.cm)
+    with pytest.raises(MsolveError, match=rf"statics did not converge.*Part {body.id} force Z"):
+        model.simulate(type="STATICS", end=0)
+    run = model.simulate(end=0.5, dtout=0.5, returnResults=True)
+    z = run.getObject(model.z).getComponent("Z")
+    np.testing.assert_allclose(z, [2.0, 2.0 - G * 0.5**2 / 2], rtol=1e-6)
+
+
+def test_a_dataset_with_a_static_then_a_transient_simulate_runs_from_the_command_line(tmp_path):
+    # save_model writes each simulate as a <Simulate analysis_type=...>; `msolve run` runs
+    # the Static one, then the Transient from its equilibrium
+    m, k = 2.0, 100.0
+    model = hanging_block(m, k)
+    model.simulate(type="STATICS", end=0, dtout=0.0)
+    model.simulate(end=0.5, dtout=0.25)
+    path = tmp_path / "hanging.xml"
+    model.save_model(str(path))
+    assert 'analysis_type="Static"' in path.read_text()
+    assert main(["run", str(path), "-q"]) == 0
+    rows = np.genfromtxt(tmp_path / "hanging.csv", delimiter=",", names=True)
+    np.testing.assert_allclose(rows["Request1Z"], -1.0 - m * G / k, rtol=0, atol=1e-9)
