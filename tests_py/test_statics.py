@@ -108,3 +108,40 @@ def test_a_dataset_with_a_static_then_a_transient_simulate_runs_from_the_command
     assert main(["run", str(path), "-q"]) == 0
     rows = np.genfromtxt(tmp_path / "hanging.csv", delimiter=",", names=True)
     np.testing.assert_allclose(rows["Request1Z"], -1.0 - m * G / k, rtol=0, atol=1e-9)
+
+
+def test_equilibrium_settings_are_honoured_or_reported():
+    # Inspire's scripts give Equilibrium(...) before simulate(type="STATICS"): imbalance and
+    # maxit are honoured (one iteration is not enough for the nonlinear pendulum of the
+    # torsion-spring test), MKEAM and stability are reported once in the log
+    model = hanging_block()
+    Equilibrium(method="MKEAM", stability=0.01, imbalance=1e-6, maxit=20)
+    run = model.simulate(type="STATICS", end=0, dtout=0.0, returnResults=True)
+    assert sum("MKEAM" in line for line in run.messages) == 1
+    assert sum("stability accepted, no effect" in line for line in run.messages) == 1
+
+    m, L, kt = 1.5, 0.8, 30.0
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    pivot = Marker(part=ground, zp=[0, -1, 0])
+    arm = Part(mass=m, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[L, 0, 0]))
+    hinge = Marker(part=arm, zp=[0, -1, 0])
+    Joint(type="REVOLUTE", i=hinge, j=pivot)
+    SpringDamper(type="ROTATION", i=hinge, j=pivot, kt=kt)
+    Equilibrium(maxit=1)
+    with pytest.raises(MsolveError, match=r"statics did not converge.*after 1 iterations"):
+        model.simulate(type="STATICS", end=0)
+
+
+def test_equilibrium_settings_round_trip_through_a_dataset_as_param_static(tmp_path):
+    model = hanging_block()
+    Equilibrium(method="FIM_S", imbalance=1e-7, error=1e-9, maxit=30)
+    path = tmp_path / "settings.xml"
+    model.save_model(str(path), simulate={"type": "STATICS", "end": 0.0})
+    text = path.read_text()
+    assert "<Param_Static" in text
+    assert 'max_imbalance="1e-07"' in text
+    again = load_model(str(path))
+    (eq,) = again.getChildren(Equilibrium)
+    assert (eq.method, eq.imbalance, eq.error, eq.maxit) == ("FIM_S", 1e-7, 1e-9, 30)

@@ -135,6 +135,34 @@ std::string DescribeEquation(const System& sys, int row) {
 
 }  // namespace
 
+StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
+                                  std::vector<std::string>* notes) {
+  StaticsSettings settings;
+  if (equilibrium == nullptr) return settings;
+  const std::string who = equilibrium->Describe();
+  const auto positive = [&who](const std::optional<double>& value, const char* name) {
+    if (value && !(*value > 0 && std::isfinite(*value)))
+      throw ModelError(who + ": " + name + " must be a positive number");
+    return value;
+  };
+  if (positive(equilibrium->imbalance, "imbalance")) settings.imbalance = *equilibrium->imbalance;
+  if (positive(equilibrium->error, "error")) settings.error = *equilibrium->error;
+  if (equilibrium->maxit) {
+    if (*equilibrium->maxit < 1) throw ModelError(who + ": maxit must be at least 1");
+    settings.maxit = *equilibrium->maxit;
+  }
+  const std::string method = equilibrium->method;
+  if (method == "MKEAM" || equilibrium->type == "DYNAMIC")
+    notes->push_back(who +
+                     ": the kinetic-energy attrition method (MKEAM) is not available; statics "
+                     "solves the force balance by Newton's method (FIM_S)");
+  if (positive(equilibrium->stability, "stability"))
+    notes->push_back(who + ": stability accepted, no effect (Newton uses the exact Jacobian)");
+  if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error"))
+    notes->push_back(who + ": kinetic_energy_error accepted, no effect (it applies to MKEAM)");
+  return settings;
+}
+
 StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& settings, VecX* y,
                            VecX* yp) {
   StaticProblem p = MakeProblem(sys, t, *y);

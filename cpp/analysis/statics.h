@@ -5,8 +5,10 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "common/types.h"
+#include "model/entities.h"
 #include "system/system.h"
 
 namespace msolve::analysis {
@@ -18,6 +20,12 @@ struct StaticsSettings {
   double error = 1e-12;
   int maxit = 50;
 };
+
+/// The settings an Equilibrium gives (the defaults above where it gives none, or when there
+/// is none); appends to `notes` one line per attribute that has no effect here (MKEAM,
+/// stability, kinetic_energy_error). Throws ModelError for values out of range.
+StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
+                                  std::vector<std::string>* notes);
 
 struct StaticsReport {
   long iterations = 0;

@@ -197,7 +197,7 @@ void DefineControlSpecs(py::module_& m) {
   RefProperty(lse, "_d", &Lse::d);
 }
 
-// the model's settings: Units, Accgrav, Integrator
+// the model's settings: Units, Accgrav, Integrator, Equilibrium
 void DefineSettingSpecs(py::module_& m) {
   py::class_<Units, Entity, std::shared_ptr<Units>>(m, "UnitsSpec")
       .def(py::init<>())
@@ -225,6 +225,16 @@ void DefineSettingSpecs(py::module_& m) {
       .def_readwrite("_maxit", &Integrator::maxit)
       .def_readwrite("_kmax", &Integrator::kmax)
       .def_readwrite("_interpolate", &Integrator::interpolate);
+
+  py::class_<Equilibrium, Entity, std::shared_ptr<Equilibrium>>(m, "EquilibriumSpec")
+      .def(py::init<>())
+      .def_readwrite("_type", &Equilibrium::type)
+      .def_readwrite("_method", &Equilibrium::method)
+      .def_readwrite("_error", &Equilibrium::error)
+      .def_readwrite("_imbalance", &Equilibrium::imbalance)
+      .def_readwrite("_stability", &Equilibrium::stability)
+      .def_readwrite("_kinetic_energy_error", &Equilibrium::kinetic_energy_error)
+      .def_readwrite("_maxit", &Equilibrium::maxit);
 }
 
 // the model description, which owns the entities
@@ -238,7 +248,8 @@ void DefineModelSpec(py::module_& m) {
 #undef MSOLVE_ADD_KIND
   model.def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
-      .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; });
+      .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })
+      .def("_add", [](Model& self, std::shared_ptr<Equilibrium> e) { self.equilibrium = e; });
 }
 
 }  // namespace

@@ -318,6 +318,19 @@ class Integrator : public Entity {
   bool interpolate = false;
 };
 
+/// Settings of static analyses (MotionSolve's Equilibrium; docs/equations.md §8). Unset
+/// values take msolve's defaults. FIM_S and FIM_D are Newton on the force balance; MKEAM
+/// (the kinetic-energy attrition method), `stability` and `kinetic_energy_error` are
+/// accepted and reported without effect.
+class Equilibrium : public Entity {
+ public:
+  const char* TypeName() const override { return "Equilibrium"; }
+  std::string type = "STATIC";
+  std::string method = "FIM_D";
+  std::optional<double> error, imbalance, stability, kinetic_energy_error;
+  std::optional<int> maxit;
+};
+
 /// The whole description. Owns every entity: one container per kind of element (the list
 /// is model/kinds.h), and the settings.
 class Model {
@@ -328,6 +341,7 @@ class Model {
   std::shared_ptr<Units> units;
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;
+  std::shared_ptr<Equilibrium> equilibrium;
 };
 
 }  // namespace msolve::model

@@ -136,10 +136,13 @@ Results Simulation::Statics(const SimulateOptions& options) {
     return out;
   }
   out.messages = ic_messages_;
+  // bad settings are bad input: refused before the analysis
+  const analysis::StaticsSettings settings =
+      analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
   const VecX y_before = y_, yp_before = yp_;
   try {
     const analysis::StaticsReport report =
-        analysis::SolveStatics(sys_, options.end, analysis::StaticsSettings{}, &y_, &yp_);
+        analysis::SolveStatics(sys_, options.end, settings, &y_, &yp_);
     t_ = options.end;
     std::ostringstream line;
     line << "statics at time " << t_ << ": equilibrium in " << report.iterations

@@ -1,4 +1,5 @@
-"""The settings of a model: Units, Accgrav (gravity) and Integrator (the dynamic analysis)."""
+"""The settings of a model: Units, Accgrav (gravity), Integrator (the dynamic analysis) and
+Equilibrium (static analyses)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Int
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Accgrav", "Integrator", "Units"]
+__all__ = ["Accgrav", "Equilibrium", "Integrator", "Units"]
 
 
 class Units(_CoreEntity, _core.UnitsSpec):
@@ -115,3 +116,22 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
         "output time (fewer steps when outputs are dense); the step stays at most dtout. "
         "Interpolated outputs meet the constraints to the integration error only.",
     )
+
+
+class Equilibrium(_CoreEntity, _core.EquilibriumSpec):
+    """Settings of static analyses (``simulate(type="STATICS")``). The force-imbalance
+    methods FIM_S and FIM_D solve the force balance by Newton's method: ``imbalance`` is the
+    largest force imbalance accepted (default 1e-8, model units), ``error`` the largest
+    change of a state in the last iteration (default 1e-12), ``maxit`` the iterations
+    (default 50). MKEAM (kinetic-energy attrition), ``stability`` and
+    ``kinetic_energy_error`` are accepted and reported in the log without effect: statics
+    then runs as FIM_S."""
+
+    _core_type = _core.EquilibriumSpec
+    type = Enum("STATIC DYNAMIC", "STATIC", field="_type")
+    method = Enum("FIM_D FIM_S MKEAM", "FIM_D", field="_method")
+    error = Double(None, optional=True, minimum=0.0, field="_error")
+    imbalance = Double(None, optional=True, minimum=0.0, field="_imbalance")
+    stability = Double(None, optional=True, minimum=0.0, field="_stability")
+    kinetic_energy_error = Double(None, optional=True, minimum=0.0, field="_kinetic_energy_error")
+    maxit = Int(None, optional=True, field="_maxit")

@@ -4,9 +4,9 @@ not use) and the Command block (``Simulate``, ``Param_Transient``, ``Stop``)."""
 
 from __future__ import annotations
 
-from ..settings import Accgrav, Integrator, Units
+from ..settings import Accgrav, Equilibrium, Integrator, Units
 from .element import _El, _Element, _show
-from .registry import writes
+from .registry import reads, writes
 
 
 class Command:
@@ -155,10 +155,53 @@ def read_param_transient(reader, el):
         raise el.error(str(e)) from None
 
 
+# Param_Static attribute -> Equilibrium attribute
+_STATIC_MAP = {
+    "max_imbalance": "imbalance",
+    "max_error": "error",
+    "stability": "stability",
+    "max_ke_tol": "kinetic_energy_error",
+}
+_STATIC_METHODS = {"FIM_S": "FIM_S", "FIM_D": "FIM_D", "MKEAM": "MKEAM"}
+
+
+@reads("Param_Static")
+def read_param_static(reader, el):
+    """The settings of static analyses: an Equilibrium."""
+    values = {}
+    method = el.word("method", _STATIC_METHODS)
+    if method:
+        values["method"] = method
+    for attribute, field in _STATIC_MAP.items():
+        value = el.real(attribute, minimum=0.0)
+        if value is not None:
+            values[field] = value
+    maxit = el.int("max_num_iter", minimum=1)
+    if maxit is not None:
+        values["maxit"] = maxit
+    for attribute in ("max_dq_tol", "compliance_delta"):
+        if el.has(attribute):
+            el.warn(f"{attribute} accepted, no effect in msolve's statics")
+            el.used.add(attribute)
+    el.finish()
+    try:
+        Equilibrium(**values)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+@writes(Equilibrium, section="settings")
+def write_equilibrium(w, eq):
+    e = w.add("Param_Static")
+    e.set("method", eq.method)
+    e.set("max_imbalance", eq.imbalance).set("max_error", eq.error)
+    e.set("stability", eq.stability).set("max_ke_tol", eq.kinetic_energy_error)
+    e.set("max_num_iter", eq.maxit)
+
+
 # parameter elements that change nothing in msolve: read without a fuss, with one note
 IGNORED_PARAMETERS = {
     "param_simulation",
-    "param_static",
     "param_output",
     "resoutput",
     "param_linear",
