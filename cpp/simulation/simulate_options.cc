@@ -25,9 +25,10 @@ std::string Upper(std::string s) {
 void CheckType(const std::string& given) {
   const std::string type = Upper(given);
   if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC" &&
-      !IsStatics(given))
+      !IsStatics(given) && !IsAssembly(given))
     throw ModelError("simulate: analysis type '" + given +
-                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS)");
+                     "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS, "
+                     "ASSEMBLY)");
 }
 
 void CheckEnd(double end, double now) {
@@ -53,6 +54,8 @@ void CheckIntegrator(const model::Model& model) {
 
 }  // namespace
 
+bool IsAssembly(const std::string& type) { return Upper(type) == "ASSEMBLY"; }
+
 bool IsStatics(const std::string& type) {
   const std::string upper = Upper(type);
   return upper == "STATICS" || upper == "STATIC";
@@ -62,9 +65,9 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
                                        const model::Model& model) {
   SimulateOptions options;
   options.type = arguments.type;
-  const bool statics = IsStatics(arguments.type);
-  // statics is a solution at one time: the current one unless end says otherwise
-  if (!arguments.end && !arguments.duration && !statics)
+  // statics and assembly are solutions at one time: the current one unless end says otherwise
+  const bool one_time = IsStatics(arguments.type) || IsAssembly(arguments.type);
+  if (!arguments.end && !arguments.duration && !one_time)
     throw ModelError("simulate: give end or duration");
   if (arguments.end && arguments.duration)
     throw ModelError("simulate: give end or duration, not both");
@@ -79,8 +82,8 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
   } else {
     options.dtout = arguments.dtout ? *arguments.dtout : kDefaultOutputInterval;
   }
-  // statics has one output, so no interval: MotionSolve's scripts give dtout=0
-  if (statics) options.dtout = options.dtout > 0 ? options.dtout : kDefaultOutputInterval;
+  // they have one output, so no interval: MotionSolve's scripts give dtout=0
+  if (one_time) options.dtout = options.dtout > 0 ? options.dtout : kDefaultOutputInterval;
   CheckOutputInterval(options.dtout);
   CheckType(options.type);
   CheckIntegrator(model);

@@ -124,6 +124,20 @@ void Simulation::InitializeOnce() {
   initialized_ = true;
 }
 
+Results Simulation::Assembly() {
+  Results out = EmptyResults();
+  try {
+    InitializeOnce();
+    out.messages = ic_messages_;
+    SampleOnce(t_, y_, yp_, &out);
+  } catch (const RoutineError& e) {
+    out.ok = false;
+    out.error = e.what();
+    out.messages = ic_messages_;
+  }
+  return out;
+}
+
 Results Simulation::Statics(const SimulateOptions& options) {
   Results out = EmptyResults();
   try {
@@ -167,6 +181,7 @@ Results Simulation::Statics(const SimulateOptions& options) {
 Results Simulation::Simulate(const SimulateOptions& options) {
   ValidateSimulateOptions(options, t_, model_);
   if (IsStatics(options.type)) return Statics(options);
+  if (IsAssembly(options.type)) return Assembly();
   Results out = EmptyResults();
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
   try {

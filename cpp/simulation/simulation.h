@@ -97,6 +97,8 @@ class Simulation {
   const VecX& rate() const { return yp_; }
 
  private:
+  // ASSEMBLY: the initial-conditions analysis (the first time), one output at the current time
+  Results Assembly();
   // STATICS: the equilibrium at options.end (analysis/statics.h), one output there
   Results Statics(const SimulateOptions& options);
   // the result series of this simulate: one per active request and per body

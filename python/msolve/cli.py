@@ -33,7 +33,12 @@ from .settings import Integrator
 from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
-_RUNNABLE = {"TRANSIENT": "TRANSIENT", "KINEMATICS": "KINEMATICS", "STATICS": "STATICS"}
+_RUNNABLE = {
+    "TRANSIENT": "TRANSIENT",
+    "KINEMATICS": "KINEMATICS",
+    "STATICS": "STATICS",
+    "ASSEMBLY": "ASSEMBLY",
+}
 
 
 class _Log:

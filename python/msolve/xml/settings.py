@@ -74,6 +74,7 @@ _ANALYSIS_NAMES = {
     "KINEMATIC": "Kinematic",
     "STATICS": "Static",
     "STATIC": "Static",
+    "ASSEMBLY": "Assembly",
 }
 
 
