@@ -145,3 +145,26 @@ def test_equilibrium_settings_round_trip_through_a_dataset_as_param_static(tmp_p
     again = load_model(str(path))
     (eq,) = again.getChildren(Equilibrium)
     assert (eq.method, eq.imbalance, eq.error, eq.maxit) == ("FIM_S", 1e-7, 1e-9, 30)
+
+
+def test_a_millimetre_model_reaches_the_same_equilibrium_as_in_metres():
+    # the hanging block in kg-mm-s-N (UCF 1000): forces in N, lengths in mm, the same
+    # equilibrium stretch m g / k (k in N/mm); the default accuracy is relative, so large
+    # numbers in model units converge as small ones do
+    m, k = 2.0, 0.1  # 100 N/m = 0.1 N/mm
+    model = Model()
+    Units(mass="KILOGRAM", length="MILLIMETER", time="SECOND", force="NEWTON")
+    Accgrav(kgrav=-9810.0)
+    ground = Part(ground=True)
+    top = Marker(part=ground, qp=[0, 0, 0])
+    block = Part(mass=m, ip=[1e3, 1e3, 1e3], cm=Marker(qp=[0, 0, -1000.0]))
+    Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=block, qp=[0, 0, -1000], zp=[0, 0, 0]),
+        j=Marker(part=ground, qp=[0, 0, -1000], zp=[0, 0, 0]),
+    )
+    SpringDamper(i=block.cm, j=top, k=k, c=0.001, length=1000.0)
+    model.z = Request(type="DISPLACEMENT", i=block.cm)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    expected = -1000.0 - m * 9.81 / k
+    np.testing.assert_allclose(run.getObject(model.z).getComponent("Z"), [expected], rtol=1e-12)

@@ -1,5 +1,6 @@
 #include "analysis/statics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -16,6 +17,9 @@ namespace msolve::analysis {
 namespace {
 
 using system::System;
+
+// the default accuracy of the force balance, relative to the imbalance at the start
+constexpr double kRelativeImbalance = 1e-8;
 
 // The static equations, a square part of the DAE residual F(t, y, y' = 0) with the velocities
 // and the stabilisation multipliers mu at zero (docs/equations.md §8): per body the force
@@ -183,7 +187,13 @@ StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& s
     Check(KINSetUserData(mem.get(), &p), "KINSetUserData");
     Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
     Check(KINSetJacFn(mem.get(), StaticJacobian), "KINSetJacFn");
-    Check(KINSetFuncNormTol(mem.get(), settings.imbalance), "KINSetFuncNormTol");
+    double tolerance = settings.imbalance;
+    if (!(tolerance > 0)) {
+      VecX f0(p.n());
+      p.Residual(x0.data(), f0.data());
+      tolerance = kRelativeImbalance * std::max(1.0, f0.cwiseAbs().maxCoeff());
+    }
+    Check(KINSetFuncNormTol(mem.get(), tolerance), "KINSetFuncNormTol");
     Check(KINSetScaledStepTol(mem.get(), settings.error), "KINSetScaledStepTol");
     Check(KINSetNumMaxIters(mem.get(), settings.maxit), "KINSetNumMaxIters");
     Check(KINSetMaxSetupCalls(mem.get(), 1), "KINSetMaxSetupCalls");
@@ -198,7 +208,7 @@ StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& s
     report.imbalance = f.cwiseAbs().maxCoeff(&worst);
     report.worst = DescribeEquation(sys, p.equations[worst]);
     *y = p.y;
-    if (flag < 0 || !(report.imbalance <= settings.imbalance)) {
+    if (flag < 0 || !(report.imbalance <= tolerance)) {
       std::ostringstream s;
       s << "statics did not converge at time " << t << " after " << report.iterations
         << " iterations: the largest imbalance is " << report.imbalance << " in " << report.worst

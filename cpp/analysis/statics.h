@@ -14,8 +14,10 @@
 namespace msolve::analysis {
 
 struct StaticsSettings {
-  /// Largest force (or control-equation) imbalance accepted, in model units.
-  double imbalance = 1e-8;
+  /// Largest force (or control-equation) imbalance accepted, in model units; 0: 1e-8 of the
+  /// largest imbalance at the start (at least 1), so that models in any units (a car in
+  /// millimetres, torques of 1e7 N mm) converge to the same relative accuracy.
+  double imbalance = 0.0;
   /// Newton stops when a step changes no unknown by more than this (scaled) amount.
   double error = 1e-12;
   int maxit = 50;

@@ -121,9 +121,9 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
 class Equilibrium(_CoreEntity, _core.EquilibriumSpec):
     """Settings of static analyses (``simulate(type="STATICS")``). The force-imbalance
     methods FIM_S and FIM_D solve the force balance by Newton's method: ``imbalance`` is the
-    largest force imbalance accepted (default 1e-8, model units), ``error`` the largest
-    change of a state in the last iteration (default 1e-12), ``maxit`` the iterations
-    (default 50). MKEAM (kinetic-energy attrition), ``stability`` and
+    largest force imbalance accepted (model units; default 1e-8 of the imbalance at the
+    start), ``error`` the largest change of a state in the last iteration (default 1e-12),
+    ``maxit`` the iterations (default 50). MKEAM (kinetic-energy attrition), ``stability`` and
     ``kinetic_energy_error`` are accepted and reported in the log without effect: statics
     then runs as FIM_S."""
 
