@@ -168,3 +168,18 @@ def test_a_millimetre_model_reaches_the_same_equilibrium_as_in_metres():
     run = model.simulate(type="STATICS", end=0, returnResults=True)
     expected = -1000.0 - m * 9.81 / k
     np.testing.assert_allclose(run.getObject(model.z).getComponent("Z"), [expected], rtol=1e-12)
+
+
+def test_quasi_statics_follows_a_force_that_grows_in_time():
+    # the hanging block pushed up by an Sforce 10 * TIME (from a ground marker below it):
+    # each output is the equilibrium z(t) = -1 - (m g - 10 t) / k, with no dynamics between
+    m, k = 2.0, 100.0
+    model = hanging_block(m, k)
+    below = Marker(part=model.getChildren(Part)[0], qp=[0, 0, -10])
+    block_cm = model.z.i
+    Sforce(i=block_cm, j=below, function="10 * TIME")
+    run = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(run.times, [0, 0.25, 0.5, 0.75, 1.0])
+    expected = -1.0 - (m * G - 10.0 * run.times) / k
+    np.testing.assert_allclose(run.getObject(model.z).getComponent("Z"), expected, atol=1e-10)
+    assert any(line.startswith("quasi-statics: 5 equilibria") for line in run.messages)

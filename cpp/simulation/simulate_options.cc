@@ -25,10 +25,10 @@ std::string Upper(std::string s) {
 void CheckType(const std::string& given) {
   const std::string type = Upper(given);
   if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC" &&
-      !IsStatics(given) && !IsAssembly(given))
+      !IsStatics(given) && !IsQuasiStatics(given) && !IsAssembly(given))
     throw ModelError("simulate: analysis type '" + given +
                      "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS, "
-                     "ASSEMBLY)");
+                     "QSTATICS, ASSEMBLY)");
 }
 
 void CheckEnd(double end, double now) {
@@ -55,6 +55,12 @@ void CheckIntegrator(const model::Model& model) {
 }  // namespace
 
 bool IsAssembly(const std::string& type) { return Upper(type) == "ASSEMBLY"; }
+
+bool IsQuasiStatics(const std::string& type) {
+  const std::string upper = Upper(type);
+  return upper == "QSTATICS" || upper == "QUASISTATICS" || upper == "QUASI-STATICS" ||
+         upper == "QUASI_STATICS" || upper == "QUASISTATIC" || upper == "QUASI-STATIC";
+}
 
 bool IsStatics(const std::string& type) {
   const std::string upper = Upper(type);

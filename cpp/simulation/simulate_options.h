@@ -21,6 +21,9 @@ struct SimulateOptions {
 
 /// Whether an analysis type is a static equilibrium: STATICS or STATIC, in any case.
 bool IsStatics(const std::string& type);
+/// Whether an analysis type is a sequence of static equilibria over time: QSTATICS (also
+/// QUASISTATICS, QUASI-STATICS, QUASI-STATIC), in any case.
+bool IsQuasiStatics(const std::string& type);
 /// Whether an analysis type is the initial-conditions analysis alone: ASSEMBLY, in any case.
 bool IsAssembly(const std::string& type);
 

@@ -153,34 +153,63 @@ Results Simulation::Statics(const SimulateOptions& options) {
   // bad settings are bad input: refused before the analysis
   const analysis::StaticsSettings settings =
       analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
-  const VecX y_before = y_, yp_before = yp_;
+  // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
+  std::vector<double> times;
+  if (!IsQuasiStatics(options.type)) {
+    times.push_back(options.end);
+  } else {
+    const double start = t_;
+    const long n =
+        options.end > start
+            ? std::max<long>(1,
+                             std::lround(std::ceil((options.end - start) / options.dtout - 1e-9)))
+            : 0;
+    times.push_back(start);
+    for (long k = 1; k <= n; ++k) times.push_back(k == n ? options.end : start + k * options.dtout);
+  }
+  // the last equilibrium reached: where the model stays when a later one fails
+  VecX y_ok = y_, yp_ok = yp_;
+  long most_iterations = 0;
+  double largest_imbalance = 0.0;
+  std::string worst;
   try {
-    const analysis::StaticsReport report =
-        analysis::SolveStatics(sys_, options.end, settings, &y_, &yp_);
-    t_ = options.end;
-    std::ostringstream line;
-    line << "statics at time " << t_ << ": equilibrium in " << report.iterations
-         << " iterations, largest imbalance " << report.imbalance;
-    if (!report.worst.empty()) line << " (" << report.worst << ")";
-    out.messages.push_back(line.str());
-    AcceptStep(t_, y_.data(), yp_.data());
-    // a dynamic analysis after this one starts afresh from the equilibrium
-    if (ida_) ida_->Restart(t_, y_, yp_);
-    restart_pending_ = false;
-    SampleOnce(t_, y_, yp_, &out);
+    for (const double t : times) {
+      const analysis::StaticsReport report = analysis::SolveStatics(sys_, t, settings, &y_, &yp_);
+      t_ = t;
+      y_ok = y_, yp_ok = yp_;
+      most_iterations = std::max(most_iterations, report.iterations);
+      if (report.imbalance >= largest_imbalance) {
+        largest_imbalance = report.imbalance;
+        worst = report.worst;
+      }
+      AcceptStep(t_, y_.data(), yp_.data());
+      SampleOnce(t_, y_, yp_, &out);
+    }
   } catch (const std::exception& e) {
-    // the state stays where it was, consistent, for what the script does next
-    y_ = y_before;
-    yp_ = yp_before;
+    // the state stays at the last equilibrium (or where it was), consistent
+    y_ = y_ok;
+    yp_ = yp_ok;
     out.ok = false;
     out.error = e.what();
   }
+  std::ostringstream line;
+  if (times.size() == 1)
+    line << "statics at time " << t_ << ": equilibrium in " << most_iterations << " iterations";
+  else
+    line << "quasi-statics: " << out.times.size() << " equilibria from time " << times.front()
+         << " to " << t_ << ", at most " << most_iterations << " iterations each";
+  line << ", largest imbalance " << largest_imbalance;
+  if (!worst.empty()) line << " (" << worst << ")";
+  if (!out.times.empty()) out.messages.push_back(line.str());
+  // a dynamic analysis after this one starts afresh from the equilibrium
+  if (ida_) ida_->Restart(t_, y_, yp_);
+  restart_pending_ = false;
   return out;
 }
 
 Results Simulation::Simulate(const SimulateOptions& options) {
   ValidateSimulateOptions(options, t_, model_);
-  if (IsStatics(options.type)) return Statics(options);
+  if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
   Results out = EmptyResults();
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);

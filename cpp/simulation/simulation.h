@@ -99,7 +99,8 @@ class Simulation {
  private:
   // ASSEMBLY: the initial-conditions analysis (the first time), one output at the current time
   Results Assembly();
-  // STATICS: the equilibrium at options.end (analysis/statics.h), one output there
+  // STATICS: the equilibrium at options.end (analysis/statics.h), one output there;
+  // QSTATICS: an equilibrium at every output time from now to options.end
   Results Statics(const SimulateOptions& options);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;

@@ -74,6 +74,8 @@ _ANALYSIS_NAMES = {
     "KINEMATIC": "Kinematic",
     "STATICS": "Static",
     "STATIC": "Static",
+    "QSTATICS": "Quasi-static",
+    "QUASISTATICS": "Quasi-static",
     "ASSEMBLY": "Assembly",
 }
 
