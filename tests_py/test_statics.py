@@ -31,6 +31,21 @@ def hanging_block(m=2.0, k=100.0, free_length=1.0):
     return model
 
 
+def torsion_pendulum(m, L, kt):
+    # a point mass m at distance L on a REVOLUTE joint about global y, a torsion spring of
+    # stiffness kt holding it horizontal when unloaded
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    pivot = Marker(part=ground, zp=[0, -1, 0])
+    arm = Part(mass=m, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[L, 0, 0]))
+    hinge = Marker(part=arm, zp=[0, -1, 0])
+    Joint(type="REVOLUTE", i=hinge, j=pivot)
+    SpringDamper(type="ROTATION", i=hinge, j=pivot, kt=kt, ct=0.1)
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    return model
+
+
 def test_a_hanging_block_settles_where_the_spring_carries_its_weight():
     # closed form: the spring stretches by m g / k
     m, k = 2.0, 100.0
@@ -47,19 +62,10 @@ def test_a_hanging_block_settles_where_the_spring_carries_its_weight():
 
 
 def test_a_pendulum_on_a_torsion_spring_balances_gravity_against_the_spring():
-    # a point mass m at distance L on a REVOLUTE joint about global y, a torsion spring of
-    # stiffness kt holding it horizontal when unloaded; gravity turns it down by the angle
-    # theta with kt theta = m g L cos(theta)
+    # gravity turns the torsion pendulum down by the angle theta with
+    # kt theta = m g L cos(theta)
     m, L, kt = 1.5, 0.8, 30.0
-    model = Model()
-    Accgrav(kgrav=-G)
-    ground = Part(ground=True)
-    pivot = Marker(part=ground, zp=[0, -1, 0])
-    arm = Part(mass=m, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[L, 0, 0]))
-    hinge = Marker(part=arm, zp=[0, -1, 0])
-    Joint(type="REVOLUTE", i=hinge, j=pivot)
-    SpringDamper(type="ROTATION", i=hinge, j=pivot, kt=kt, ct=0.1)
-    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    model = torsion_pendulum(m, L, kt)
     run = model.simulate(type="static", end=0, returnResults=True)
     x = run.getObject(model.p).getComponent("X")[0]
     z = run.getObject(model.p).getComponent("Z")[0]
@@ -120,15 +126,7 @@ def test_equilibrium_settings_are_honoured_or_reported():
     assert sum("MKEAM" in line for line in run.messages) == 1
     assert sum("stability accepted, no effect" in line for line in run.messages) == 1
 
-    m, L, kt = 1.5, 0.8, 30.0
-    model = Model()
-    Accgrav(kgrav=-G)
-    ground = Part(ground=True)
-    pivot = Marker(part=ground, zp=[0, -1, 0])
-    arm = Part(mass=m, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[L, 0, 0]))
-    hinge = Marker(part=arm, zp=[0, -1, 0])
-    Joint(type="REVOLUTE", i=hinge, j=pivot)
-    SpringDamper(type="ROTATION", i=hinge, j=pivot, kt=kt)
+    model = torsion_pendulum(1.5, 0.8, 30.0)
     Equilibrium(maxit=1)
     with pytest.raises(MsolveError, match=r"statics did not converge.*after 1 iterations"):
         model.simulate(type="STATICS", end=0)

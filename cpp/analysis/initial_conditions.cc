@@ -4,25 +4,18 @@
 #include <functional>
 #include <sstream>
 
-#include <kinsol/kinsol.h>
 #include <Eigen/Dense>
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseLU>
 #include <Eigen/SparseQR>
 
+#include "analysis/kinsol_solve.h"
 #include "common/error.h"
 #include "math/rotation.h"
-#include "solver/sundials_util.h"
 
 namespace msolve::analysis {
 namespace {
 
-using solver::Check;
-using solver::ContextPtr;
-using solver::JacobianMatrix;
-using solver::MakeContext;
-using solver::MakeVector;
-using solver::VectorPtr;
 using system::SparseMat;
 
 // up to this size the index-1 (KKT) system is solved densely
@@ -40,15 +33,12 @@ std::string JointName(const System& sys, int row) {
 }
 
 // the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
-struct AssemblyProblem {
+struct AssemblyProblem : NonlinearSystem {
   const System* sys;
   VecX y;        // full state; its positions are overwritten by the iterate
   VecX q0;       // design positions, 7 per body
   VecX drivers;  // motion values at the assembly time, per joint row
   std::vector<int> active_rows;
-  std::vector<Triplet> triplets;
-  const JacobianMatrix* jac = nullptr;
-  std::exception_ptr error;
 
   int nq() const { return 7 * sys->body_count(); }
   int n() const { return nq() + static_cast<int>(active_rows.size()) + sys->body_count(); }
@@ -58,7 +48,7 @@ struct AssemblyProblem {
       for (int d = 0; d < 7; ++d) y[System::BodyOffset(k) + d] = x[7 * k + d];
   }
 
-  void Residual(const double* x, double* F) {
+  void Residual(const double* x, double* F) override {
     SetPositions(x);
     const int nq7 = nq();
     const int na = static_cast<int>(active_rows.size());
@@ -80,7 +70,7 @@ struct AssemblyProblem {
     }
   }
 
-  void Jacobian(const double* x, std::vector<Triplet>* out) {
+  void Jacobian(const double* x, std::vector<Triplet>* out) override {
     SetPositions(x);
     out->clear();
     const int nq7 = nq();
@@ -130,33 +120,6 @@ struct AssemblyProblem {
       }
     }
   }
-};
-
-int AssemblyResidual(N_Vector x, N_Vector f, void* data) {
-  auto* p = static_cast<AssemblyProblem*>(data);
-  try {
-    p->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
-    return 0;
-  } catch (...) {
-    p->error = std::current_exception();
-    return -1;
-  }
-}
-
-int AssemblyJacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
-  auto* p = static_cast<AssemblyProblem*>(data);
-  try {
-    p->Jacobian(N_VGetArrayPointer(x), &p->triplets);
-    p->jac->Fill(p->triplets, J);
-    return 0;
-  } catch (...) {
-    p->error = std::current_exception();
-    return -1;
-  }
-}
-
-struct KinsolDeleter {
-  void operator()(void* mem) const { KINFree(&mem); }
 };
 
 }  // namespace
@@ -218,25 +181,9 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
   VecX x0 = VecX::Zero(p.n());
   x0.head(p.nq()) = p.q0;
 
-  ContextPtr ctx = MakeContext();
-  VectorPtr x = MakeVector(x0, ctx.get());
-  VectorPtr scale = MakeVector(VecX::Ones(p.n()), ctx.get());
-  std::vector<Triplet> pattern;
-  p.Jacobian(x0.data(), &pattern);
-  JacobianMatrix jac(p.n(), pattern, x.get(), ctx.get());
-  p.jac = &jac;
-  std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
-  Check(KINInit(mem.get(), AssemblyResidual, x.get()), "KINInit");
-  Check(KINSetUserData(mem.get(), &p), "KINSetUserData");
-  Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
-  Check(KINSetJacFn(mem.get(), AssemblyJacobian), "KINSetJacFn");
-  Check(KINSetFuncNormTol(mem.get(), 1e-13), "KINSetFuncNormTol");
-  Check(KINSetScaledStepTol(mem.get(), 1e-15), "KINSetScaledStepTol");
-  Check(KINSetNumMaxIters(mem.get(), 200), "KINSetNumMaxIters");
-  Check(KINSetMaxSetupCalls(mem.get(), 1), "KINSetMaxSetupCalls");
-  const int flag = KINSol(mem.get(), x.get(), KIN_LINESEARCH, scale.get(), scale.get());
-  if (p.error) std::rethrow_exception(p.error);
-  p.SetPositions(N_VGetArrayPointer(x.get()));
+  VecX x = x0;
+  const NewtonOutcome outcome = SolveNewton(&p, NewtonOptions{}, &x);
+  p.SetPositions(x.data());
 
   // check the result whatever KINSOL said, and name the joints that are not met
   const VecX phi_end = sys.JointResiduals(p.y.data()) - drivers;
@@ -247,10 +194,10 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
       if (nbad++ < 12) bad << "\n  " << JointName(sys, r) << ": residual " << phi_end[r];
     }
   }
-  if (flag < 0 || nbad > 0) {
+  if (outcome.flag < 0 || nbad > 0) {
     if (nbad == 0)
-      bad << "\n  the nonlinear solver stopped with flag " << flag << " ("
-          << KINGetReturnFlagName(flag) << ")";
+      bad << "\n  the nonlinear solver stopped with flag " << outcome.flag << " ("
+          << outcome.flag_name << ")";
     throw ModelError("the model cannot be assembled: the joints cannot all be satisfied" +
                      bad.str());
   }

@@ -2,16 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <exception>
-#include <memory>
 #include <sstream>
 #include <vector>
 
-#include <kinsol/kinsol.h>
-
 #include "analysis/initial_conditions.h"
+#include "analysis/kinsol_solve.h"
 #include "common/error.h"
-#include "solver/sundials_util.h"
 
 namespace msolve::analysis {
 namespace {
@@ -26,28 +22,26 @@ constexpr double kRelativeImbalance = 1e-8;
 // and torque balance (its velocity rows), the equations of the free control states, and the
 // position constraints (joint rows and quaternion norms); the unknowns are the body
 // positions (7 each), the free control states and the reactions lambda.
-struct StaticProblem {
+struct StaticProblem : NonlinearSystem {
   const System* sys = nullptr;
   double t = 0.0;
   VecX y, yp, F;
   std::vector<int> unknowns;                           // indices into y
   std::vector<int> equations;                          // rows of F
   std::vector<int> equation_of_row, unknown_of_state;  // -1 where not taken
-  std::vector<Triplet> all, triplets;
-  const solver::JacobianMatrix* jac = nullptr;
-  std::exception_ptr error;
+  std::vector<Triplet> all;                            // the whole Jacobian of the DAE
 
   int n() const { return static_cast<int>(unknowns.size()); }
 
   void Set(const double* x) {
     for (int k = 0; k < n(); ++k) y[unknowns[k]] = x[k];
   }
-  void Residual(const double* x, double* f) {
+  void Residual(const double* x, double* f) override {
     Set(x);
     sys->Residual(t, y.data(), yp.data(), F.data());
     for (int k = 0; k < n(); ++k) f[k] = F[equations[k]];
   }
-  void Jacobian(const double* x, std::vector<Triplet>* out) {
+  void Jacobian(const double* x, std::vector<Triplet>* out) override {
     Set(x);
     sys->Jacobian(t, y.data(), yp.data(), 0.0, &all);
     out->clear();
@@ -99,33 +93,6 @@ StaticProblem MakeProblem(const System& sys, double t, const VecX& y) {
   return p;
 }
 
-int StaticResidual(N_Vector x, N_Vector f, void* data) {
-  auto* p = static_cast<StaticProblem*>(data);
-  try {
-    p->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
-    return 0;
-  } catch (...) {
-    p->error = std::current_exception();
-    return -1;
-  }
-}
-
-int StaticJacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
-  auto* p = static_cast<StaticProblem*>(data);
-  try {
-    p->Jacobian(N_VGetArrayPointer(x), &p->triplets);
-    p->jac->Fill(p->triplets, J);
-    return 0;
-  } catch (...) {
-    p->error = std::current_exception();
-    return -1;
-  }
-}
-
-struct KinsolDeleter {
-  void operator()(void* mem) const { KINFree(&mem); }
-};
-
 // "Part 2 'arm' force Y", a control state's equation, or a constraint, for a message
 std::string DescribeEquation(const System& sys, int row) {
   if (row < System::BodyOffset(sys.body_count())) {
@@ -174,45 +141,31 @@ StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& s
   if (p.n() > 0) {
     VecX x0(p.n());
     for (int k = 0; k < p.n(); ++k) x0[k] = p.y[p.unknowns[k]];
-    solver::ContextPtr ctx = solver::MakeContext();
-    solver::VectorPtr x = solver::MakeVector(x0, ctx.get());
-    solver::VectorPtr scale = solver::MakeVector(VecX::Ones(p.n()), ctx.get());
-    std::vector<Triplet> pattern;
-    p.Jacobian(x0.data(), &pattern);
-    solver::JacobianMatrix jac(p.n(), pattern, x.get(), ctx.get());
-    p.jac = &jac;
-    std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
-    using solver::Check;
-    Check(KINInit(mem.get(), StaticResidual, x.get()), "KINInit");
-    Check(KINSetUserData(mem.get(), &p), "KINSetUserData");
-    Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
-    Check(KINSetJacFn(mem.get(), StaticJacobian), "KINSetJacFn");
-    double tolerance = settings.imbalance;
-    if (!(tolerance > 0)) {
+    NewtonOptions options;
+    options.residual_tolerance = settings.imbalance;
+    if (!(options.residual_tolerance > 0)) {
       VecX f0(p.n());
       p.Residual(x0.data(), f0.data());
-      tolerance = kRelativeImbalance * std::max(1.0, f0.cwiseAbs().maxCoeff());
+      options.residual_tolerance = kRelativeImbalance * std::max(1.0, f0.cwiseAbs().maxCoeff());
     }
-    Check(KINSetFuncNormTol(mem.get(), tolerance), "KINSetFuncNormTol");
-    Check(KINSetScaledStepTol(mem.get(), settings.error), "KINSetScaledStepTol");
-    Check(KINSetNumMaxIters(mem.get(), settings.maxit), "KINSetNumMaxIters");
-    Check(KINSetMaxSetupCalls(mem.get(), 1), "KINSetMaxSetupCalls");
-    const int flag = KINSol(mem.get(), x.get(), KIN_LINESEARCH, scale.get(), scale.get());
-    if (p.error) std::rethrow_exception(p.error);
-    KINGetNumNonlinSolvIters(mem.get(), &report.iterations);
+    options.step_tolerance = settings.error;
+    options.max_iterations = settings.maxit;
+    VecX x = x0;
+    const NewtonOutcome outcome = SolveNewton(&p, options, &x);
+    report.iterations = outcome.iterations;
 
     // judge the result by the imbalance left, whatever KINSOL said
     VecX f(p.n());
-    p.Residual(N_VGetArrayPointer(x.get()), f.data());
+    p.Residual(x.data(), f.data());
     int worst = 0;
     report.imbalance = f.cwiseAbs().maxCoeff(&worst);
     report.worst = DescribeEquation(sys, p.equations[worst]);
     *y = p.y;
-    if (flag < 0 || !(report.imbalance <= tolerance)) {
+    if (outcome.flag < 0 || !(report.imbalance <= options.residual_tolerance)) {
       std::ostringstream s;
       s << "statics did not converge at time " << t << " after " << report.iterations
         << " iterations: the largest imbalance is " << report.imbalance << " in " << report.worst
-        << " (" << KINGetReturnFlagName(flag) << ")";
+        << " (" << outcome.flag_name << ")";
       throw SolverError(s.str());
     }
   }

@@ -17,6 +17,12 @@ std::string Upper(std::string s) {
   return s;
 }
 
+// the number of output intervals from start to end at dt (the last may be shorter); none
+// when end = start
+long OutputIntervals(double start, double end, double dt) {
+  return end > start ? std::max<long>(1, std::lround(std::ceil((end - start) / dt - 1e-9))) : 0;
+}
+
 solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
   solver::IntegratorSettings s;
   if (const auto& in = model.integrator) {
@@ -159,11 +165,7 @@ Results Simulation::Statics(const SimulateOptions& options) {
     times.push_back(options.end);
   } else {
     const double start = t_;
-    const long n =
-        options.end > start
-            ? std::max<long>(1,
-                             std::lround(std::ceil((options.end - start) / options.dtout - 1e-9)))
-            : 0;
+    const long n = OutputIntervals(start, options.end, options.dtout);
     times.push_back(start);
     for (long k = 1; k <= n; ++k) times.push_back(k == n ? options.end : start + k * options.dtout);
   }
@@ -267,9 +269,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     const auto grid = [&](double dt) {
       start = t_;
       output_dt_ = dt;
-      n = options.end > start
-              ? std::max<long>(1, std::lround(std::ceil((options.end - start) / dt - 1e-9)))
-              : 0;
+      n = OutputIntervals(start, options.end, dt);
       k = 1;
     };
     grid(options.dtout);
