@@ -17,6 +17,7 @@ References print as ``Class/id``; a cell whose value is the default prints as ``
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -100,8 +101,17 @@ class SolverObject:
         for key, value in kwds.items():
             key = aliases.get(key, key)
             if key not in props:
-                raise TypeError(f"{type(self).__name__}: unknown attribute '{key}'")
+                raise TypeError(f"{self._describe()}: unknown attribute '{key}'{self._hint(key)}")
             setattr(self, key, value)
+
+    @classmethod
+    def _hint(cls, key):
+        """' (did you mean ...?)' for a name close to a documented attribute, else ''."""
+        names = [*cls._properties(), *getattr(cls, "_aliases", {})]
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.7)
+        if not close:
+            close = [n for n in names if n.lower() == key.lower()]
+        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
 
     def setValues(self, **kwds):
         """Assign several attributes at once: ``marker.setValues(qp=[0, 0, 1], zp=[0, 0, 2])``."""
@@ -114,7 +124,7 @@ class SolverObject:
         aliases = getattr(type(self), "_aliases", {})
         key = aliases.get(key, key)
         if not hasattr(type(self), key):
-            raise AttributeError(f"{self._describe()}: unknown attribute '{key}'")
+            raise AttributeError(f"{self._describe()}: unknown attribute '{key}'{self._hint(key)}")
         object.__setattr__(self, key, value)
 
     def _property_changed(self, name):

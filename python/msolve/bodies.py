@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from . import _core
 from .base import _CoreEntity
-from .properties import Angles, Bool, Double, Ips, Location, Reference
+from .properties import (
+    Angles,
+    Bool,
+    Double,
+    Enum,
+    Function,
+    Int,
+    Ips,
+    Location,
+    Reference,
+    Routine,
+    Str,
+)
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Marker", "Part"]
@@ -44,6 +56,29 @@ class Part(_CoreEntity, _core.PartSpec):
     wx = Double(None, optional=True, field="_wx")
     wy = Double(None, optional=True, field="_wy")
     wz = Double(None, optional=True, field="_wz")
+    # resolved for the solver by msolve/placement.py
+    zv = Location(doc="Direction of the part's z axis (global), instead of the point zg.")
+    xv = Location(doc="Direction in the part's x-z plane (global), instead of the point xg.")
+    vm = Reference(_marker_class, doc="Marker whose axes vx, vy, vz are given in (global).")
+    wm = Reference(_marker_class, doc="Marker whose axes wx, wy, wz are given in (global).")
+    planar = Enum(
+        "XY YZ ZX YX ZY XZ",
+        None,
+        no_effect="msolve moves every part in space; keep it in the plane with a PLANAR "
+        "joint or joint primitives",
+    )
+    material = Str(
+        "Steel", no_effect="the inertia comes from mass and ip; a material name adds nothing"
+    )
+    exact = Str(
+        "",
+        no_effect="the initial-conditions analysis keeps every coordinate as close to its "
+        "design value as the constraints allow",
+    )
+    function = Function(
+        "MASS_READ", no_effect="mass properties come from mass, ip, cm and im; no MASS_READ"
+    )
+    routine = Routine(no_effect="mass properties come from mass, ip, cm and im; no MASS_READ")
 
     def __init__(self, **kwds):
         # cm and im may arrive as markers without a part: they belong to this part
@@ -73,6 +108,24 @@ class Marker(_CoreEntity, _core.MarkerSpec):
     zp = Location(field="_zp")
     xp = Location(field="_xp")
     reuler = Angles(field="_reuler")
+    # resolved for the solver by msolve/placement.py
+    zv = Location(doc="Direction of the z axis, instead of the point zp.")
+    xv = Location(doc="Direction in the x-z plane, instead of the point xp.")
+    rm = Reference(
+        "Marker", doc="The marker whose frame qp, zp, xp, zv, xv, reuler are given in (the part's)."
+    )
+    usexp = Bool(False, doc="The x axis points exactly at xp; z is made perpendicular to it.")
+    usexv = Bool(False, doc="The x axis is exactly along xv; z is made perpendicular to it.")
+    floating = Bool(
+        False,
+        no_effect="msolve places the floating markers of Vforce, Vtorque and Gforce itself "
+        "(at the I marker, on the jfloat marker's part)",
+    )
+    node = Int(None, optional=True, no_effect="flexible bodies are not available in msolve")
+    function = Function(
+        "MARKER_READ", no_effect="markers are placed by qp/zp/xp/reuler; no MARKER_READ"
+    )
+    routine = Routine(no_effect="markers are placed by qp/zp/xp/reuler; no MARKER_READ")
 
     @property
     def body(self):

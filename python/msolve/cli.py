@@ -23,14 +23,10 @@ import time
 import warnings
 from pathlib import Path
 
-import numpy as np
-
-from .bodies import Part
 from .model import MsolveError
-from .outputs import Request
-from .results import component_names
-from .settings import Integrator
+from .result_files import ResultTable
 from .xml import DatasetError, read_dataset
+from .xml.settings import apply_settings
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
 _RUNNABLE = {
@@ -110,6 +106,14 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
     status (0 done, 1 analysis stopped early, 2 bad dataset)."""
     path = Path(dataset)
     folder = Path(output_dir) if output_dir else path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(
+            f"msolve: error: cannot create the output directory {folder}: {e.strerror}",
+            file=sys.stderr,
+        )
+        return _STATUS_INPUT
     log = _Log(folder / (path.stem + ".log"), quiet)
     log(f"msolve: dataset {path}")
     try:
@@ -149,7 +153,7 @@ def _run(path, folder, log, allow_scripts):
             )
             return _STATUS_INPUT
 
-    rows = _Rows(model)
+    rows = ResultTable(model)
     status = _STATUS_OK
     number = 0
     for command in dataset.commands:
@@ -157,9 +161,10 @@ def _run(path, folder, log, allow_scripts):
         if command.kind == "stop":
             log(f"msolve: {where}: Stop")
             break
-        if command.kind == "param_transient":
-            _apply_transient(model, command.values)
-            log(f"msolve: {where}: integrator settings {command.values}")
+        if command.kind in ("param_transient", "param_static"):
+            apply_settings(model, command)
+            what = "integrator" if command.kind == "param_transient" else "statics"
+            log(f"msolve: {where}: {what} settings {command.values}")
             continue
         number += 1
         status = _simulate(model, command, number, len(simulates), where, rows, log)
@@ -186,14 +191,6 @@ def _census(model):
     for obj in model.getChildren():
         counts[type(obj).__name__] = counts.get(type(obj).__name__, 0) + 1
     return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
-
-
-def _apply_transient(model, values):
-    found = model.getChildren(Integrator)
-    if found:
-        found[-1].setValues(**values)
-    else:
-        Integrator(**values)
 
 
 def _simulate(model, command, number, total, where, rows, log):
@@ -258,50 +255,3 @@ def _quietly(function, **kwds):
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         return function(**kwds)
-
-
-class _Rows:
-    """Results of all Simulate commands, as rows of one table."""
-
-    def __init__(self, model):
-        self.columns = ["time"]
-        self.entities = []
-        # the requests first, then the parts
-        for obj in model.getChildren(Request):
-            if obj.active:
-                # the unused slot of DISPLACEMENT requests is named by its number
-                names = [n or str(k + 1) for k, n in enumerate(component_names(obj))]
-                self.entities.append(obj)
-                self.columns += [f"Request{obj.id}.{n}" for n in names]
-        for obj in model.getChildren(Part):
-            if obj.active and not obj.ground:
-                self.entities.append(obj)
-                self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
-        self.blocks = []
-        self.count = 0
-
-    def add(self, results):
-        if not len(results.times):
-            return
-        parts = [np.asarray(results.times)[:, None]]
-        for obj in self.entities:
-            try:
-                series = results.getObject(obj)
-            except KeyError:
-                width = 8 if type(obj).__name__ == "Request" else 7
-                parts.append(np.full((len(results.times), width), np.nan))
-                continue
-            parts.append(np.asarray(series.values))
-        block = np.hstack(parts)
-        # a Simulate that continues starts with the time where the previous one ended
-        if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:
-            block = block[1:]
-        self.blocks.append(block)
-        self.count += len(block)
-
-    def write(self, path):
-        table = np.vstack(self.blocks) if self.blocks else np.zeros((0, len(self.columns)))
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(",".join(self.columns) + "\n")
-            for row in table:
-                f.write(",".join(repr(float(v)) for v in row) + "\n")

@@ -6,10 +6,32 @@ from __future__ import annotations
 from . import _core
 from .base import _CoreEntity
 from .bodies import Marker
-from .properties import Double, Doubles, Enum, Property, Reference, References, Routine, Str
+from .properties import (
+    Bool,
+    Double,
+    Doubles,
+    Enum,
+    Function,
+    Property,
+    Reference,
+    References,
+    Routine,
+    Str,
+)
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion"]
+
+_VIRTUAL = "every msolve joint is a real constraint in the equations"
+_JOINT_IC = (
+    "the initial-conditions analysis starts the joint at its design position and at the "
+    "velocity the parts' initial velocities give; impose a joint coordinate with a Motion"
+)
+_SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
+
+
+def _initial(doc):
+    return Double(None, optional=True, count=2, no_effect=_JOINT_IC, doc=doc)
 
 
 class Joint(_CoreEntity, _core.JointSpec):
@@ -50,6 +72,10 @@ class Joint(_CoreEntity, _core.JointSpec):
     j = Reference(Marker, field="_j")
     pd = Double(0.0, field="_pd", doc="Pitch diameter of the pinion (RACKPIN).")
     pitch = Double(0.0, field="_pitch", doc="Translation per turn (SCREW).")
+    ic = _initial("[displacement, velocity] of the free coordinate at the start.")
+    ictran = _initial("[displacement, velocity] of the translation (CYLINDRICAL).")
+    icrot = _initial("[displacement, velocity] of the rotation (CYLINDRICAL).")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Jprim(_CoreEntity, _core.JprimSpec):
@@ -69,6 +95,7 @@ class Jprim(_CoreEntity, _core.JprimSpec):
     )
     i = Reference(Marker, field="_i")
     j = Reference(Marker, field="_j")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class _Freedoms(Property):
@@ -137,6 +164,12 @@ class Coupler(_CoreEntity, _core.CouplerSpec):
     joints = References(Joint, field="_joints")
     type = _Freedoms(field="_type")
     scales = Doubles([1.0, 0.0, 0.0], field="_scales")
+    function = Function(
+        "COUSUB", no_effect="nonlinear couplers (COUSUB) are not available; scales are used"
+    )
+    routine = Routine(no_effect="nonlinear couplers (COUSUB) are not available; scales are used")
+    script = Str(no_effect=_SCRIPT)
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Gear(_CoreEntity, _core.GearSpec):
@@ -161,6 +194,7 @@ class Gear(_CoreEntity, _core.GearSpec):
     _core_type = _core.GearSpec
     joints = References(Joint, field="_joints")
     cv = Reference(Marker, field="_cv")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Motion(_CoreEntity, _core.MotionSpec):

@@ -140,6 +140,7 @@ class Sforce(_CoreEntity, _core.SforceSpec):
         doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
     routine = Routine(field="_routine", doc="SFOSUB: a callable returning the magnitude.")
+    script = Str(no_effect="give routine= the Python callable itself; a script file is not loaded")
 
 
 def _component(slot):

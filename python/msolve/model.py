@@ -7,6 +7,9 @@ import warnings
 from . import _core
 from .base import _set_current_model, write_summary
 from .composite import Composite, _matches
+from .notices import no_effect_notes
+from .placement import resolved
+from .result_files import OutputFiles
 from .results import SimulationResults
 
 
@@ -34,6 +37,9 @@ class Model(_core.ModelSpec):
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
         self._runs = []  # the simulate calls made, for save_model's Command block
+        self._noted = set()  # attributes reported "accepted, no effect" in this analysis
+        # <output>.log and <output>.csv (msolve/result_files.py)
+        self._files = OutputFiles(output) if output else None
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
@@ -145,6 +151,20 @@ class Model(_core.ModelSpec):
 
     # -- analyses ------------------------------------------------------------------------
 
+    def control(self, function="", routine=None, script=None):
+        """Run a CONSUB driver: ``routine(par, npar)`` with the numbers of ``function``
+        (``"USER(1, 2, 3)"``); the routine drives the analyses (``model.simulate(...)``).
+        ``script`` is accepted, reported without effect: give the callable itself."""
+        if script is not None:
+            print(f"msolve: control: script = {script!r} accepted, no effect (give routine=)")
+        if routine is None or isinstance(routine, str) or not callable(routine):
+            raise TypeError(
+                f"Model.control: routine must be a Python callable CONSUB(par, npar), got "
+                f"{routine!r} (compiled routines are not available)"
+            )
+        par = _user_parameters(function)
+        return routine(par, len(par))
+
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
         the first one and after ``reset()``)."""
@@ -157,6 +177,8 @@ class Model(_core.ModelSpec):
         self._halted_by = None
         self.results = None
         self._runs = []
+        self._noted = set()
+        self._files = OutputFiles(self.output) if self.output else None
         _set_current_model(self)
 
     def _validate(self):
@@ -182,7 +204,9 @@ class Model(_core.ModelSpec):
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return
         try:
-            simulation = _core.Simulation(self)
+            # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm in the solver's terms while it compiles
+            with resolved(self._entities):
+                simulation = _core.Simulation(self)
         except _core.RoutineError as e:
             # a routine failed in its dependency pass (iflag), before any output
             raise MsolveError(f"the analysis could not start: {e}") from None
@@ -236,11 +260,15 @@ class Model(_core.ModelSpec):
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
+        results.messages[:0] = no_effect_notes(self._entities, self._noted)
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy
         for line in results.messages:
             print(f"msolve: {line}")
+        if self._files is not None:
+            error = [] if results.ok else [f"the analysis stopped: {results.error}"]
+            self._files.record(self, results, [*results.messages, *error])
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
@@ -270,3 +298,17 @@ def _same_snapshot(a, b):
             except Exception:
                 return False
     return True
+
+
+def _user_parameters(function):
+    """The numbers of a ``USER(p1, p2, ...)`` string (empty for "")."""
+    text = (function or "").strip()
+    if not text:
+        return []
+    if not (text.upper().startswith("USER(") and text.endswith(")")):
+        raise ValueError(f"Model.control: function must be 'USER(p1, p2, ...)', got {function!r}")
+    inner = text[5:-1].strip()
+    try:
+        return [float(v) for v in inner.split(",")] if inner else []
+    except ValueError:
+        raise ValueError(f"Model.control: the parameters of {function!r} must be numbers") from None

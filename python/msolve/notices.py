@@ -1,0 +1,40 @@
+"""Attributes msolve accepts but cannot honour: reported once per analysis.
+
+A documented MotionSolve attribute is never refused (docs/msolve-attributes.md). Those with
+no counterpart in msolve (solver tuning of MotionSolve's own integrators, graphics, files
+msolve does not write) are declared with ``no_effect="reason"``; when a model gives one a
+value other than its default, the first ``simulate`` of the analysis reports it in its
+messages (``run.messages``, the screen and the ``.log`` file):
+
+    Integrator 1: dae_index = 3 accepted, no effect (msolve's integrator ...)
+"""
+
+from __future__ import annotations
+
+from .base import _same
+
+
+def no_effect_notes(entities, reported):
+    """The messages for the attributes of ``entities`` set to a value msolve cannot honour,
+    leaving out those in ``reported`` (a set of (id(entity), name), updated)."""
+    notes = []
+    for obj in entities:
+        for name, prop in type(obj)._properties().items():
+            reason = getattr(prop, "no_effect", None)
+            if not reason:
+                continue
+            try:
+                value = getattr(obj, name)
+            except Exception:
+                continue
+            if value is None or _same(value, prop.default):
+                continue
+            key = (id(obj), name)
+            if key in reported:
+                continue
+            reported.add(key)
+            shown = value._describe() if hasattr(value, "_describe") else repr(value)
+            if callable(value) and hasattr(value, "__name__"):
+                shown = value.__name__
+            notes.append(f"{obj._describe()}: {name} = {shown} accepted, no effect ({reason})")
+    return notes
