@@ -160,7 +160,7 @@ class Spline(_CoreEntity, _core.SplineSpec):
     )
     file = Str(no_effect=_SPLINE_FILE)
     block = Str(no_effect=_SPLINE_FILE)
-    function = Function("SPLINE_READ", no_effect=_SPLINE_FILE)
+    function = Function("SPLINE_READ", default="SPLINE_READ", no_effect=_SPLINE_FILE)
     routine = Routine(no_effect=_SPLINE_FILE)
     script = Str(no_effect=_SPLINE_FILE)
 

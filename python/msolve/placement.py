@@ -42,7 +42,8 @@ def resolved(entities):
     saved = []
     for obj in entities:
         names = _PART_FIELDS if isinstance(obj, Part) else _MARKER_FIELDS
-        saved.append((obj, {n: getattr(obj, n) for n in names}))
+        # copies: the bound fields may be NumPy views of the C++ data
+        saved.append((obj, {n: _copy(getattr(obj, n)) for n in names}))
     try:
         _Resolver(entities).apply()
         yield
@@ -50,6 +51,10 @@ def resolved(entities):
         for obj, values in saved:
             for name, value in values.items():
                 setattr(obj, name, value)
+
+
+def _copy(value):
+    return np.array(value, dtype=float) if isinstance(value, np.ndarray) else value
 
 
 def _opt(value):

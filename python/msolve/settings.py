@@ -111,6 +111,7 @@ class _Pattern(Property):
             text = value.replace(":", "").replace(",", "").replace(" ", "").upper()
             if text and set(text) <= {"T", "F"}:
                 return value
+            raise self.error(obj, "must be a string of T and F (e.g. 'TFFFT')", value, ValueError)
         elif isinstance(value, (list, tuple)) and all(isinstance(v, bool) for v in value):
             return list(value)
         raise self.error(

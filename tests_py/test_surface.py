@@ -1,0 +1,219 @@
+"""The MotionSolve surface around the solver: placement attributes resolved for the solver
+(Marker rm/zv/xv/usexp, Part zv/xv/vm/wm), the files of Model(output=...), Model.control,
+the MDL-like joint helpers, the Command block's settings in load_model and msolve run's
+output directory."""
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from msolve import *
+from msolve.xml import read_dataset
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pendulum(**marker_kwds):
+    """A 1 kg point pendulum on a revolute joint at the origin, turning about the joint
+    marker's z axis; the bob's cm marker is given by marker_kwds."""
+    model = Model()
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, ip=[1e-6, 1e-6, 1e-6])
+    bob.cm = Marker(**marker_kwds)
+    return model, ground, bob
+
+
+def test_marker_rm_places_the_marker_in_the_frame_of_another_marker():
+    # rm sits at (0, 0, -1) with its x axis along global -y, z along global x: qp = (2, 0, 0)
+    # in it is global (0, -2, -1)
+    model, ground, bob = _pendulum()
+    ref = Marker(part=ground, qp=[0, 0, -1], zp=[1, 0, -1], xp=[0, -1, -1])
+    bob.cm.setValues(part=bob, qp=[2, 0, 0], rm=ref)
+    run = model.simulate(type="STATICS", end=0.0, returnResults=True)
+    body = run.getObject(bob)
+    assert body.getComponent("X")[0] == pytest.approx(0.0, abs=1e-12)
+    assert body.getComponent("Y")[0] == pytest.approx(-2.0, abs=1e-12)
+    assert body.getComponent("Z")[0] == pytest.approx(-1.0, abs=1e-12)
+    # the attributes read back as given
+    assert tuple(bob.cm.qp) == (2.0, 0.0, 0.0)
+
+
+def test_marker_zv_and_usexp_give_the_axes():
+    model = Model()
+    ground = Part(ground=True)
+    # z by a direction vector; x exact along xp with usexp (z made perpendicular to it)
+    m1 = Marker(part=ground, qp=[1, 2, 3], zv=[0, 0, 5], xv=[1, 1, 0])
+    m2 = Marker(part=ground, qp=[0, 0, 0], zp=[0, 1, 1], xp=[0, 1, 0], usexp=True)
+    probe = Request(type="DISPLACEMENT", i=m2, j=Marker(part=ground))
+    angles = Request(f1="AZ(%d, %d)" % (m1.id, Marker(part=ground).id))
+    run = model.simulate(type="STATICS", end=0.0, returnResults=True)
+    # m1: z global z, x along (1, 1, 0): a rotation of 45 degrees about z
+    assert run.getObject(angles).getComponent("F1")[0] == pytest.approx(math.pi / 4, abs=1e-12)
+    # m2: x exactly global y; z perpendicular to it, in the plane of (0, 1, 1): global z;
+    # its 3-1-3 angles are psi = 90 deg (x to y), theta = phi = 0
+    np.testing.assert_allclose(
+        [run.getObject(probe).getComponent(k)[0] for k in ("PSI", "THETA", "PHI")],
+        [math.pi / 2, 0.0, 0.0],
+        atol=1e-12,
+    )
+
+
+def test_part_vm_gives_the_initial_velocity_in_the_marker_axes():
+    # a free body in zero gravity keeps its initial velocity: 2 along the x axis of a marker
+    # whose x axis is the global y axis moves it along global y
+    model = Model()
+    ground = Part(ground=True)
+    axes = Marker(part=ground, zp=[0, 0, 1], xp=[0, 1, 0])
+    body = Part(mass=1.0, ip=[1, 1, 1], vx=2.0, vy=0.0, vz=0.0, vm=axes)
+    body.cm = Marker()
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    result = run.getObject(body)
+    assert result.getComponent("Y")[-1] == pytest.approx(2.0, rel=1e-9)
+    assert result.getComponent("X")[-1] == pytest.approx(0.0, abs=1e-9)
+    assert body.vx == 2.0  # as given
+
+
+def test_part_zv_orients_the_part_frame():
+    model = Model()
+    Part(ground=True)
+    # the part's z axis along global x: its marker at (0, 0, 1) in the part frame is global
+    # (1, 0, 0) from the part origin (0, 0, 5)
+    body = Part(mass=1.0, ip=[1, 1, 1], qg=[0, 0, 5], zv=[1, 0, 0], xv=[0, 0, -1])
+    body.cm = Marker(qp=[0, 0, 1])
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    result = run.getObject(body)
+    np.testing.assert_allclose(
+        [result.getComponent(k)[0] for k in "XYZ"], [1.0, 0.0, 5.0], atol=1e-12
+    )
+
+
+def test_partial_velocities_in_a_turned_marker_are_refused():
+    model = Model()
+    ground = Part(ground=True)
+    turned = Marker(part=ground, zp=[0, 0, 1], xp=[0, 1, 0])
+    body = Part(mass=1.0, ip=[1, 1, 1], vx=2.0, vm=turned)
+    body.cm = Marker()
+    with pytest.raises(ValueError, match=r"Part 2.*give all three components vx, vy, vz"):
+        model.simulate(end=0.1)
+
+
+def test_model_output_writes_the_log_and_the_results():
+    model = Model(output="fall")
+    Part(ground=True)
+    body = Part(mass=2.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    Accgrav(kgrav=-9.81)
+    Integrator(dae_index=3)
+    model.simulate(end=1.0, dtout=0.5)
+    model.simulate(end=2.0, dtout=0.5)
+    log = Path("fall.log").read_text()
+    assert "Integrator 1: dae_index = 3 accepted, no effect" in log
+    lines = Path("fall.csv").read_text().splitlines()
+    assert lines[0].split(",")[:4] == ["time", "Part2.X", "Part2.Y", "Part2.Z"]
+    rows = [list(map(float, line.split(","))) for line in lines[1:]]
+    assert [r[0] for r in rows] == [0.0, 0.5, 1.0, 1.5, 2.0]
+    # free fall: z = -g t^2 / 2
+    assert rows[-1][3] == pytest.approx(-0.5 * 9.81 * 4.0, rel=1e-6)
+
+
+def test_control_runs_the_consub_with_its_parameters():
+    model = Model()
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    seen = []
+
+    def consub(par, npar):
+        seen.append((list(par), npar))
+        model.simulate(end=par[0], dtout=par[1])
+
+    model.control(function="USER(0.5, 0.25)", routine=consub)
+    assert seen == [([0.5, 0.25], 2)]
+    assert model.getTime() == pytest.approx(0.5)
+    with pytest.raises(TypeError, match="Model.control: routine must be a Python callable"):
+        model.control(function="USER(1)", routine="lib.so::consub")
+    with pytest.raises(ValueError, match="USER"):
+        model.control(function="1, 2", routine=consub)
+
+
+def test_create_revolute_joint_makes_a_pendulum():
+    # a point mass 1 m from the axis, released horizontally: its speed at the bottom is
+    # sqrt(2 g L) (energy), reached a quarter of the way through the swing
+    model = Model()
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, ip=[1e-9, 1e-9, 1e-9])
+    bob.cm = Marker(qp=[1, 0, 0])
+    joint = createRevoluteJoint(
+        ibody=bob, jbody=ground, location=Point(0, 0, 0), axis=Vector(0, 1, 0)
+    )
+    assert joint.type == "REVOLUTE" and joint.i.part is bob and joint.j.part is ground
+    Accgrav(kgrav=-9.81)
+    speed = Request(f1=f"VM({bob.cm.id})", f2=f"DZ({bob.cm.id})")
+    run = model.simulate(end=1.0, dtout=0.001, returnResults=True)
+    v = run.getObject(speed).getComponent("F1")
+    z = run.getObject(speed).getComponent("F2")
+    k = int(np.argmin(z))
+    assert z[k] == pytest.approx(-1.0, abs=1e-5)
+    assert v[k] == pytest.approx(math.sqrt(2 * 9.81), rel=1e-4)
+
+
+def test_create_joints_place_markers_in_the_body_frames():
+    Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1], qg=[1, 0, 0], reuler=[math.pi / 2, 0, 0])
+    sph = createSphericalJoint(body, ground, Point(1, 1, 0))
+    # the body frame is turned 90 degrees about z: global (1, 1, 0) is (1, 0, 0) in it
+    np.testing.assert_allclose(tuple(sph.i.qp), (1.0, 0.0, 0.0), atol=1e-12)
+    np.testing.assert_allclose(tuple(sph.j.qp), (1.0, 1.0, 0.0), atol=1e-12)
+    uj = createUJoint(body, ground, Point(0, 0, 0), ishaft=Vector(1, 0, 0), jshaft=Point(0, 0, 1))
+    zi = np.subtract(tuple(uj.i.zp), tuple(uj.i.qp))
+    zj = np.subtract(tuple(uj.j.zp), tuple(uj.j.qp))
+    assert uj.type == "UNIVERSAL" and abs(np.dot(zi, zj)) < 1e-12
+    trans = createTranslationalJoint(body, ground, Point(0, 0, 0), Vector(0, 0, 2), label="slide")
+    assert trans.type == "TRANSLATIONAL" and trans.label == "slide"
+    with pytest.raises(TypeError, match="ibody must be a Part"):
+        createFixedJoint("ground", ground, Point(0, 0, 0))
+
+
+def _dataset_with_command_settings(tmp_path):
+    model = Model()
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, ip=[1e-3, 1e-3, 1e-3])
+    bob.cm = Marker(qp=[1, 0, 0])
+    Joint(type="REVOLUTE", i=Marker(part=bob, zp=[0, 1, 0]), j=Marker(part=ground, zp=[0, 1, 0]))
+    Accgrav(kgrav=-9.81)
+    path = tmp_path / "pend.xml"
+    model.save_model(path, simulate={"type": "DYNAMICS", "end": 0.2, "dtout": 0.1})
+    text = path.read_text().replace(
+        "<Simulate",
+        '<Param_Transient integr_tol="1e-9" h_max="0.001" dae_index="3"/>\n   <Simulate',
+    )
+    path.write_text(text)
+    return path
+
+
+def test_load_model_applies_the_command_blocks_settings(tmp_path):
+    path = _dataset_with_command_settings(tmp_path)
+    model = load_model(path)
+    (integrator,) = model.getChildren(Integrator)
+    assert integrator.error == 1e-9 and integrator.hmax == 0.001 and integrator.dae_index == 3
+    dataset = read_dataset(path)
+    assert [c.kind for c in dataset.commands][:2] == ["param_transient", "simulate"]
+
+
+def test_msolve_run_creates_the_output_directory(tmp_path):
+    path = _dataset_with_command_settings(tmp_path)
+    out = tmp_path / "new" / "results"
+    done = subprocess.run(
+        [sys.executable, "-m", "msolve", "run", str(path), "--output-dir", str(out), "-q"],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "python"), "PATH": "/usr/bin:/bin"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert (out / "pend.csv").is_file() and (out / "pend.log").is_file()
+    assert "dae_index = 3 accepted, no effect" in (out / "pend.log").read_text()
