@@ -3,7 +3,7 @@ import os
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)

@@ -49,7 +49,7 @@ def test_marker_zv_and_usexp_give_the_axes():
     m1 = Marker(part=ground, qp=[1, 2, 3], zv=[0, 0, 5], xv=[1, 1, 0])
     m2 = Marker(part=ground, qp=[0, 0, 0], zp=[0, 1, 1], xp=[0, 1, 0], usexp=True)
     probe = Request(type="DISPLACEMENT", i=m2, j=Marker(part=ground))
-    angles = Request(f1="AZ(%d, %d)" % (m1.id, Marker(part=ground).id))
+    angles = Request(f1=f"AZ({m1.id}, {Marker(part=ground).id})")
     run = model.simulate(type="STATICS", end=0.0, returnResults=True)
     # m1: z global z, x along (1, 1, 0): a rotation of 45 degrees about z
     assert run.getObject(angles).getComponent("F1")[0] == pytest.approx(math.pi / 4, abs=1e-12)
@@ -134,7 +134,7 @@ def test_control_runs_the_consub_with_its_parameters():
     model.control(function="USER(0.5, 0.25)", routine=consub)
     assert seen == [([0.5, 0.25], 2)]
     assert model.getTime() == pytest.approx(0.5)
-    with pytest.raises(TypeError, match="Model.control: routine must be a Python callable"):
+    with pytest.raises(TypeError, match=r"Model\.control: routine must be a Python callable"):
         model.control(function="USER(1)", routine="lib.so::consub")
     with pytest.raises(ValueError, match="USER"):
         model.control(function="1, 2", routine=consub)
@@ -150,7 +150,9 @@ def test_create_revolute_joint_makes_a_pendulum():
     joint = createRevoluteJoint(
         ibody=bob, jbody=ground, location=Point(0, 0, 0), axis=Vector(0, 1, 0)
     )
-    assert joint.type == "REVOLUTE" and joint.i.part is bob and joint.j.part is ground
+    assert joint.type == "REVOLUTE"
+    assert joint.i.part is bob
+    assert joint.j.part is ground
     Accgrav(kgrav=-9.81)
     speed = Request(f1=f"VM({bob.cm.id})", f2=f"DZ({bob.cm.id})")
     run = model.simulate(end=1.0, dtout=0.001, returnResults=True)
@@ -172,9 +174,11 @@ def test_create_joints_place_markers_in_the_body_frames():
     uj = createUJoint(body, ground, Point(0, 0, 0), ishaft=Vector(1, 0, 0), jshaft=Point(0, 0, 1))
     zi = np.subtract(tuple(uj.i.zp), tuple(uj.i.qp))
     zj = np.subtract(tuple(uj.j.zp), tuple(uj.j.qp))
-    assert uj.type == "UNIVERSAL" and abs(np.dot(zi, zj)) < 1e-12
+    assert uj.type == "UNIVERSAL"
+    assert abs(np.dot(zi, zj)) < 1e-12
     trans = createTranslationalJoint(body, ground, Point(0, 0, 0), Vector(0, 0, 2), label="slide")
-    assert trans.type == "TRANSLATIONAL" and trans.label == "slide"
+    assert trans.type == "TRANSLATIONAL"
+    assert trans.label == "slide"
     with pytest.raises(TypeError, match="ibody must be a Part"):
         createFixedJoint("ground", ground, Point(0, 0, 0))
 
@@ -200,7 +204,9 @@ def test_load_model_applies_the_command_blocks_settings(tmp_path):
     path = _dataset_with_command_settings(tmp_path)
     model = load_model(path)
     (integrator,) = model.getChildren(Integrator)
-    assert integrator.error == 1e-9 and integrator.hmax == 0.001 and integrator.dae_index == 3
+    assert integrator.error == 1e-9
+    assert integrator.hmax == 0.001
+    assert integrator.dae_index == 3
     dataset = read_dataset(path)
     assert [c.kind for c in dataset.commands][:2] == ["param_transient", "simulate"]
 
@@ -215,5 +221,6 @@ def test_msolve_run_creates_the_output_directory(tmp_path):
         env={"PYTHONPATH": str(ROOT / "python"), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 0, done.stderr
-    assert (out / "pend.csv").is_file() and (out / "pend.log").is_file()
+    assert (out / "pend.csv").is_file()
+    assert (out / "pend.log").is_file()
     assert "dae_index = 3 accepted, no effect" in (out / "pend.log").read_text()
