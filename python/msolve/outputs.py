@@ -27,6 +27,27 @@ _NAMES = (
 )
 
 
+class _Names(Str):
+    """Text for the 8 components of a request: one string, or a list of up to 8 strings
+    (exports give ``['MAG', 'X', 'Y', 'Z', '', 'PSI', 'THETA', 'PHI']``)."""
+
+    def __init__(self, doc):
+        super().__init__("", doc=doc, no_effect=_NAMES)
+
+    def convert(self, obj, value):
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            if len(value) > 8:
+                raise self.error(
+                    obj, "has at most 8 entries (one per component)", value, ValueError
+                )
+            return list(value)
+        raise self.error(obj, "must be a string or a list of up to 8 strings", value)
+
+
 def _request_function(slot):
     return ExpressionSlot("_f", slot, f"Expression of component F{slot + 1} (EXPRESSION requests).")
 
@@ -67,9 +88,9 @@ class Request(_CoreEntity, _core.RequestSpec):
         field="_routine",
         doc="REQSUB: a callable (id, time, par, npar, iflag) returning the 8 components.",
     )
-    cnames = Str(count=0, no_effect=_NAMES, doc="Names of the 8 components.")
-    cunits = Str(count=0, no_effect=_NAMES, doc="Units of the 8 components.")
-    clabels = Str(count=0, no_effect=_NAMES, doc="Labels of the 8 components.")
+    cnames = _Names(doc="Names of the 8 components.")
+    cunits = _Names(doc="Units of the 8 components.")
+    clabels = _Names(doc="Labels of the 8 components.")
     variables = References(
         "Variable",
         no_effect="a request's components are its type's or f1..f8; list the variables in "
