@@ -224,3 +224,61 @@ def test_msolve_run_creates_the_output_directory(tmp_path):
     assert (out / "pend.csv").is_file()
     assert (out / "pend.log").is_file()
     assert "dae_index = 3 accepted, no effect" in (out / "pend.log").read_text()
+
+
+def _spinner(joint_type, **ic):
+    # a body with its mass centre 1 from the joint, no gravity: it keeps the joint rate
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    body = Part(mass=2.0, ip=[0.1, 0.1, 0.1])
+    body.cm = Marker(qp=[1, 0, 0])
+    joint = Joint(
+        type=joint_type,
+        i=Marker(part=body, zp=[0, 1, 0]),
+        j=Marker(part=ground, zp=[0, 1, 0]),
+        **ic,
+    )
+    return model, body, joint
+
+
+def test_joint_ic_sets_the_initial_angle_and_rate_of_a_revolute():
+    # rotation about y from 0.3 at 2 rad/s: the mass centre at angle 0.3 + 2 t about y
+    model, body, joint = _spinner("REVOLUTE", ic=[0.3, 2.0])
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    result = run.getObject(body)
+    for k, t in enumerate(run.times):
+        angle = 0.3 + 2.0 * t
+        np.testing.assert_allclose(
+            [result.getComponent(c)[k] for c in "XYZ"],
+            [math.cos(angle), 0.0, -math.sin(angle)],
+            atol=1e-6,
+        )
+    assert joint.ic == [0.3, 2.0]  # as given
+    assert tuple(body.cm.qp) == (1.0, 0.0, 0.0)
+    assert not [m for m in run.messages if "no effect" in m]
+
+
+def test_joint_ic_of_a_translational_and_a_cylindrical():
+    model, body, _ = _spinner("TRANSLATIONAL", ic=[0.5, 3.0])
+    run = model.simulate(end=1.0, dtout=1.0, returnResults=True)
+    # the I marker (at the body origin) 0.5 along y from J, sliding at 3
+    np.testing.assert_allclose(run.getObject(body).getComponent("Y"), [0.5, 3.5], atol=1e-6)
+    model, body, _ = _spinner("CYLINDRICAL", ictran=[0.0, 1.0], icrot=[0.0, 2.0])
+    run = model.simulate(end=1.0, dtout=1.0, returnResults=True)
+    result = run.getObject(body)
+    np.testing.assert_allclose(
+        [result.getComponent(c)[-1] for c in "XYZ"], [math.cos(2.0), 1.0, -math.sin(2.0)], atol=1e-6
+    )
+
+
+def test_joint_ic_between_moving_parts_is_reported():
+    model = Model()
+    Part(ground=True)
+    a = Part(mass=1.0, ip=[1, 1, 1])
+    a.cm = Marker()
+    b = Part(mass=1.0, ip=[1, 1, 1])
+    b.cm = Marker(qp=[1, 0, 0])
+    Joint(type="REVOLUTE", i=Marker(part=b), j=Marker(part=a), ic=[0.1, 0.0])
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    assert any(m.startswith("Joint 1: initial conditions") for m in run.messages)

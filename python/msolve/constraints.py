@@ -23,15 +23,12 @@ from .properties import (
 __all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion"]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
-_JOINT_IC = (
-    "the initial-conditions analysis starts the joint at its design position and at the "
-    "velocity the parts' initial velocities give; impose a joint coordinate with a Motion"
-)
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
 
 
 def _initial(doc):
-    return Double(None, optional=True, count=2, no_effect=_JOINT_IC, doc=doc)
+    # honoured by msolve/placement.py when the J marker is on the ground
+    return Double(None, optional=True, count=2, doc=doc)
 
 
 class Joint(_CoreEntity, _core.JointSpec):
@@ -59,6 +56,13 @@ class Joint(_CoreEntity, _core.JointSpec):
       pinion rolling on a rack that lies on its +y_I side. The distance of the axes (pd/2) and
       their directions must come from other joints (a REVOLUTE for the pinion and a
       TRANSLATIONAL for the rack).
+
+    Initial conditions: ``ic=[displacement, velocity]`` of a REVOLUTE (the angle of x_I
+    from x_J about z_J, and its rate) or a TRANSLATIONAL joint (I's origin from J's along
+    z_J), ``ictran`` and ``icrot`` of a CYLINDRICAL one; either entry may be None. The I part
+    is placed and set going accordingly before the initial-conditions analysis (which then
+    meets the other constraints as closely as it can), when the J marker is on the ground;
+    otherwise they are reported without effect.
     """
 
     _core_type = _core.JointSpec

@@ -205,8 +205,9 @@ class Model(_core.ModelSpec):
             return
         try:
             # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm in the solver's terms while it compiles
-            with resolved(self._entities):
+            with resolved(self._entities) as notes:
                 simulation = _core.Simulation(self)
+            self._placement_notes = notes
         except _core.RoutineError as e:
             # a routine failed in its dependency pass (iflag), before any output
             raise MsolveError(f"the analysis could not start: {e}") from None
@@ -260,7 +261,9 @@ class Model(_core.ModelSpec):
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
-        results.messages[:0] = no_effect_notes(self._entities, self._noted)
+        placement = [n for n in getattr(self, "_placement_notes", []) if n not in self._noted]
+        self._noted.update(placement)
+        results.messages[:0] = [*no_effect_notes(self._entities, self._noted), *placement]
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy

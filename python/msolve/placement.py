@@ -18,12 +18,33 @@ import numpy as np
 
 from . import _core
 from .bodies import Marker, Part
+from .constraints import Joint
 
 _PART_FIELDS = ("_qg", "_zg", "_xg", "_reuler", "_vx", "_vy", "_vz", "_wx", "_wy", "_wz")
 _MARKER_FIELDS = ("_qp", "_zp", "_xp", "_reuler")
 
 
+def _joint_ic(joint):
+    """[(kind, [displacement, velocity])] a joint's ic attributes ask for ("R" rotation
+    about z_J, "T" translation along it)."""
+    if not joint.active:
+        return []
+    if joint.type == "REVOLUTE":
+        given = [("R", joint.ic)]
+    elif joint.type == "TRANSLATIONAL":
+        given = [("T", joint.ic)]
+    elif joint.type == "CYLINDRICAL":
+        given = [("T", joint.ictran), ("R", joint.icrot)]
+    else:
+        return []
+    return [
+        (kind, values) for kind, values in given if values and any(v is not None for v in values)
+    ]
+
+
 def _needs(obj):
+    if isinstance(obj, Joint):
+        return bool(_joint_ic(obj))
     if isinstance(obj, Marker):
         return any(obj.__dict__.get("_p_" + k) for k in ("rm", "zv", "xv", "usexp", "usexv"))
     if isinstance(obj, Part):
@@ -34,10 +55,13 @@ def _needs(obj):
 @contextlib.contextmanager
 def resolved(entities):
     """Within the block the solver fields of the parts and markers hold the converted
-    placement; afterwards the values the user gave."""
+    placement; afterwards the values the user gave. Yields the messages about what could
+    not be honoured (a list, filled by then)."""
+    notes = []
+    joints = [obj for obj in entities if isinstance(obj, Joint) and _needs(obj)]
     entities = [obj for obj in entities if isinstance(obj, (Part, Marker))]
-    if not any(_needs(obj) for obj in entities):
-        yield
+    if not joints and not any(_needs(obj) for obj in entities):
+        yield notes
         return
     saved = []
     for obj in entities:
@@ -45,8 +69,8 @@ def resolved(entities):
         # copies: the bound fields may be NumPy views of the C++ data
         saved.append((obj, {n: _copy(getattr(obj, n)) for n in names}))
     try:
-        _Resolver(entities).apply()
-        yield
+        _Resolver(entities).apply(joints, notes)
+        yield notes
     finally:
         for obj, values in saved:
             for name, value in values.items():
@@ -73,14 +97,68 @@ class _Resolver:
         self.part_frames = {}
         self.marker_frames = {}
 
-    def apply(self):
+    def apply(self, joints=(), notes=None):
         for part in self.parts:
             self._part_axes(part)
+        # joint initial conditions move and set going the I parts before the markers are
+        # written in their parts' frames
+        for joint in joints:
+            self._joint_initial(joint, notes if notes is not None else [])
         for marker in self.markers:
             if _needs(marker):
                 self._write_marker(marker)
         for part in self.parts:
             self._part_velocities(part)
+
+    # -- joint initial conditions (docs/msolve-attributes.md, Joint) -----------------------
+
+    def _joint_initial(self, joint, notes):
+        i, j = joint.i, joint.j
+        moving = None if i is None else i.part
+        fixed = None if j is None else j.part
+        if moving is None or fixed is None or not fixed.ground or moving.ground:
+            notes.append(
+                f"{joint._describe()}: initial conditions (ic, ictran, icrot) accepted, no "
+                "effect (msolve honours them when the J marker is on the ground and the I "
+                "marker on a moving part)"
+            )
+            return
+        rates = {}
+        for kind, (displacement, velocity) in _joint_ic(joint):
+            o_i, r_i = self.marker_global(i)
+            o_j, r_j = self.marker_global(j)
+            z = r_j[:, 2]
+            if displacement is not None:
+                if kind == "R":
+                    now = np.arctan2(np.cross(r_j[:, 0], r_i[:, 0]) @ z, r_j[:, 0] @ r_i[:, 0])
+                    self._move_part(moving, _rotation(z, displacement - now), o_j, np.zeros(3))
+                else:
+                    now = (o_i - o_j) @ z
+                    self._move_part(moving, np.eye(3), o_j, (displacement - now) * z)
+            if velocity is not None:
+                rates[kind] = velocity
+        if rates:
+            # the mass centre's velocity and the angular velocity (a rate not given is zero)
+            o_j, r_j = self.marker_global(j)
+            z = r_j[:, 2]
+            cm = moving.cm
+            r_cm = self.marker_global(cm)[0] if cm is not None else self.part_frames[id(moving)][0]
+            w = rates.get("R", 0.0) * z
+            linear = rates.get("T", 0.0) * z + np.cross(w, r_cm - o_j)
+            for name, value in zip(_PART_FIELDS[4:], (*linear, *w)):
+                setattr(moving, name, float(value))
+
+    def _move_part(self, part, rot, pivot, shift):
+        """Turn the part's frame by rot about pivot, then shift it (global)."""
+        origin, axes = self.part_frames[id(part)]
+        origin = pivot + rot @ (origin - pivot) + shift
+        axes = rot @ axes
+        part._qg = tuple(float(v) for v in origin)
+        part._zg = tuple(float(v) for v in origin + axes[:, 2])
+        part._xg = tuple(float(v) for v in origin + axes[:, 0])
+        part._reuler = None
+        self.part_frames[id(part)] = (origin, axes)
+        self.marker_frames.clear()
 
     # -- parts ---------------------------------------------------------------------------
 
@@ -189,3 +267,9 @@ class _Resolver:
         marker._zp = tuple(float(v) for v in qp + local[:, 2])
         marker._xp = tuple(float(v) for v in qp + local[:, 0])
         marker._reuler = None
+
+
+def _rotation(axis, angle):
+    """The rotation by angle about the unit axis (Rodrigues)."""
+    k = np.array([[0.0, -axis[2], axis[1]], [axis[2], 0.0, -axis[0]], [-axis[1], axis[0], 0.0]])
+    return np.eye(3) + np.sin(angle) * k + (1.0 - np.cos(angle)) * (k @ k)
