@@ -16,8 +16,11 @@ from .base import _same
 
 def no_effect_notes(entities, reported):
     """The messages for the attributes of ``entities`` set to a value msolve cannot honour,
-    leaving out those in ``reported`` (a set of (id(entity), name), updated)."""
-    notes = []
+    leaving out those in ``reported`` (a set of (id(entity), name), updated). One message
+    per class and attribute: with the value when one object gives it, with the objects'
+    ids when several do (exports set some attributes on every request)."""
+    found = {}  # (class name, attribute) -> [(obj, value)], in order of appearance
+    reasons = {}
     for obj in entities:
         for name, prop in type(obj)._properties().items():
             reason = getattr(prop, "no_effect", None)
@@ -33,8 +36,27 @@ def no_effect_notes(entities, reported):
             if key in reported:
                 continue
             reported.add(key)
-            shown = value._describe() if hasattr(value, "_describe") else repr(value)
-            if callable(value) and hasattr(value, "__name__"):
-                shown = value.__name__
-            notes.append(f"{obj._describe()}: {name} = {shown} accepted, no effect ({reason})")
+            group = (type(obj).__name__, name)
+            found.setdefault(group, []).append((obj, value))
+            reasons[group] = reason
+    notes = []
+    for (cls, name), members in found.items():
+        reason = reasons[(cls, name)]
+        if len(members) == 1:
+            obj, value = members[0]
+            notes.append(
+                f"{obj._describe()}: {name} = {_show(value)} accepted, no effect ({reason})"
+            )
+            continue
+        ids = [str(getattr(obj, "id", "?")) for obj, _ in members]
+        shown = ", ".join(ids[:10]) + (", ..." if len(ids) > 10 else "")
+        notes.append(f"{cls} {shown} ({len(ids)} objects): {name} accepted, no effect ({reason})")
     return notes
+
+
+def _show(value):
+    if hasattr(value, "_describe"):
+        return value._describe()
+    if callable(value) and hasattr(value, "__name__"):
+        return value.__name__
+    return repr(value)
