@@ -282,3 +282,31 @@ def test_joint_ic_between_moving_parts_is_reported():
     Joint(type="REVOLUTE", i=Marker(part=b), j=Marker(part=a), ic=[0.1, 0.0])
     run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
     assert any(m.startswith("Joint 1: initial conditions") for m in run.messages)
+
+
+def test_save_model_writes_the_resolved_placement(tmp_path):
+    # a dataset gives global positions and velocities: rm, vm and the joint's ic are written
+    # as the solver reads them, and the dataset runs as the model does
+    model, body, _ = _spinner("REVOLUTE", ic=[0.3, 2.0])
+    ground = model.lookupById("Part", 1)
+    ref = Marker(part=ground, qp=[0, 0, -1], zp=[1, 0, -1], xp=[0, -1, -1])
+    extra = Marker(part=body, qp=[2, 0, 0], rm=ref)
+    where = Request(type="DISPLACEMENT", i=extra)
+    H3dOutput(save=True)
+    path = tmp_path / "saved.xml"
+    model.save_model(path, simulate={"type": "DYNAMICS", "end": 1.0, "dtout": 0.5})
+    copy = load_model(path)
+    run = copy.simulate(end=1.0, dtout=0.5, returnResults=True)
+    result = run.getObject(copy.lookupById("Part", body.id))
+    angle = 0.3 + 2.0
+    np.testing.assert_allclose(
+        [result.getComponent(c)[-1] for c in "XYZ"],
+        [math.cos(angle), 0.0, -math.sin(angle)],
+        atol=1e-6,
+    )
+    # the marker given in rm's frame starts at global (0, -2, -1), in the dataset too
+    request = run.getObject(copy.lookupById("Request", where.id))
+    np.testing.assert_allclose(
+        [request.getComponent(c)[0] for c in "XYZ"], [0.0, -2.0, -1.0], atol=1e-9
+    )
+    assert tuple(extra.qp) == (2.0, 0.0, 0.0)
