@@ -310,3 +310,20 @@ def test_save_model_writes_the_resolved_placement(tmp_path):
         [request.getComponent(c)[0] for c in "XYZ"], [0.0, -2.0, -1.0], atol=1e-9
     )
     assert tuple(extra.qp) == (2.0, 0.0, 0.0)
+
+
+def test_documented_simulate_arguments_are_reported_once():
+    model = Model()
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    run = model.simulate(end=0.1, dtout=0.1, dsa="AUTO", print_increment=5, returnResults=True)
+    notes = [m for m in run.messages if m.startswith("simulate: ")]
+    assert notes == [
+        "simulate: dsa = 'AUTO' accepted, no effect (design sensitivity analysis is not available)",
+        "simulate: print_increment = 5 accepted, no effect (msolve prints no per-step progress)",
+    ]
+    again = model.simulate(end=0.2, dtout=0.1, dsa="AUTO", returnResults=True)
+    assert not [m for m in again.messages if m.startswith("simulate: ")]
+    with pytest.warns(UserWarning, match="argument 'active_contact_iteration' is not supported"):
+        model.simulate(end=0.3, dtout=0.1, active_contact_iteration=True)

@@ -7,7 +7,7 @@ import warnings
 from . import _core
 from .base import _set_current_model, write_summary
 from .composite import Composite, _matches
-from .notices import no_effect_notes
+from .notices import no_effect_notes, simulate_notes
 from .placement import resolved
 from .result_files import OutputFiles
 from .results import SimulationResults
@@ -235,7 +235,9 @@ class Model(_core.ModelSpec):
         when ``returnResults`` is true. A Sensor's ``return_`` ends the call at its event
         (the next call continues from there); its ``halt`` ends the analysis (a later call
         raises MsolveError until ``reset()``)."""
-        for key in kwds:
+        # documented arguments msolve cannot honour are reported in the messages, others warn
+        argument_notes, unknown = simulate_notes(kwds, self._noted)
+        for key in unknown:
             warnings.warn(
                 f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
             )
@@ -263,7 +265,11 @@ class Model(_core.ModelSpec):
         results = SimulationResults(core)
         placement = [n for n in getattr(self, "_placement_notes", []) if n not in self._noted]
         self._noted.update(placement)
-        results.messages[:0] = [*no_effect_notes(self._entities, self._noted), *placement]
+        results.messages[:0] = [
+            *no_effect_notes(self._entities, self._noted),
+            *placement,
+            *argument_notes,
+        ]
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy

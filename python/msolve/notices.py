@@ -60,3 +60,30 @@ def _show(value):
     if callable(value) and hasattr(value, "__name__"):
         return value.__name__
     return repr(value)
+
+
+# simulate() arguments of MotionSolve that msolve accepts without effect, and why
+SIMULATE_ARGUMENTS = {
+    "dsa": "design sensitivity analysis is not available",
+    "print_increment": "msolve prints no per-step progress",
+    "constraint_tol": "the constraint tolerances follow the Integrator's error",
+    "implicit_diff_tol": "implicit Diffs are converged with the other algebraic states",
+    "onOutputStep": "no callback during the run; the results hold every output step",
+    "output": "msolve writes the files of Model(output=...) after every simulate",
+}
+
+
+def simulate_notes(kwds, reported):
+    """(messages, unknown names) for the extra keyword arguments of a simulate call: the
+    documented ones are reported once per analysis (``reported`` holds what was said)."""
+    notes, unknown = [], []
+    for key, value in kwds.items():
+        reason = SIMULATE_ARGUMENTS.get(key)
+        if reason is None:
+            unknown.append(key)
+            continue
+        if value in (None, "", False) or ("simulate", key) in reported:
+            continue
+        reported.add(("simulate", key))
+        notes.append(f"simulate: {key} = {_show(value)} accepted, no effect ({reason})")
+    return notes, unknown
