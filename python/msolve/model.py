@@ -165,6 +165,12 @@ class Model(_core.ModelSpec):
         par = _user_parameters(function)
         return routine(par, len(par))
 
+    def generateOutput(self):
+        """MotionSolve builds its .plt and .h3d files here; msolve writes ``<output>.log`` and
+        ``<output>.csv`` after every simulate already, and says so."""
+        where = f"{self.output}.log and {self.output}.csv" if self._files else "no files"
+        print(f"msolve: generateOutput: results are in memory ({where}); no .plt or .h3d")
+
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
         the first one and after ``reset()``)."""
