@@ -79,19 +79,44 @@ def _marker_on(body, location, z, x, role, label):
     return Marker(**kwds)
 
 
+def _named(function):
+    """Errors of the arguments name the function that was called."""
+
+    def call(*args, **kwds):
+        try:
+            return function(*args, **kwds)
+        except (TypeError, ValueError) as e:
+            text = str(e)
+            if text.startswith(function.__name__):
+                raise
+            raise type(e)(f"{function.__name__}: {text}") from None
+
+    call.__name__ = function.__name__
+    call.__qualname__ = function.__qualname__
+    call.__doc__ = function.__doc__
+    return call
+
+
 def _joint(kind, ibody, jbody, location, iz, jz, kwds, ix=None, jx=None):
+    # everything checked before anything is created: a refused call leaves no entity behind
+    for role, body in (("i", ibody), ("j", jbody)):
+        if not isinstance(body, Part):
+            raise TypeError(f"{role}body must be a Part, got {body!r}")
+    joint = Joint(type=kind, **kwds)
     label = kwds.get("label", "")
-    i = _marker_on(ibody, location, iz, ix, "i", label)
-    j = _marker_on(jbody, location, jz, jx, "j", label)
-    return Joint(type=kind, i=i, j=j, **kwds)
+    joint.i = _marker_on(ibody, location, iz, ix, "i", label)
+    joint.j = _marker_on(jbody, location, jz, jx, "j", label)
+    return joint
 
 
+@_named
 def createSphericalJoint(ibody, jbody, location=None, **kwds):
     """A SPHERICAL joint at ``location`` (global; the origin when None)."""
     at = _point(location, "location")
     return _joint("SPHERICAL", ibody, jbody, at, None, None, kwds)
 
 
+@_named
 def createRevoluteJoint(ibody, jbody, location=None, axis=None, **kwds):
     """A REVOLUTE joint at ``location`` turning about ``axis`` (a Vector, or the end point
     of the axis; global z when None)."""
@@ -101,6 +126,7 @@ def createRevoluteJoint(ibody, jbody, location=None, axis=None, **kwds):
     return _joint("REVOLUTE", ibody, jbody, at, z, z, kwds)
 
 
+@_named
 def createTranslationalJoint(ibody, jbody, location=None, axis=None, **kwds):
     """A TRANSLATIONAL joint at ``location`` sliding along ``axis`` (global z when None)."""
     at = _point(location, "location")
@@ -109,6 +135,7 @@ def createTranslationalJoint(ibody, jbody, location=None, axis=None, **kwds):
     return _joint("TRANSLATIONAL", ibody, jbody, at, z, z, kwds)
 
 
+@_named
 def createCylindricalJoint(ibody, jbody, location=None, axis=None, **kwds):
     """A CYLINDRICAL joint at ``location`` along ``axis`` (global z when None)."""
     at = _point(location, "location")
@@ -117,6 +144,7 @@ def createCylindricalJoint(ibody, jbody, location=None, axis=None, **kwds):
     return _joint("CYLINDRICAL", ibody, jbody, at, z, z, kwds)
 
 
+@_named
 def createPlanarJoint(ibody, jbody, location=None, axis=None, **kwds):
     """A PLANAR joint at ``location``: the plane's normal is ``axis`` (global z when None)."""
     at = _point(location, "location")
@@ -125,6 +153,7 @@ def createPlanarJoint(ibody, jbody, location=None, axis=None, **kwds):
     return _joint("PLANAR", ibody, jbody, at, z, z, kwds)
 
 
+@_named
 def createFixedJoint(ibody, jbody, location=None, **kwds):
     """A FIXED joint at ``location`` (markers with the global axes)."""
     at = _point(location, "location")
@@ -132,6 +161,7 @@ def createFixedJoint(ibody, jbody, location=None, **kwds):
     return _joint("FIXED", ibody, jbody, at, z, z, kwds, x, x)
 
 
+@_named
 def createUJoint(ibody, jbody, location=None, ishaft=None, jshaft=None, **kwds):
     """A UNIVERSAL joint at ``location`` between the shaft of ``ibody`` along ``ishaft``
     and the shaft of ``jbody`` along ``jshaft`` (each a Vector, or the end point of the

@@ -240,6 +240,9 @@ class _Resolver:
         zp, xp = _opt(marker.zp), _opt(marker.xp)
         zdir = zv if zv is not None else (None if zp is None else zp - qp)
         xdir = xv if xv is not None else (None if xp is None else xp - qp)
+        for name, vector in (("zv", zv), ("xv", xv)):
+            if vector is not None and not np.any(vector):
+                raise ValueError(f"{marker._describe()}: {name} must not be the zero vector")
         if (zv is not None and zp is not None) or (xv is not None and xp is not None):
             raise ValueError(f"{marker._describe()}: give zp or zv (xp or xv), not both")
         if (zdir is not None or xdir is not None) and marker.reuler is not None:
