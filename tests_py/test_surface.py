@@ -327,3 +327,21 @@ def test_documented_simulate_arguments_are_reported_once():
     assert not [m for m in again.messages if m.startswith("simulate: ")]
     with pytest.warns(UserWarning, match="argument 'active_contact_iteration' is not supported"):
         model.simulate(end=0.3, dtout=0.1, active_contact_iteration=True)
+
+
+def test_request_cnames_name_the_components():
+    model = Model()
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1], vx=2.0)
+    body.cm = Marker()
+    names = ["MAG", "X", "Y", "Z", "", "PSI", "THETA", "PHI"]
+    standard = Request(type="DISPLACEMENT", i=body.cm, cnames=names)
+    custom = Request(f1=f"DX({body.cm.id})", f2="TIME", cnames=["position x", "clock"])
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    np.testing.assert_allclose(run.getObject(standard).getComponent("x"), [0.0, 1.0, 2.0])
+    result = run.getObject(custom)
+    np.testing.assert_allclose(result.getComponent("position x"), [0.0, 1.0, 2.0])
+    np.testing.assert_allclose(result.getComponent("Clock"), [0.0, 0.5, 1.0])
+    np.testing.assert_allclose(result.getComponent("F2"), [0.0, 0.5, 1.0])
+    with pytest.raises(KeyError, match="no component 'speed'"):
+        result.getComponent("speed")

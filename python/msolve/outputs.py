@@ -21,18 +21,15 @@ from .properties import (
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Debug", "External", "H3dOutput", "Output", "Request"]
 
-_NAMES = (
-    "results keep MotionSolve's standard component names (getComponent('FX'), 'F1', ...) "
-    "and their indices"
-)
+_NAMES = "msolve's results carry no units or labels; the components keep their names"
 
 
 class _Names(Str):
     """Text for the 8 components of a request: one string, or a list of up to 8 strings
     (exports give ``['MAG', 'X', 'Y', 'Z', '', 'PSI', 'THETA', 'PHI']``)."""
 
-    def __init__(self, doc):
-        super().__init__("", doc=doc, no_effect=_NAMES)
+    def __init__(self, doc, no_effect=_NAMES):
+        super().__init__("", doc=doc, no_effect=no_effect)
 
     def convert(self, obj, value):
         if value is None:
@@ -88,7 +85,10 @@ class Request(_CoreEntity, _core.RequestSpec):
         field="_routine",
         doc="REQSUB: a callable (id, time, par, npar, iflag) returning the 8 components.",
     )
-    cnames = _Names(doc="Names of the 8 components.")
+    cnames = _Names(
+        doc="Names of the 8 components: getComponent accepts them besides the standard names.",
+        no_effect=None,
+    )
     cunits = _Names(doc="Units of the 8 components.")
     clabels = _Names(doc="Labels of the 8 components.")
     variables = References(
