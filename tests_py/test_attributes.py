@@ -101,6 +101,11 @@ def test_every_documented_attribute_is_accepted(cls_name, attribute, type_text, 
 
     cls = getattr(msolve, cls_name)
     value = sample(type_text, make, cls._properties()[attribute].default)
+    if (cls_name, attribute) == ("Sforce", "script"):
+        # a script names a file with the routine (SFOSUB by default); the tests run in a
+        # scratch directory (conftest.py)
+        Path("routines.py").write_text("def SFOSUB(*args):\n    return 0.0\n")
+        value = "routines.py"
     obj = cls(**{attribute: value})
     got = getattr(obj, attribute)
     if isinstance(value, list) and value and isinstance(value[0], SolverObject):

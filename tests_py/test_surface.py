@@ -345,3 +345,37 @@ def test_request_cnames_name_the_components():
     np.testing.assert_allclose(result.getComponent("F2"), [0.0, 0.5, 1.0])
     with pytest.raises(KeyError, match="no component 'speed'"):
         result.getComponent("speed")
+
+
+def test_sforce_script_names_the_file_of_its_routine(tmp_path):
+    script = tmp_path / "routines.py"
+    script.write_text(
+        "def push(id, time, par, npar, dflag, iflag):\n    return par[0]\n\n"
+        "def SFOSUB(id, time, par, npar, dflag, iflag):\n    return 2.0 * par[0]\n"
+    )
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    body = Part(mass=2.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    anchor = Marker(part=ground)
+    named = Sforce(
+        type="TRANSLATION",
+        actiononly=True,
+        i=body.cm,
+        j=anchor,
+        function="USER(3.0)",
+        routine="push",
+        script=str(script),
+    )
+    assert named.routine.__name__ == "push"
+    default = Sforce(type="TRANSLATION", actiononly=True, i=body.cm, j=anchor, script=str(script))
+    default.function = "USER(1.0)"
+    assert default.routine.__name__ == "SFOSUB"
+    # 3 + 2 = 5 N along z on 2 kg: z = 5/2 t^2 / 2
+    run = model.simulate(end=1.0, dtout=1.0, returnResults=True)
+    assert run.getObject(body).getComponent("Z")[-1] == pytest.approx(1.25, rel=1e-6)
+    with pytest.raises(ValueError, match=r"Sforce.*has no function 'nothing'"):
+        Sforce(routine="nothing", script=str(script))
+    with pytest.raises(ValueError, match=r"attribute 'script': no file"):
+        Sforce(script=str(tmp_path / "missing.py"))

@@ -7,6 +7,7 @@ from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
 from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
+from .scripts import resolve_script
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = [
@@ -140,7 +141,12 @@ class Sforce(_CoreEntity, _core.SforceSpec):
         doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
     routine = Routine(field="_routine", doc="SFOSUB: a callable returning the magnitude.")
-    script = Str(no_effect="give routine= the Python callable itself; a script file is not loaded")
+    script = Str(doc="A Python file holding the routine (named by routine=, or SFOSUB).")
+
+    def _property_changed(self, name):
+        if name in ("script", "routine"):
+            resolve_script(self, "SFOSUB")
+        super()._property_changed(name)
 
 
 def _component(slot):
