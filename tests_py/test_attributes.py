@@ -69,6 +69,7 @@ def sample(type_text, model_objects, default=None):
         "Angles": lambda: [0.1, 0.2, 0.3],
         "Ips": lambda: [1.0, 2.0, 3.0],
         "Pattern": lambda: "TFFFT",
+        "Exact": lambda: ["X", "PSI"],
         "Property": lambda: -9.81,
     }[type_text]()
 

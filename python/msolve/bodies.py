@@ -13,6 +13,7 @@ from .properties import (
     Int,
     Ips,
     Location,
+    Property,
     Reference,
     Routine,
     Str,
@@ -25,6 +26,28 @@ __all__ = ["Marker", "Part"]
 # Part refers to Marker, which is defined after it (and refers back to Part)
 def _marker_class():
     return Marker
+
+
+class _Exact(Property):
+    """The coordinates the initial-conditions analysis must not change: words of X Y Z PSI
+    THETA PHI, as a list or one string (``"X:Y:PSI"``)."""
+
+    _WORDS = ("X", "Y", "Z", "PSI", "THETA", "PHI")
+
+    def __init__(self, **kw):
+        super().__init__([], **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = value.replace(":", " ").replace(",", " ").split()
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise self.error(obj, f"must be a list of {' '.join(self._WORDS)}", value)
+        words = [v.upper() for v in value]
+        if any(w not in self._WORDS for w in words):
+            raise self.error(obj, f"must be a list of {' '.join(self._WORDS)}", value, ValueError)
+        return words
 
 
 class Part(_CoreEntity, _core.PartSpec):
@@ -70,10 +93,9 @@ class Part(_CoreEntity, _core.PartSpec):
     material = Str(
         "Steel", no_effect="the inertia comes from mass and ip; a material name adds nothing"
     )
-    exact = Str(
-        "",
+    exact = _Exact(
         no_effect="the initial-conditions analysis keeps every coordinate as close to its "
-        "design value as the constraints allow",
+        "design value as the constraints allow"
     )
     function = Function(
         "MASS_READ", no_effect="mass properties come from mass, ip, cm and im; no MASS_READ"

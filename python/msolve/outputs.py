@@ -114,7 +114,11 @@ class Output(SolverObject):
     msolve). MotionSolve's file and format settings are accepted and reported without
     effect: msolve writes ``<output>.log`` and ``<output>.csv`` (``Model(output=...)``)."""
 
-    reqsave = Bool(True, doc="Keep the requests in the results (msolve always does).")
+    reqsave = Bool(
+        True,
+        no_effect="msolve keeps every request in the results",
+        doc="Keep the requests in the results (msolve always does).",
+    )
     mrf_file = Bool(True, no_effect=_FILES)
     abf_file = Bool(True, no_effect=_FILES)
     plt_file = Bool(False, no_effect=_FILES)
