@@ -379,3 +379,23 @@ def test_sforce_script_names_the_file_of_its_routine(tmp_path):
         Sforce(routine="nothing", script=str(script))
     with pytest.raises(ValueError, match=r"attribute 'script': no file"):
         Sforce(script=str(tmp_path / "missing.py"))
+
+
+def test_result_files_that_cannot_be_written_keep_the_results(tmp_path):
+    model = Model(output=str(tmp_path / "missing" / "dir" / "name"))
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    with pytest.warns(UserWarning, match="cannot write the result files"):
+        run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    assert len(run.times) == 3
+
+
+def test_the_log_says_why_an_analysis_did_not_start():
+    model = Model(output="broken")
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker(zv=[0, 0, 0])
+    with pytest.raises(ValueError, match="zv must not be the zero vector"):
+        model.simulate(end=0.1)
+    assert "error: Marker 1: zv must not be the zero vector" in Path("broken.log").read_text()

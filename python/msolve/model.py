@@ -38,6 +38,7 @@ class Model(_core.ModelSpec):
         self.results = None
         self._runs = []  # the simulate calls made, for save_model's Command block
         self._noted = set()  # attributes reported "accepted, no effect" in this analysis
+        self._placement_notes = []  # what the last compile could not honour (placement.py)
         # <output>.log and <output>.csv (msolve/result_files.py)
         self._files = OutputFiles(output) if output else None
         for key in kwds:
@@ -253,8 +254,14 @@ class Model(_core.ModelSpec):
                 f"simulate: the analysis was halted by {event.sensor._describe()} at time "
                 f"{event.time:.9g}; call model.reset() to start a new one"
             )
-        self._validate()
-        self._prepare_solver()
+        try:
+            self._validate()
+            self._prepare_solver()
+        except Exception as e:
+            # the log of Model(output=...) says why the analysis did not start
+            if self._files is not None:
+                self._files.record(self, None, [f"error: {e}"])
+            raise
         # the rules (and the conversion of duration and steps) are the solver's:
         # cpp/simulation/simulate_options.h; ModelError is a ValueError
         end, dtout = _core.resolve_simulate_options(
@@ -269,7 +276,7 @@ class Model(_core.ModelSpec):
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
-        placement = [n for n in getattr(self, "_placement_notes", []) if n not in self._noted]
+        placement = [n for n in self._placement_notes if n not in self._noted]
         self._noted.update(placement)
         results.messages[:0] = [
             *no_effect_notes(self._entities, self._noted),
@@ -283,7 +290,9 @@ class Model(_core.ModelSpec):
             print(f"msolve: {line}")
         if self._files is not None:
             error = [] if results.ok else [f"the analysis stopped: {results.error}"]
-            self._files.record(self, results, [*results.messages, *error])
+            problem = self._files.record(self, results, [*results.messages, *error])
+            if problem:
+                warnings.warn(problem, stacklevel=2)
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None

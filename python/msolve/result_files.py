@@ -72,6 +72,8 @@ class OutputFiles:
         self.lines = []
 
     def record(self, model, results, messages):
+        """Add a simulate call's results and messages and write both files again; returns
+        None, or the reason the files could not be written (the results are kept)."""
         if self.table is None:
             self.table = ResultTable(model)
         if results is not None:
@@ -82,6 +84,5 @@ class OutputFiles:
                 f.write("".join(line + "\n" for line in self.lines))
             self.table.write(self.root + ".csv")
         except OSError as e:
-            raise OSError(
-                f"Model(output={self.root!r}): cannot write the result files: {e}"
-            ) from None
+            return f"Model(output={self.root!r}): cannot write the result files: {e}"
+        return None
