@@ -179,3 +179,19 @@ def test_no_effect_attributes_are_reported_once_per_analysis(capsys):
     model.reset()
     third = model.simulate(end=0.05, dtout=0.01, returnResults=True)
     assert len([m for m in third.messages if "accepted, no effect" in m]) == 7
+
+
+def test_a_close_misspelling_on_a_part_is_said_to_be_one():
+    # a Part keeps any attribute (part.A = Marker(...)), but a number under a name close to
+    # a documented attribute is most likely a typing error
+    Model()
+    part = Part(mass=1.0)
+    with pytest.warns(UserWarning, match=r"'mas' is not an attribute of Part; did you mean 'mass'"):
+        part.mas = 2.0
+    assert part.mass == 1.0
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        part.A = Marker(part=part)
+        part.stiffnessTable = [1, 2, 3]

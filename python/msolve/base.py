@@ -20,6 +20,7 @@ import contextlib
 import difflib
 import json
 import sys
+import warnings
 from pathlib import Path
 
 from .properties import Bool, Int, Point, Property, Str
@@ -104,6 +105,21 @@ class SolverObject:
                 raise TypeError(f"{self._describe()}: unknown attribute '{key}'{self._hint(key)}")
             setattr(self, key, value)
 
+    def _check_open_attribute(self, key, value):
+        """A Part or a Composite keeps any attribute (``part.A = Marker(...)``); a value
+        that is not an entity under a name close to a documented attribute is most likely a
+        typing error, and is said to be one (it is kept as a plain Python attribute)."""
+        if isinstance(value, SolverObject) or key in self.__dict__:
+            return
+        hint = self._hint(key)
+        if hint:
+            warnings.warn(
+                f"{self._describe()}: '{key}' is not an attribute of {type(self).__name__}"
+                f"{hint} It was kept as a plain Python attribute, which the solver does not "
+                "read",
+                stacklevel=3,
+            )
+
     @classmethod
     def _hint(cls, key):
         """' (did you mean ...?)' for a name close to a documented attribute, else ''."""
@@ -119,6 +135,8 @@ class SolverObject:
 
     def __setattr__(self, key, value):
         if key.startswith("_") or self._open_attributes:
+            if not key.startswith("_") and not hasattr(type(self), key):
+                self._check_open_attribute(key, value)
             object.__setattr__(self, key, value)
             return
         aliases = getattr(type(self), "_aliases", {})
