@@ -399,3 +399,47 @@ def test_the_log_says_why_an_analysis_did_not_start():
     with pytest.raises(ValueError, match="zv must not be the zero vector"):
         model.simulate(end=0.1)
     assert "error: Marker 1: zv must not be the zero vector" in Path("broken.log").read_text()
+
+
+def test_save_and_reload_return_to_a_state():
+    # a falling body: save at t = 1, run on to t = 2, reload, run to t = 2 again: the same
+    # result as the first time, z = -g t^2 / 2
+    model = Model()
+    Integrator(error=1e-9)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    Accgrav(kgrav=-9.81)
+    model.simulate(end=1.0, dtout=0.5)
+    model.save(file="fall-1.00")
+    first = model.simulate(end=2.0, dtout=0.5, returnResults=True)
+    model.reload(file="fall-1.00")
+    assert model.getTime() == pytest.approx(1.0)
+    second = model.simulate(end=2.0, dtout=0.5, returnResults=True)
+    z1 = first.getObject(body).getComponent("Z")
+    z2 = second.getObject(body).getComponent("Z")
+    np.testing.assert_allclose(z2, z1, atol=1e-9)
+    assert z2[-1] == pytest.approx(-0.5 * 9.81 * 4.0, rel=1e-7)
+    # reloaded twice from the same saved state
+    model.reload(file="fall-1.00")
+    assert model.getTime() == pytest.approx(1.0)
+    with pytest.raises(MsolveError, match="no state was saved as 'other'"):
+        model.reload(file="other")
+
+
+def test_a_state_passes_through_changes_made_before_the_next_simulate():
+    # save, then change the model twice before simulating: the state still goes on
+    model = Model()
+    Integrator(error=1e-9)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    Accgrav(kgrav=-9.81)
+    model.simulate(end=1.0, dtout=0.5)
+    model.save(file="one")
+    model.save(file="two")
+    model.reload(file="two")
+    body.mass = 2.0  # a change: the model is compiled again and continues from "two"
+    run = model.simulate(end=2.0, dtout=1.0, returnResults=True)
+    assert run.times[0] == pytest.approx(1.0)
+    assert run.getObject(body).getComponent("Z")[-1] == pytest.approx(-0.5 * 9.81 * 4.0, rel=1e-7)

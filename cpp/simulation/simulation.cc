@@ -319,7 +319,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
 
 void Simulation::ContinueFrom(const Simulation& previous) {
   if (initialized_) throw ModelError("ContinueFrom: this simulation has already started");
-  if (!previous.initialized_) return;
+  // a simulation that took over a state and has not run yet passes that state on (a model
+  // changed twice between simulate calls, Model.save and Model.reload)
+  if (!previous.initialized_ && !previous.continued_) return;
   t_ = previous.t_;
   y_ = sys_.DesignState();
   std::unordered_map<const model::Entity*, system::System::StateBlock> before;

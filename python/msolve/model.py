@@ -166,6 +166,46 @@ class Model(_core.ModelSpec):
         par = _user_parameters(function)
         return routine(par, len(par))
 
+    def save(self, file):
+        """Keep the state of the analysis (time, positions, velocities, the states of the
+        Diffs, Tfsisos and Motions, the sensors) under the name ``file``, for ``reload`` in
+        this Python session. msolve writes no state file (``save_model`` writes the model's
+        dataset)."""
+        name = str(file)
+        if self._simulation is None:
+            raise MsolveError(f"save: no analysis has run yet, nothing to save as {name!r}")
+        # the analysis so far is kept as it stands; the model goes on in a copy of it
+        saved = self._simulation
+        self._simulation = self._compiled_copy(saved)
+        self._saved_states = getattr(self, "_saved_states", {})
+        self._saved_states[name] = (saved, self._halted_by)
+        print(f"msolve: save: the state at time {saved.time:.9g} is kept as {name!r} (in memory)")
+
+    def reload(self, file, output_prefix=None):
+        """Go back to the state ``save(file)`` kept in this session; the next ``simulate``
+        continues from it. ``output_prefix`` names the result files from then on."""
+        name = str(file)
+        saved = getattr(self, "_saved_states", {}).get(name)
+        if saved is None:
+            raise MsolveError(
+                f"reload: no state was saved as {name!r} in this session (msolve keeps "
+                "saved states in memory, not in files)"
+            )
+        state, halted_by = saved
+        self._simulation = self._compiled_copy(state)
+        self._compiled = self._solver_snapshot()
+        self._halted_by = halted_by
+        if output_prefix is not None:
+            self.output = str(output_prefix)
+            self._files = OutputFiles(self.output)
+
+    def _compiled_copy(self, simulation):
+        """A new compilation of the model that continues from ``simulation``'s state."""
+        with resolved(self._entities):
+            copy = _core.Simulation(self)
+        copy.continue_from(simulation)
+        return copy
+
     def generateOutput(self):
         """MotionSolve builds its .plt and .h3d files here; msolve writes ``<output>.log`` and
         ``<output>.csv`` after every simulate already, and says so."""
