@@ -443,3 +443,17 @@ def test_a_state_passes_through_changes_made_before_the_next_simulate():
     run = model.simulate(end=2.0, dtout=1.0, returnResults=True)
     assert run.times[0] == pytest.approx(1.0)
     assert run.getObject(body).getComponent("Z")[-1] == pytest.approx(-0.5 * 9.81 * 4.0, rel=1e-7)
+
+
+def test_integrator_tuning_goes_through_a_dataset(tmp_path):
+    model = Model()
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1])
+    body.cm = Marker()
+    Integrator(error=1e-6, dae_index=3, dae_constr_tol=1e-4, vel_tol_factor=2.0, dae_jacob_init=1)
+    path = tmp_path / "tuned.xml"
+    model.save_model(path, simulate={"type": "DYNAMICS", "end": 0.1, "dtout": 0.1})
+    assert 'dae_index="3"' in path.read_text()
+    (copy,) = load_model(path).getChildren(Integrator)
+    assert (copy.error, copy.dae_index, copy.dae_constr_tol) == (1e-6, 3, 1e-4)
+    assert (copy.vel_tol_factor, copy.dae_jacob_init) == (2.0, 1)
