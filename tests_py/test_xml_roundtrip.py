@@ -631,3 +631,16 @@ def test_unknown_physics_elements_are_refused(tmp_path):
         path.write_text(text)
         with pytest.raises(DatasetError, match="element not supported by msolve"):
             load_model(path)
+
+
+def test_general_state_equations_are_refused_until_read(tmp_path):
+    text = PENDULUM_XML.replace(
+        '<Post_Request id="1"',
+        '<Control_StateEqn id="3" type="USERSUB" x_array_id="1"/>\n  <Post_Request id="1"',
+    )
+    path = tmp_path / "gse.xml"
+    path.write_text(text)
+    with pytest.raises(
+        DatasetError, match=r"Control_StateEqn of type USERSUB \(Gse\) is not supported"
+    ):
+        load_model(path)

@@ -9,7 +9,7 @@ import re
 import numpy as np
 
 from ..controls import Array, Diff, Lse, Matrix, Spline, Tfsiso, Variable
-from .element import _INT, _keep, _num, _show
+from .element import _INT, _num, _show
 from .registry import reads, writes
 
 # -- reading -------------------------------------------------------------------------------
@@ -69,7 +69,8 @@ def read_siso(reader, el):
 def read_state_eqn(reader, el):
     kind = el.text("type", "LINEAR").upper()
     if kind != "LINEAR":
-        return _keep(reader, el, f"Control_StateEqn of type {kind} (Gse)")
+        # general state equations carry physics: never dropped (reader._unknown)
+        raise el.error(f"Control_StateEqn of type {kind} (Gse) is not supported by msolve yet")
     lse = reader.create(el, Lse, static_hold=el.bool("is_static_hold"))
     for attribute, field in (
         ("x_array_id", "x"),
