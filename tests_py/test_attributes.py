@@ -195,3 +195,18 @@ def test_a_close_misspelling_on_a_part_is_said_to_be_one():
         warnings.simplefilter("error")
         part.A = Marker(part=part)
         part.stiffnessTable = [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("cls_name", "attribute"),
+    [(r[0], r[1]) for r in ROWS if r[3] != "not available"],
+    ids=[f"{r[0]}.{r[1]}" for r in ROWS if r[3] != "not available"],
+)
+def test_a_wrong_value_is_refused_naming_the_entity_and_the_attribute(cls_name, attribute):
+    Model()
+    obj = getattr(msolve, cls_name)()
+    with pytest.raises((TypeError, ValueError)) as info:
+        setattr(obj, attribute, object())
+    message = str(info.value)
+    assert message.startswith(cls_name), message
+    assert f"'{attribute}'" in message, message

@@ -64,15 +64,17 @@ class _DiffInitial(Property):
         return obj.__dict__.get("_ic_given", 0.0)
 
     def __set__(self, obj, value):
+        number = Double()
+        number.name = self.name  # errors name this attribute
         if isinstance(value, (list, tuple)):
             if len(value) not in (1, 2):
                 raise self.error(obj, "must be a number or [value, derivative]", value, ValueError)
-            numbers = [Double().convert(obj, v) for v in value]
+            numbers = [number.convert(obj, v) for v in value]
             obj._ic = numbers[0]
             obj._ic_dot = numbers[1] if len(numbers) == 2 else 0.0
             obj.__dict__["_ic_given"] = list(numbers)
         else:
-            obj._ic = Double().convert(obj, value)
+            obj._ic = number.convert(obj, value)
             obj._ic_dot = 0.0
             obj.__dict__["_ic_given"] = obj._ic
         obj._property_changed(self.name)
