@@ -457,3 +457,23 @@ def test_integrator_tuning_goes_through_a_dataset(tmp_path):
     (copy,) = load_model(path).getChildren(Integrator)
     assert (copy.error, copy.dae_index, copy.dae_constr_tol) == (1e-6, 3, 1e-4)
     assert (copy.vel_tol_factor, copy.dae_jacob_init) == (2.0, 1)
+
+
+def test_a_planar_part_moves_in_its_plane():
+    # gravity along -y lies in the XY plane; the initial vz and wx leave it and are removed
+    # by the initial-conditions analysis: the part falls along y, z and its tilt stay zero
+    model = Model()
+    Integrator(error=1e-9)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 2, 3], qg=[0, 0, 2], planar="XY", vz=1.0, wx=1.0, wz=0.5)
+    body.cm = Marker()
+    Accgrav(jgrav=-9.81)
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    result = run.getObject(body)
+    np.testing.assert_allclose(result.getComponent("Z"), [2.0, 2.0, 2.0], atol=1e-9)
+    np.testing.assert_allclose(result.getComponent("Y")[-1], -0.5 * 9.81, rtol=1e-7)
+    # turning about z only, at 0.5 rad/s: e = (cos(t/4), 0, 0, sin(t/4))
+    np.testing.assert_allclose(result.getComponent("E1"), [0.0, 0.0, 0.0], atol=1e-9)
+    np.testing.assert_allclose(result.getComponent("E2"), [0.0, 0.0, 0.0], atol=1e-9)
+    np.testing.assert_allclose(result.getComponent("E3")[-1], math.sin(0.25), rtol=1e-6)
+    assert any("initial vz = 1 conflicts with the constraints" in m for m in run.messages)

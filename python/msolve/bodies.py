@@ -87,8 +87,9 @@ class Part(_CoreEntity, _core.PartSpec):
     planar = Enum(
         "XY YZ ZX YX ZY XZ",
         None,
-        no_effect="msolve moves every part in space; keep it in the plane with a PLANAR "
-        "joint or joint primitives",
+        field="_planar",
+        doc="The global plane the part moves in (through its design position), turning only "
+        "about the plane's normal: a PLANAR joint to the ground.",
     )
     material = Str(
         "Steel", no_effect="the inertia comes from mass and ip; a material name adds nothing"
