@@ -477,3 +477,12 @@ def test_a_planar_part_moves_in_its_plane():
     np.testing.assert_allclose(result.getComponent("E2"), [0.0, 0.0, 0.0], atol=1e-9)
     np.testing.assert_allclose(result.getComponent("E3")[-1], math.sin(0.25), rtol=1e-6)
     assert any("initial vz = 1 conflicts with the constraints" in m for m in run.messages)
+
+
+def test_a_planar_part_is_not_written_without_its_plane(tmp_path):
+    model = Model()
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1], planar="XY")
+    body.cm = Marker()
+    with pytest.raises(ValueError, match=r"Part 2.*planar='XY' cannot be written to a dataset"):
+        model.save_model(tmp_path / "planar.xml")

@@ -203,6 +203,9 @@ def _body_velocities(el, markers, frames):
 @writes(Part, section="bodies")
 def write_part(w, p):
     model = w.model
+    if p.planar is not None and not p.ground:
+        # Body_Rigid has no counterpart: written without it, the dataset would lose a constraint
+        raise w.fail(p, f"planar={p.planar!r} cannot be written to a dataset yet")
     markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
     try:
         origin, rot = part_frame(p)
