@@ -1,5 +1,6 @@
 """Outputs: Request (time histories of displacements, velocities, accelerations, forces
-or expressions) and Output (settings)."""
+or expressions) and the output settings Output, H3dOutput, Debug and External (accepted;
+what they ask for msolve does not produce, docs/msolve-attributes.md)."""
 
 from __future__ import annotations
 
