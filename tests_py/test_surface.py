@@ -272,18 +272,6 @@ def test_joint_ic_of_a_translational_and_a_cylindrical():
     )
 
 
-def test_joint_ic_between_moving_parts_is_reported():
-    model = Model()
-    Part(ground=True)
-    a = Part(mass=1.0, ip=[1, 1, 1])
-    a.cm = Marker()
-    b = Part(mass=1.0, ip=[1, 1, 1])
-    b.cm = Marker(qp=[1, 0, 0])
-    Joint(type="REVOLUTE", i=Marker(part=b), j=Marker(part=a), ic=[0.1, 0.0])
-    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
-    assert any(m.startswith("Joint 1: initial conditions") for m in run.messages)
-
-
 def test_save_model_writes_the_resolved_placement(tmp_path):
     # a dataset gives global positions and velocities: rm, vm and the joint's ic are written
     # as the solver reads them, and the dataset runs as the model does
@@ -486,3 +474,45 @@ def test_a_planar_part_is_not_written_without_its_plane(tmp_path):
     body.cm = Marker()
     with pytest.raises(ValueError, match=r"Part 2.*planar='XY' cannot be written to a dataset"):
         model.save_model(tmp_path / "planar.xml")
+
+
+def test_joint_ic_relative_to_a_moving_part():
+    # J on a carrier sliding along x at 1 (given), I turning about y relative to it at 2:
+    # at the start the I part's mass centre (1 from the joint along the turned x axis) moves
+    # at the carrier's velocity plus w x r
+    model = Model()
+    Integrator(error=1e-9)
+    Part(ground=True)
+    carrier = Part(mass=5.0, ip=[1, 1, 1], vx=1.0, vy=0.0, vz=0.0, wx=0.0, wy=0.0, wz=0.0)
+    carrier.cm = Marker()
+    arm = Part(mass=1.0, ip=[0.1, 0.1, 0.1])
+    arm.cm = Marker(qp=[1, 0, 0])
+    Joint(
+        type="REVOLUTE",
+        i=Marker(part=arm, zp=[0, 1, 0]),
+        j=Marker(part=carrier, zp=[0, 1, 0]),
+        ic=[0.3, 2.0],
+    )
+    speed = Request(type="VELOCITY", i=arm.cm)
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    r = np.array([math.cos(0.3), 0.0, -math.sin(0.3)])
+    expected = np.array([1.0, 0.0, 0.0]) + np.cross([0.0, 2.0, 0.0], r)
+    velocity = run.getObject(speed)
+    np.testing.assert_allclose(
+        [velocity.getComponent(c)[0] for c in ("VX", "VY", "VZ")], expected, atol=1e-9
+    )
+    position = run.getObject(arm)
+    np.testing.assert_allclose([position.getComponent(c)[0] for c in "XYZ"], r, atol=1e-12)
+    assert not [m for m in run.messages if "no effect" in m]
+
+
+def test_joint_ic_rate_relative_to_a_part_of_unknown_velocity_is_reported():
+    model = Model()
+    Part(ground=True)
+    carrier = Part(mass=5.0, ip=[1, 1, 1])
+    carrier.cm = Marker()
+    arm = Part(mass=1.0, ip=[0.1, 0.1, 0.1])
+    arm.cm = Marker(qp=[1, 0, 0])
+    Joint(type="REVOLUTE", i=Marker(part=arm), j=Marker(part=carrier), ic=[0.0, 1.0])
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    assert any("initial joint rate" in m and "no effect" in m for m in run.messages)

@@ -27,7 +27,7 @@ _SCRIPT = "give routine= the Python callable itself; a script file is not loaded
 
 
 def _initial(doc):
-    # honoured by msolve/placement.py when the J marker is on the ground
+    # honoured by msolve/placement.py
     return Double(None, optional=True, count=2, doc=doc)
 
 
@@ -60,9 +60,10 @@ class Joint(_CoreEntity, _core.JointSpec):
     Initial conditions: ``ic=[displacement, velocity]`` of a REVOLUTE (the angle of x_I
     from x_J about z_J, and its rate) or a TRANSLATIONAL joint (I's origin from J's along
     z_J), ``ictran`` and ``icrot`` of a CYLINDRICAL one; either entry may be None. The I part
-    is placed and set going accordingly before the initial-conditions analysis (which then
-    meets the other constraints as closely as it can), when the J marker is on the ground;
-    otherwise they are reported without effect.
+    is placed relative to J accordingly before the initial-conditions analysis (which then
+    meets the other constraints as closely as it can), and given the joint rate on top of
+    the J part's motion when that is known (the ground, or a part with all six initial
+    velocities given); otherwise the rate is reported without effect.
     """
 
     _core_type = _core.JointSpec

@@ -116,11 +116,10 @@ class _Resolver:
         i, j = joint.i, joint.j
         moving = None if i is None else i.part
         fixed = None if j is None else j.part
-        if moving is None or fixed is None or not fixed.ground or moving.ground:
+        if moving is None or fixed is None or moving.ground:
             notes.append(
                 f"{joint._describe()}: initial conditions (ic, ictran, icrot) accepted, no "
-                "effect (msolve honours them when the J marker is on the ground and the I "
-                "marker on a moving part)"
+                "effect (msolve honours them when the I marker is on a moving part)"
             )
             return
         rates = {}
@@ -137,16 +136,42 @@ class _Resolver:
                     self._move_part(moving, np.eye(3), o_j, (displacement - now) * z)
             if velocity is not None:
                 rates[kind] = velocity
-        if rates:
-            # the mass centre's velocity and the angular velocity (a rate not given is zero)
-            o_j, r_j = self.marker_global(j)
-            z = r_j[:, 2]
-            cm = moving.cm
-            r_cm = self.marker_global(cm)[0] if cm is not None else self.part_frames[id(moving)][0]
-            w = rates.get("R", 0.0) * z
-            linear = rates.get("T", 0.0) * z + np.cross(w, r_cm - o_j)
-            for name, value in zip(_PART_FIELDS[4:], (*linear, *w)):
-                setattr(moving, name, float(value))
+        if not rates:
+            return
+        carrier = self._carrier_velocity(fixed)
+        if carrier is None:
+            notes.append(
+                f"{joint._describe()}: the initial joint rate of ic, ictran, icrot accepted, "
+                "no effect (msolve honours it when the J marker's part is the ground or has "
+                "all six initial velocities vx ... wz given; the displacement is honoured)"
+            )
+            return
+        # the I part's mass-centre velocity and angular velocity: J's rigid motion plus the
+        # joint's relative motion (a rate not given is zero)
+        v_j, w_j, r_jcm = carrier
+        o_j, r_j = self.marker_global(j)
+        z = r_j[:, 2]
+        r_cm = self._mass_centre(moving)
+        w_rel = rates.get("R", 0.0) * z
+        v_rel = rates.get("T", 0.0) * z + np.cross(w_rel, r_cm - o_j)
+        linear = v_j + np.cross(w_j, r_cm - r_jcm) + v_rel
+        for name, value in zip(_PART_FIELDS[4:], (*linear, *(w_j + w_rel))):
+            setattr(moving, name, float(value))
+
+    def _mass_centre(self, part):
+        cm = part.cm
+        return self.marker_global(cm)[0] if cm is not None else self.part_frames[id(part)][0]
+
+    def _carrier_velocity(self, part):
+        """(velocity of the mass centre, angular velocity, mass centre) of the J part at the
+        start, when known before the initial-conditions analysis: the ground, or a part with
+        all six initial velocities given in global axes."""
+        if part.ground:
+            return np.zeros(3), np.zeros(3), np.zeros(3)
+        values = [getattr(part, n) for n in _PART_FIELDS[4:]]
+        if any(v is None for v in values) or part.vm is not None or part.wm is not None:
+            return None
+        return np.array(values[:3]), np.array(values[3:]), self._mass_centre(part)
 
     def _move_part(self, part, rot, pivot, shift):
         """Turn the part's frame by rot about pivot, then shift it (global)."""
