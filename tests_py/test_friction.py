@@ -180,3 +180,15 @@ def test_friction_on_a_joint_type_without_it_is_refused():
     Friction(joint=joint)
     with pytest.raises(ValueError, match="friction is available on REVOLUTE"):
         model.simulate(end=0.1, dtout=0.05)
+
+
+def test_attributes_without_effect_are_reported_once():
+    # documented attributes msolve cannot honour are accepted and said so in the log, once a run
+    model, f, _ = slope(10.0, inactive="STATIC", bristle_stiffness=1e3)
+    f.max_stiction_deformation = 0.02
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    notes = [m for m in run.messages if "accepted, no effect" in m]
+    assert any("inactive = STATIC" in m for m in notes)
+    assert any("max_stiction_deformation" in m for m in notes)
+    assert all(m.startswith(f"Friction {f.id}") for m in notes)
+    assert len(notes) == len(set(notes)) == 2
