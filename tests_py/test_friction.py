@@ -1,5 +1,5 @@
 """Joint friction (Friction, Force_JointFriction): LuGre friction against the joint's reaction
-(docs/equations.md §3.8).
+(docs/equations.md §3.10).
 
 Sources: MotionSolve Friction page (friction_api.htm: attributes and defaults, LuGre), the
 Force_JointFriction XML page (xml-format_61.htm), the LuGre model (Canudas de Wit et al. 1995:

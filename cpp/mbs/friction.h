@@ -1,4 +1,4 @@
-// Joint friction (MotionSolve Friction / Force_JointFriction; docs/equations.md §3.8): LuGre
+// Joint friction (MotionSolve Friction / Force_JointFriction; docs/equations.md §3.10): LuGre
 // friction of a joint's slip against a friction load made of the joint's reaction and
 // preloads. The bristle deflections are the element's own differential states.
 #pragma once

@@ -106,7 +106,7 @@ class VectorForce : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
-/// Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md §3.8):
+/// Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md §3.10):
 /// LuGre friction of the joint's slip against a friction load made of the joint's reaction
 /// (read from its multipliers) and preloads. REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL
 /// and UNIVERSAL joints. The bristle deflections are differential states of the system.
@@ -131,7 +131,7 @@ class Friction : public Entity {
   std::string yoke = "I";    // universal joints: I or J
   double ball_radius = 1.0;  // spherical joints
   /// LuGre bristle stiffness sigma0, damping sigma1 and viscous coefficient sigma2; unset:
-  /// msolve's stiction model from max_stiction_deformation (docs/equations.md §3.8)
+  /// msolve's stiction model from max_stiction_deformation (docs/equations.md §3.10)
   std::optional<double> bristle_stiffness, damping_effects, viscous_effects;
 };
 

@@ -1,5 +1,5 @@
 // General state equations x' = f(x, u, t), y = g(x, u, t) of a Gse (MotionSolve Gse,
-// Control_StateEqn of type USERSUB; docs/equations.md §4.3): the routine (GSESUB) gives f
+// Control_StateEqn of type USERSUB; docs/equations.md §4.5): the routine (GSESUB) gives f
 // and g; their derivatives are forward differences in x and u, chained with the inputs'
 // exact gradients.
 #pragma once

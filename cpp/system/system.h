@@ -9,9 +9,10 @@
 // array reads the combination). A Tfsiso is realised in observable canonical form: with
 // a_k, b_k the coefficients of s^k divided by a_n and d = b_n,
 // x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, y = x_1 + d u, x(0) = 0; an Lse
-// takes its matrices as given and x(0) from its IC array; then the states of the Motions
-// given as a velocity (s, the
-// driven coordinate: s' = f(t)) or as an acceleration (s and its rate p: s' = p, p' = f(t));
+// takes its matrices as given and x(0) from its IC array; then the bristle deflections of
+// the Frictions and the states of the Gses (docs/equations.md §3.10, §4.5); then the states
+// of the Motions given as a velocity (s, the driven coordinate: s' = f(t)) or as an
+// acceleration (s and its rate p: s' = p, p' = f(t));
 // then, in a model with moving parts, the work W of the non-conservative forces
 // (W' = their power, see NonConservativePower); then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of

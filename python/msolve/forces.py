@@ -226,7 +226,7 @@ class _Words(Enum):
 
 class Friction(_CoreEntity, _core.FrictionSpec):
     """Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md
-    §3.8): on a REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL or UNIVERSAL ``joint``, a
+    §3.10): on a REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL or UNIVERSAL ``joint``, a
     force and/or torque opposing the joint's slip, of magnitude mu(v) times the friction load
     (the joint's reaction force and moments, read from its constraint multipliers, as
     ``input_forces`` selects, plus the preload).

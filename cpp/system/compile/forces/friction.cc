@@ -1,4 +1,4 @@
-// compile(model): a Friction (docs/equations.md §3.8), checked, becomes a FrictionElement on
+// compile(model): a Friction (docs/equations.md §3.10), checked, becomes a FrictionElement on
 // its joint's markers, reading the joint's reaction through six force measures
 #include <cmath>
 #include <memory>
@@ -79,7 +79,7 @@ mbs::FrictionParameters Parameters(const model::Friction& f) {
   p.ball_radius = positive("ball_radius", f.ball_radius);
   const std::string yoke = Upper(f.yoke);
   if (yoke != "I" && yoke != "J") fail("yoke must be I or J, got '" + f.yoke + "'");
-  // LuGre's bristles: given, or msolve's stiction model (docs/equations.md §3.8)
+  // LuGre's bristles: given, or msolve's stiction model (docs/equations.md §3.10)
   p.sigma0 = f.bristle_stiffness ? positive("bristle_stiffness", *f.bristle_stiffness)
                                  : p.mu_static / deformation;
   p.sigma1 = f.damping_effects ? non_negative("damping_effects", *f.damping_effects)
