@@ -192,3 +192,46 @@ def test_attributes_without_effect_are_reported_once():
     assert any("max_stiction_deformation" in m for m in notes)
     assert all(m.startswith(f"Friction {f.id}") for m in notes)
     assert len(notes) == len(set(notes)) == 2
+
+
+def spinning(joint_type, **friction):
+    """A 2 kg ball (inertia 0.01 about every axis) on a joint at its centre, the joint's z
+    axis horizontal (global x), spinning at 40 rad/s about (1, 1, 0)/sqrt(2) for a
+    spherical joint, about the joint axis otherwise, and sliding at 2 m/s along it when the
+    joint allows; the spin rate about the initial axis and the slide velocity."""
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    axis = np.array([1.0, 1.0, 0.0]) / math.sqrt(2) if joint_type == "SPHERICAL" else [1, 0, 0]
+    w = 40.0 * np.asarray(axis)
+    slide = 2.0 if joint_type == "CYLINDRICAL" else None
+    ball = Part(mass=2.0, ip=[0.01, 0.01, 0.01], wx=w[0], wy=w[1], wz=w[2], vx=slide)
+    ball.cm = Marker(part=ball, zp=[1, 0, 0])
+    seat = Marker(part=ground, zp=[1, 0, 0])
+    Friction(joint=Joint(type=joint_type, i=ball.cm, j=seat), **friction)
+    a = [float(v) for v in axis]
+    req = Request(
+        f1=f"{a[0]}*WX({ball.cm.id}) + {a[1]}*WY({ball.cm.id}) + {a[2]}*WZ({ball.cm.id})",
+        f2=f"VX({ball.cm.id})",
+    )
+    run = model.simulate(end=0.3, dtout=0.01, returnResults=True)
+    r = run.getObject(req)
+    return run.times, r.getComponent("F1"), r.getComponent("F2")
+
+
+def test_spherical_joint_friction_brakes_with_the_ball_radius_torque():
+    # the reaction is the weight m g; the torque mu_d m g ball_radius opposes the spin
+    t, w, _ = spinning("SPHERICAL", ball_radius=0.05, input_forces="REACTION_FORCE")
+    late = t >= 0.05
+    alpha = 0.2 * 2.0 * G * 0.05 / 0.01
+    assert np.polyfit(t[late], w[late], 1)[0] == pytest.approx(-alpha, rel=1e-4)
+
+
+def test_cylindrical_joint_friction_brakes_slide_and_spin():
+    # the radial reaction m g loads both: the force mu_d m g against the slide, the torque
+    # mu_d m g pin_radius against the spin
+    t, w, v = spinning("CYLINDRICAL", pin_radius=0.05, input_forces=["REACTION_FORCE"])
+    late = t >= 0.05
+    assert np.polyfit(t[late], w[late], 1)[0] == pytest.approx(-0.2 * 2 * G * 0.05 / 0.01, rel=1e-4)
+    assert np.polyfit(t[late], v[late], 1)[0] == pytest.approx(-0.2 * G, rel=1e-4)
