@@ -235,3 +235,29 @@ def test_cylindrical_joint_friction_brakes_slide_and_spin():
     late = t >= 0.05
     assert np.polyfit(t[late], w[late], 1)[0] == pytest.approx(-0.2 * 2 * G * 0.05 / 0.01, rel=1e-4)
     assert np.polyfit(t[late], v[late], 1)[0] == pytest.approx(-0.2 * G, rel=1e-4)
+
+
+def test_sliding_effect_has_no_stiction():
+    # effect SLIDING: Coulomb friction mu_d S(v/vs) v/|v| only; on a 10 degree slope with
+    # mu_d = 0.2 > tan 10 deg the block creeps at the v where 0.2 S(v/vs) = tan 10 deg
+    model, _, req = slope(10.0, mu_dynamic=0.2, effect="SLIDING")
+    run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
+    v = run.getObject(req).getComponent("F2")
+    target = math.tan(math.radians(10.0)) / 0.2
+    x = 0.5
+    for _ in range(50):  # Newton on x^2 (3 - 2x) = target
+        x -= (x * x * (3 - 2 * x) - target) / (6 * x - 6 * x * x)
+    assert v[-1] == pytest.approx(0.1 * x, rel=1e-4)
+
+
+def test_stiction_effect_fades_when_sliding():
+    # effect STICTION: mu_d taken as 0, so well above the transition velocity the block on a
+    # 30 degree slope falls nearly freely along it: the coefficient is g's floor 1e-3 mu_s,
+    # a = g (sin a - 1e-3 mu_s cos a)
+    model, _, req = slope(30.0, effect="STICTION")
+    run = model.simulate(end=1.5, dtout=0.01, returnResults=True)
+    t, v = run.times, run.getObject(req).getComponent("F2")
+    late = t >= 0.8
+    slope_fit = np.polyfit(t[late], v[late], 1)[0]
+    a = math.radians(30.0)
+    assert slope_fit == pytest.approx(G * (math.sin(a) - 1e-3 * 0.3 * math.cos(a)), rel=1e-5)
