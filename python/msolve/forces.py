@@ -236,8 +236,10 @@ class Friction(_CoreEntity, _core.FrictionSpec):
     exp(-(v / stiction_transition_velocity)^2), and the coefficient sigma0 z + sigma1 z' +
     sigma2 v. With ``bristle_stiffness``, ``damping_effects`` and ``viscous_effects`` unset,
     sigma0 = mu_static / max_stiction_deformation (a sticking joint creeps at most that far),
-    sigma1 = mu_static / stiction_transition_velocity and sigma2 = 0; given, they are sigma0,
-    sigma1, sigma2. Rotational slip is measured at ``pin_radius`` (``ball_radius`` for a
+    sigma1 = mu_static / stiction_transition_velocity, sigma2 = 0 and the bristles are
+    elasto-plastic (no slip below 0.8 of the breakaway deflection: a sticking joint creeps
+    at most max_stiction_deformation); given, they are sigma0, sigma1, sigma2 (plain LuGre).
+    sigma1 acts near zero slip only. Rotational slip is measured at ``pin_radius`` (``ball_radius`` for a
     spherical joint). ``effect`` SLIDING: Coulomb friction of mu_dynamic only; STICTION:
     mu_dynamic taken as 0.
     """
