@@ -683,11 +683,15 @@ def test_friction_and_gse_round_trip(tmp_path):
     )
     assert_same_results(before, after)
     text = path.read_text()
-    assert "<Force_JointFriction" in text and 'inputs="1100"' in text
-    assert 'type="USERSUB"' in text and 'usrsub_fnc_name="decay"' in text
-    assert counts(loaded)["Friction"] == 2 and counts(loaded)["Gse"] == 1
+    assert "<Force_JointFriction" in text
+    assert 'inputs="1100"' in text
+    assert 'type="USERSUB"' in text
+    assert 'usrsub_fnc_name="decay"' in text
+    assert counts(loaded)["Friction"] == 2
+    assert counts(loaded)["Gse"] == 1
     lugre = loaded.lookupById("Friction", 2)
-    assert lugre.bristle_stiffness == 500.0 and lugre.friction_arm == 0.02
+    assert lugre.bristle_stiffness == 500.0
+    assert lugre.friction_arm == 0.02
 
 
 def test_joint_friction_of_a_dataset_is_read_with_its_inputs(tmp_path):

@@ -239,9 +239,9 @@ class Friction(_CoreEntity, _core.FrictionSpec):
     sigma1 = mu_static / stiction_transition_velocity, sigma2 = 0 and the bristles are
     elasto-plastic (no slip below 0.8 of the breakaway deflection: a sticking joint creeps
     at most max_stiction_deformation); given, they are sigma0, sigma1, sigma2 (plain LuGre).
-    sigma1 acts near zero slip only. Rotational slip is measured at ``pin_radius`` (``ball_radius`` for a
-    spherical joint). ``effect`` SLIDING: Coulomb friction of mu_dynamic only; STICTION:
-    mu_dynamic taken as 0.
+    sigma1 acts near zero slip only. Rotational slip is measured at ``pin_radius``
+    (``ball_radius`` for a spherical joint). ``effect`` SLIDING: Coulomb friction of
+    mu_dynamic only; STICTION: mu_dynamic taken as 0.
     """
 
     _core_type = _core.FrictionSpec
