@@ -149,3 +149,25 @@ def test_bad_gse_input_names_the_entity():
         model.simulate(end=0.1, dtout=0.05)
     with pytest.raises(TypeError, match="'no'"):
         Gse(no="three")
+
+
+def test_gse_of_a_dataset_with_compiled_code_is_refused_at_simulate(tmp_path):
+    # a USERSUB Control_StateEqn naming a library: read (ids 0 = no array), refused at
+    # simulate with the reason
+    path = tmp_path / "gse.xml"
+    path.write_text(
+        """<Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Array id="5" type="X" num_element="2"/>
+  <Control_StateEqn id="301" type="USERSUB" x_solver_array_id="5" y_solver_array_id="0"
+      u_solver_array_id="0" ic_solver_array_id="0" num_state="2" num_output="0"
+      usrsub_param_string="USER(1, 2)" usrsub_dll_name="libgse.so" is_static_hold="TRUE"/>
+</Model>"""
+    )
+    model = load_model(path)
+    gse = model.lookupById("Gse", 301)
+    assert (gse.ns, gse.no, gse.static_hold, gse.function) == (2, 0, True, "USER(1, 2)")
+    assert gse.routine == "libgse.so::GSESUB"
+    assert gse.y is None and gse.x.id == 5
+    with pytest.raises(ValueError, match=r"Gse 301.*compiled code"):
+        model.simulate(end=0.1, dtout=0.05)
