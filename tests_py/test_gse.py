@@ -168,6 +168,7 @@ def test_gse_of_a_dataset_with_compiled_code_is_refused_at_simulate(tmp_path):
     gse = model.lookupById("Gse", 301)
     assert (gse.ns, gse.no, gse.static_hold, gse.function) == (2, 0, True, "USER(1, 2)")
     assert gse.routine == "libgse.so::GSESUB"
-    assert gse.y is None and gse.x.id == 5
+    assert gse.y is None
+    assert gse.x.id == 5
     with pytest.raises(ValueError, match=r"Gse 301.*compiled code"):
         model.simulate(end=0.1, dtout=0.05)
