@@ -261,3 +261,14 @@ def test_stiction_effect_fades_when_sliding():
     slope_fit = np.polyfit(t[late], v[late], 1)[0]
     a = math.radians(30.0)
     assert slope_fit == pytest.approx(G * (math.sin(a) - 1e-3 * 0.3 * math.cos(a)), rel=1e-5)
+
+
+def test_friction_work_balances_the_energy():
+    # the block sliding down the slope: the energy lost is the friction's work, so
+    # kinetic + gravitational - work stays at its initial value (docs/equations.md §7)
+    model, _, _ = slope(30.0)
+    run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+    e = run.energy
+    balance, work = e.getComponent("BALANCE"), e.getComponent("WORK")
+    assert work[-1] < -1.0  # friction took energy out
+    np.testing.assert_allclose(balance, balance[0], atol=1e-6 * abs(work[-1]))
