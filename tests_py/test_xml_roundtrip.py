@@ -621,3 +621,89 @@ def test_coupler_and_gear_round_trip(tmp_path, how, element):
     assert f"<{element}" in path.read_text()
     assert len(loaded.getChildren(type=how)) == 1
     assert_same_results(before, after, rtol=1e-9)
+
+
+# -- PointMass, Field, Beam ----------------------------------------------------------------
+
+
+def point_mass_field_beam():
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    ground = Part(ground=True)
+    anchor = Marker(part=ground, qp=[0, 0, 1])
+    # a point mass with a turned frame (an lprf marker) and a marker on it, on a Field
+    pm = PointMass(mass=0.7, qg=[0.1, 0.2, 0.9], reuler=[0.2, 0.1, 0.0], vx=0.5, label="pm")
+    pm.cm = Marker(part=pm, qp=[0, 0, 0.05])
+    pm.top = Marker(part=pm, qp=[0, 0, 0.1], reuler=[0.0, 0.3, 0.0])
+    K = np.diag([300.0, 400.0, 500.0, 1.0, 1.0, 1.0]) + 10.0
+    Field(
+        i=pm.cm,
+        j=anchor,
+        kmatrix=list(K.ravel()),
+        cmatrix=list((0.01 * K).ravel()),
+        length=[0.1, 0.1, 0.0, 0.0, 0.0, 0.0],
+        force=[0.0, 0.0, 2.0, 0.0, 0.0, 0.0],
+        label="field",
+    )
+    # a block on a beam, and a second field damped by cratio
+    block = Part(mass=2.0, ip=[0.1, 0.2, 0.3], qg=[1.0, 0, 0], label="block")
+    block.cm = Marker(part=block)
+    root = Marker(part=ground)
+    Beam(
+        i=block.cm,
+        j=root,
+        length=1.0,
+        ixx=2e-8,
+        iyy=1e-8,
+        izz=1.5e-8,
+        area=1e-4,
+        asy=1.2,
+        asz=1.1,
+        emodulus=2e11,
+        gmodulus=8e10,
+        cratio=1e-3,
+        force=[0.0, 1.0, 0.0],
+        torque=[0.0, 0.0, 0.1],
+    )
+    Field(i=block.cm, j=root, kmatrix=list((0.1 * K).ravel()), cratio=0.02)
+    model.r1 = Request(type="DISPLACEMENT", i=pm.top)
+    model.r2 = Request(type="VELOCITY", i=block.cm)
+    model.pm = pm
+    return model
+
+
+def test_point_mass_field_and_beam_round_trip(tmp_path):
+    model, loaded, before, after, path = round_trip(
+        point_mass_field_beam, tmp_path, end=0.3, dtout=0.01
+    )
+    assert_same_results(before, after, rtol=1e-6, atol=1e-9)
+    expected = counts(model)
+    expected["Marker"] += 2  # the lprf markers of the point mass and the block
+    assert counts(loaded) == expected
+    text = path.read_text()
+    assert "<Body_Point" in text
+    assert 'body_type="POINTBODY"' in text
+    assert "<Force_Field" in text
+    assert "<Force_Beam" in text
+    pm = loaded.lookupById("PointMass", 1)
+    assert (pm.label, pm.mass, pm.vx, pm.vy) == ("pm", 0.7, 0.5, None)
+    first, second = loaded.lookupById("Field", 1), loaded.lookupById("Field", 2)
+    assert first.kmatrix == model.lookupById("Field", 1).kmatrix
+    assert first.cmatrix == model.lookupById("Field", 1).cmatrix
+    assert first.cratio is None
+    assert first.length == [0.1, 0.1, 0.0, 0.0, 0.0, 0.0]
+    assert first.force[2] == 2.0
+    assert second.cratio == 0.02
+    assert second.cmatrix == []
+    beam = loaded.lookupById("Beam", 1)
+    for name in ("length", "ixx", "iyy", "izz", "area", "asy", "asz", "emodulus", "gmodulus"):
+        assert getattr(beam, name) == getattr(model.lookupById("Beam", 1), name)
+    assert beam.cratio == 1e-3
+    assert beam.force == [0, 1, 0]
+    assert beam.torque == [0, 0, 0.1]
+    # the point mass's body results too
+    run_a = model.simulate(end=0.4, dtout=0.1, returnResults=True)
+    run_b = loaded.simulate(end=0.4, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(
+        run_b.getObject(pm).values, run_a.getObject(model.pm).values, rtol=0, atol=1e-8
+    )
