@@ -255,3 +255,34 @@ def test_beam_errors_name_the_beam_and_the_attribute():
     beam.cmatrix = list(np.eye(6).ravel())
     beam.cratio = 0.0
     static_q(model)
+
+
+def test_beam_and_field_functions_give_the_element_forces():
+    # BEAM(id, jflag, comp, rm) and FIELD(...): on I at I (jflag 0) the beam balances the tip
+    # load; on J at J (jflag 1) the reaction also carries the load's moment about the root
+    P = 5.0
+    model = cantilever([0, P, 0, 0, 0, 0])
+    beam = model.getChildren(Beam)[0]
+    model.f = Request(
+        f1=f"BEAM({beam.id}, 0, 3, 0)",
+        f2=f"BEAM({beam.id}, 1, 3, 0)",
+        f3=f"BEAM({beam.id}, 1, 8, 0)",
+        f4=f"BEAM({beam.id}, 0, 8, 0)",
+    )
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    f = run.getObject(model.f)
+    deflection = run.getObject(model.q).getComponent("F2")[-1]
+    assert f.getComponent("F1")[-1] == pytest.approx(-P, rel=1e-9)
+    assert f.getComponent("F2")[-1] == pytest.approx(P, rel=1e-9)
+    # the moment at the root: the load times the arm from j to i's deflected position
+    assert f.getComponent("F3")[-1] == pytest.approx(P * L, rel=1e-6)
+    assert abs(f.getComponent("F4")[-1]) < 1e-9 * P * L
+    assert deflection > 0
+    K = coupled_stiffness()
+    model, *_ = held_block(lambda i, j: Field(i=i, j=j, kmatrix=list(K.ravel())))
+    model.f = Request(f1="FIELD(1, 0, 2, 0)", f2="FIELD(1, 0, 7, 0)", f3="FIELD(1, 1, 4, 0)")
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    f = run.getObject(model.f)
+    assert f.getComponent("F1")[-1] == pytest.approx(-LOAD[0], rel=1e-9)
+    assert f.getComponent("F2")[-1] == pytest.approx(-LOAD[4], rel=1e-9)
+    assert f.getComponent("F3")[-1] == pytest.approx(LOAD[2], rel=1e-9)
