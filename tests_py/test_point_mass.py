@@ -90,3 +90,35 @@ def test_point_mass_errors_name_the_point_mass_and_the_attribute():
     with pytest.raises(TypeError, match=r"'part' must be a Part or a PointMass"):
         Marker(part=Request())
     assert Point_Mass is PointMass
+
+
+def test_the_axes_of_a_point_mass_may_be_given_by_directions():
+    # zv, xv are the directions of the frame's axes: the same frame as the points qg + zv,
+    # qg + xv
+    model = Model()
+    Accgrav(kgrav=-G)
+    Part(ground=True)
+    qg = [1.0, 2.0, 3.0]
+    by_vectors = PointMass(mass=1.0, cm=Marker(), qg=qg, zv=[1, 0, 0], xv=[0, 1, 1])
+    by_points = PointMass(mass=1.0, cm=Marker(), qg=qg, zg=[2, 2, 3], xg=[1, 3, 4])
+    run = model.simulate(end=0.1, dtout=0.1, returnResults=True)
+    a = run.getObject(by_vectors).values
+    b = run.getObject(by_points).values
+    np.testing.assert_allclose(a, b, rtol=0, atol=1e-12)
+    # E0..E3 of the frame whose z is global x and whose x is along (0, 1, 1)
+    e = a[0, 3:]
+    R = (
+        np.array(
+            [
+                [e[0] ** 2 + e[1] ** 2 - 0.5, e[1] * e[2] - e[0] * e[3], e[1] * e[3] + e[0] * e[2]],
+                [e[1] * e[2] + e[0] * e[3], e[0] ** 2 + e[2] ** 2 - 0.5, e[2] * e[3] - e[0] * e[1]],
+                [e[1] * e[3] - e[0] * e[2], e[2] * e[3] + e[0] * e[1], e[0] ** 2 + e[3] ** 2 - 0.5],
+            ]
+        )
+        * 2
+    )
+    np.testing.assert_allclose(R[:, 2], [1, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(R[:, 0], [0, 2**-0.5, 2**-0.5], atol=1e-12)
+    by_vectors.zg = [2, 2, 3]
+    with pytest.raises(Exception, match=r"PointMass 1.*either by the points zg/xg or by the"):
+        model.simulate(end=0.2)

@@ -83,6 +83,8 @@ class Part : public Entity {
 class PointMass : public Part {
  public:
   const char* TypeName() const override { return "PointMass"; }
+  /// the directions of the frame's z and x axes, in place of the points zg, xg
+  std::optional<Vec3> zv, xv;
 };
 
 /// An ideal joint between marker i (on the first part) and marker j (on the second).

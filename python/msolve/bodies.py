@@ -64,7 +64,7 @@ class Part(_CoreEntity, _core.PartSpec):
 class PointMass(_CoreEntity, _core.PointMassSpec):
     """A point mass (MotionSolve Point_Mass): mass without inertia, three translational
     freedoms. Its frame sits at ``qg`` with axes from ``reuler`` or the points ``zg``/``xg``
-    (as a Part's) and keeps that orientation during the simulation, and so do the markers on
+    (as a Part's; or the directions ``zv``/``xv``) and keeps that orientation during the simulation, and so do the markers on
     it; torques applied to it are taken by the ground (docs/equations.md §1.5). ``cm`` is the
     marker at the mass centre; ``vx vy vz`` are initial velocities in global axes (None, the
     default, leaves a component free for the initial-conditions analysis)."""
@@ -76,6 +76,8 @@ class PointMass(_CoreEntity, _core.PointMassSpec):
     qg = Location(optional=False, field="_qg")
     zg = Location(field="_zg")
     xg = Location(field="_xg")
+    zv = Location(field="_zv", doc="Direction of the z axis, in place of zg.")
+    xv = Location(field="_xv", doc="Direction of the x axis, in place of xg.")
     reuler = Angles(field="_reuler")
     vx = Double(None, optional=True, field="_vx")
     vy = Double(None, optional=True, field="_vy")

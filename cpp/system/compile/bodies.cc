@@ -40,8 +40,20 @@ Mat3 MarkerAxes(const model::Marker& m) {
   return Axes(m, m.reuler, m.zp, m.xp, m.qp, {"reuler", "zp", "xp", "qp"});
 }
 
-// orientation of a part frame in the global frame
+// orientation of a part frame in the global frame; a point mass's axes may be given by the
+// directions zv, xv in place of the points zg, xg
 Mat3 PartAxes(const model::Part& p) {
+  const auto* point = dynamic_cast<const model::PointMass*>(&p);
+  if (point && (point->zv || point->xv)) {
+    if (p.zg || p.xg)
+      throw ModelError(p.Describe() + ": give the axes either by the points zg/xg or by the " +
+                       "directions zv/xv");
+    const auto at = [&p](const std::optional<Vec3>& v) -> std::optional<Vec3> {
+      if (!v) return std::nullopt;
+      return Vec3(p.qg + *v);
+    };
+    return Axes(p, p.reuler, at(point->zv), at(point->xv), p.qg, {"reuler", "zv", "xv", "qg"});
+  }
   return Axes(p, p.reuler, p.zg, p.xg, p.qg, {"reuler", "zg", "xg", "qg"});
 }
 
