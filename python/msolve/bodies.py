@@ -64,8 +64,9 @@ class Part(_CoreEntity, _core.PartSpec):
 class PointMass(_CoreEntity, _core.PointMassSpec):
     """A point mass (MotionSolve Point_Mass): mass without inertia, three translational
     freedoms. Its frame sits at ``qg`` with axes from ``reuler`` or the points ``zg``/``xg``
-    (as a Part's; or the directions ``zv``/``xv``) and keeps that orientation during the simulation, and so do the markers on
-    it; torques applied to it are taken by the ground (docs/equations.md §1.5). ``cm`` is the
+    (as a Part's; or the directions ``zv``/``xv``) and keeps that orientation during the
+    simulation, and so do the markers on it; torques applied to it are taken by the ground
+    (docs/equations.md §1.5). ``cm`` is the
     marker at the mass centre; ``vx vy vz`` are initial velocities in global axes (None, the
     default, leaves a component free for the initial-conditions analysis)."""
 
