@@ -122,3 +122,29 @@ def test_the_axes_of_a_point_mass_may_be_given_by_directions():
     by_vectors.zg = [2, 2, 3]
     with pytest.raises(Exception, match=r"PointMass 1.*either by the points zg/xg or by the"):
         model.simulate(end=0.2)
+
+
+def test_a_point_mass_slides_down_a_translational_joint():
+    # a rail inclined by 30 degrees: s = g sin(a) t^2 / 2 from rest, the normal reaction
+    # m g cos(a); the joint's rotation equations repeat the point mass's own and are set aside
+    m, a = 2.0, math.radians(30)
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    d = [math.cos(a), 0, -math.sin(a)]
+    rail = Marker(part=ground, zp=d)
+    pm = PointMass(mass=m, cm=Marker())
+    slider = Marker(part=pm, zp=d)
+    Joint(type="TRANSLATIONAL", i=slider, j=rail)
+    model.d = Request(type="DISPLACEMENT", i=pm.cm)
+    model.f = Request(type="FORCE", i=slider, j=rail)
+    run = model.simulate(end=1.0, dtout=0.25, returnResults=True)
+    s = 0.5 * G * math.sin(a) * run.times**2
+    d_result = run.getObject(model.d)
+    np.testing.assert_allclose(d_result.getComponent("X"), s * d[0], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(d_result.getComponent("Z"), s * d[2], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(
+        run.getObject(model.f).getComponent("FM"), m * G * math.cos(a), rtol=1e-9
+    )
+    assert sum("redundant constraint equation set aside" in line for line in run.messages) == 3
