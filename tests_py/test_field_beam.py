@@ -286,3 +286,33 @@ def test_beam_and_field_functions_give_the_element_forces():
     assert f.getComponent("F1")[-1] == pytest.approx(-LOAD[0], rel=1e-9)
     assert f.getComponent("F2")[-1] == pytest.approx(-LOAD[4], rel=1e-9)
     assert f.getComponent("F3")[-1] == pytest.approx(LOAD[2], rel=1e-9)
+
+
+def test_the_work_of_fields_and_beams_balances_the_energy():
+    # their whole power is counted as work (docs/equations.md §3.10): kinetic + gravitational
+    # energy - work stays constant to the integrator's accuracy
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    block = Part(mass=1.5, ip=[0.2, 0.3, 0.25], cm=Marker(qp=[0.3, 0, -0.05]), wz=2.0)
+    j = Marker(part=ground)
+    i = Marker(part=block)
+    Field(i=i, j=j, kmatrix=list(coupled_stiffness().ravel()), cratio=0.01)
+    Beam(
+        i=block.cm,
+        j=Marker(part=ground),
+        length=0.3,
+        emodulus=1e7,
+        gmodulus=4e6,
+        area=1e-4,
+        ixx=2e-8,
+        iyy=1e-8,
+        izz=1.5e-8,
+        cratio=1e-3,
+    )
+    run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
+    balance = run.energy.getComponent("BALANCE")
+    kinetic = run.energy.getComponent("KINETIC")
+    assert kinetic.max() > 0.1
+    assert np.ptp(balance) < 1e-6 * kinetic.max()
