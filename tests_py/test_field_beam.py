@@ -152,6 +152,9 @@ def test_field_errors_name_the_field_and_the_attribute():
     with pytest.raises(Exception, match=r"Field 1.*cmatrix or by cratio, not both"):
         model.simulate(end=0.1)
     f.cmatrix = []
+    f.function = "USER(1, 2)"
+    with pytest.raises(Exception, match=r"Field 1.*calls a user routine, but routine is not set"):
+        model.simulate(end=0.1)
     f.routine = lambda *args: [0.0] * 6
     with pytest.raises(Exception, match=r"Field 1.*FIESUB.*not available"):
         model.simulate(end=0.1)

@@ -47,6 +47,7 @@ std::unique_ptr<mbs::ForceElement> Builder::Force(const model::Field& field) {
     throw ModelError(field.Describe() +
                      ": a nonlinear Field given by a routine (FIESUB) is not available in "
                      "msolve; give kmatrix (and cmatrix or cratio) for a linear field");
+  CheckNoUserCall(field, field.function);
   if (field.kmatrix.empty())
     throw ModelError(field.Describe() +
                      ": kmatrix is required: the 36 entries of the 6x6 stiffness matrix, row by "
