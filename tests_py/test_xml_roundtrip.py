@@ -707,3 +707,44 @@ def test_point_mass_field_and_beam_round_trip(tmp_path):
     np.testing.assert_allclose(
         run_b.getObject(pm).values, run_a.getObject(model.pm).values, rtol=0, atol=1e-8
     )
+
+
+def test_hand_written_point_mass_field_and_beam(tmp_path):
+    # the documented spellings: Body_Point with markers of body_type POINTBODY (a point body 2
+    # beside a rigid body 2), Force_Field's K11 ... and length_/preload_, Force_Beam's E, G,
+    # ASY, ASZ
+    text = """<MSolveModel><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="1" body_id="1"/>
+  <Body_Rigid id="2" cg_id="2" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="2" body_id="2" pos_x="2"/>
+  <Body_Point id="2" label="bead" cg_id="3" mass="0.5" v_ic_x="1.5" v_ic_x_flag="TRUE"
+     v_ic_y="7" v_ic_y_flag="FALSE"/>
+  <Reference_Marker id="3" body_id="2" body_type="POINTBODY" pos_x="1" pos_y="0.5"/>
+  <Force_Field id="1" i_marker_id="3" j_marker_id="1" K11="100" K22="200" K33="300" K12="5"
+     K44="1" K55="1" K66="1" cratio="0.01" length_x="1" preload_z="-4.905"/>
+  <Force_Beam id="1" i_marker_id="2" j_marker_id="1" length="2" E="2e11" G="8e10" area="1e-4"
+     ixx="2e-9" iyy="1e-9" izz="1.5e-9" ASY="1.2" ASZ="1.1" cratio="0.001" preload_ty="0.5"/>
+ </Model></MSolveModel>"""
+    path = tmp_path / "elements.xml"
+    path.write_text(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = load_model(path)
+    bead = model.lookupById("PointMass", 2)
+    assert (bead.label, bead.mass, bead.vx, bead.vy, bead.vz) == ("bead", 0.5, 1.5, None, None)
+    marker = model.lookupById("Marker", 3)
+    assert marker.part is bead
+    assert bead.cm is marker
+    assert model.lookupById("Marker", 2).part is model.lookupById("Part", 2)
+    field = model.lookupById("Field", 1)
+    K = np.array(field.kmatrix).reshape(6, 6)
+    assert (K[0, 0], K[0, 1], K[1, 0], K[2, 2]) == (100.0, 5.0, 0.0, 300.0)
+    assert field.cratio == 0.01
+    assert field.cmatrix == []
+    assert field.length == [1, 0, 0, 0, 0, 0]
+    assert field.force == [0, 0, -4.905, 0, 0, 0]
+    beam = model.lookupById("Beam", 1)
+    assert (beam.emodulus, beam.gmodulus, beam.asy, beam.asz) == (2e11, 8e10, 1.2, 1.1)
+    assert beam.torque == [0, 0.5, 0]
+    model.simulate(end=0.01, dtout=0.01)
