@@ -1,4 +1,4 @@
-"""Field and Beam (docs/equations.md §3.10, §3.11): static deflections against their stiffness
+"""Field and Beam (docs/equations.md §3.11, §3.12): static deflections against their stiffness
 matrices and the cantilever's closed forms, a diagonal Field against the Bushing, damping."""
 
 import math
@@ -224,7 +224,7 @@ def test_a_beam_stretches_as_e_a_over_l_and_twists_as_g_j_over_l():
 
 
 def beam_stiffness():
-    # Adams BEAM's matrix, written out from docs/equations.md §3.11
+    # Adams BEAM's matrix, written out from docs/equations.md §3.12
     py = 12 * E * IZZ * ASY / (G_MOD * AREA * L**2)
     pz = 12 * E * IYY * ASZ / (G_MOD * AREA * L**2)
     K = np.zeros((6, 6))
@@ -292,7 +292,7 @@ def test_beam_and_field_functions_give_the_element_forces():
 
 
 def test_the_work_of_fields_and_beams_balances_the_energy():
-    # their whole power is counted as work (docs/equations.md §3.10): kinetic + gravitational
+    # their whole power is counted as work (docs/equations.md §3.11): kinetic + gravitational
     # energy - work stays constant to the integrator's accuracy
     model = Model()
     Accgrav(kgrav=-9.81)

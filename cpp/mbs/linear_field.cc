@@ -13,7 +13,7 @@ void LinearFieldElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   const MarkerMotion<S> J = Motion(j(), xJ);
   const math::Mat3T<S> RJt = J.R.transpose();
   const math::Vec3T<S> d = I.p - J.p;
-  // the coordinates q and their rates v of docs/equations.md §3.10, in J's axes
+  // the coordinates q and their rates v of docs/equations.md §3.11, in J's axes
   const math::Vec3T<S> x = RJt * d;
   const math::Vec3T<S> v = RJt * math::Vec3T<S>(I.v - J.v - J.w.cross(d));
   const math::Vec3T<S> w = RJt * math::Vec3T<S>(I.w - J.w);

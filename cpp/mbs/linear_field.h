@@ -14,7 +14,7 @@ namespace msolve::mbs {
 /// F = -K (q - length) - C v + preload, with q = (x, y, z, a, b, c) the position of I's origin
 /// relative to J's in J's axes and the small rotations AX, AY, AZ of I relative to J, and
 /// v = (x', y', z', w) the time derivative of the position in J's frame and the angular
-/// velocity of I relative to J, in J's axes (docs/equations.md §3.10).
+/// velocity of I relative to J, in J's axes (docs/equations.md §3.11).
 struct LinearFieldData {
   Eigen::Matrix<double, 6, 6> K = Eigen::Matrix<double, 6, 6>::Zero();
   Eigen::Matrix<double, 6, 6> C = Eigen::Matrix<double, 6, 6>::Zero();

@@ -13,6 +13,7 @@
 
 namespace msolve::model {
 
+class Joint;
 class Marker;
 class UserRoutine;
 
@@ -109,7 +110,7 @@ class VectorForce : public Entity {
 /// torque on i are F = -K (q - length) - C v + force, with q = (x, y, z, a, b, c) the
 /// displacement of i from j and its small rotations AX, AY, AZ, and v = (x', y', z', w) the
 /// velocity of i relative to j in j's frame and the angular velocity of i relative to j
-/// (docs/equations.md §3.10). C is cmatrix, or cratio K, or zero. The reaction on j is the same
+/// (docs/equations.md §3.11). C is cmatrix, or cratio K, or zero. The reaction on j is the same
 /// wrench taken at i's origin, reversed.
 class Field : public Entity {
  public:
@@ -127,7 +128,7 @@ class Field : public Entity {
 
 /// A massless Timoshenko beam from marker j (its x axis along the beam) to marker i (Adams
 /// BEAM): the force and torque on i in j's axes are -K (q - (length, 0, 0, 0, 0, 0)) - C v +
-/// (force, torque) with the beam's stiffness matrix K (docs/equations.md §3.11), q and v as for a
+/// (force, torque) with the beam's stiffness matrix K (docs/equations.md §3.12), q and v as for a
 /// Field, C = cmatrix or cratio K.
 class Beam : public Entity {
  public:
@@ -138,6 +139,35 @@ class Beam : public Entity {
   double asy = 0.0, asz = 0.0, emodulus = 0.0, gmodulus = 0.0, cratio = 0.0;
   std::vector<double> cmatrix;
   std::array<double, 3> force{}, torque{};
+};
+
+/// Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md §3.10):
+/// LuGre friction of the joint's slip against a friction load made of the joint's reaction
+/// (read from its multipliers) and preloads. REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL
+/// and UNIVERSAL joints. The bristle deflections are differential states of the system.
+class Friction : public Entity {
+ public:
+  const char* TypeName() const override { return "Friction"; }
+  Joint* joint = nullptr;
+  double mu_static = 0.3, mu_dynamic = 0.2;
+  std::string inactive = "NONE";  // NONE or STATIC
+  double stiction_transition_velocity = 0.1;
+  double max_stiction_deformation = 0.01;
+  std::string effect = "ALL";  // ALL, STICTION or SLIDING
+  /// which loads make the friction load: PRELOAD, REACTION_FORCE, BENDING_MOMENT,
+  /// TORSIONAL_MOMENT, or ALL, or NONE
+  std::vector<std::string> input_forces{"ALL"};
+  // translational and cylindrical joints
+  double friction_force_preload = 0.0, reaction_arm = 1.0, initial_overlap = 1000.0;
+  std::string overlap_delta = "CONSTANT";  // CONSTANT, INCREASE or DECREASE
+  // revolute, cylindrical and universal joints
+  double friction_torque_preload = 0.0, friction_arm = 1.0, pin_radius = 1.0;
+  double bending_reaction_arm = 1.0;
+  std::string yoke = "I";    // universal joints: I or J
+  double ball_radius = 1.0;  // spherical joints
+  /// LuGre bristle stiffness sigma0, damping sigma1 and viscous coefficient sigma2; unset:
+  /// msolve's stiction model from max_stiction_deformation (docs/equations.md §3.10)
+  std::optional<double> bristle_stiffness, damping_effects, viscous_effects;
 };
 
 }  // namespace msolve::model

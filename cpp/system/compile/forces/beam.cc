@@ -1,5 +1,5 @@
 // compile(model): a Beam, checked, becomes a LinearFieldElement with the stiffness matrix of
-// a Timoshenko beam (docs/equations.md §3.11)
+// a Timoshenko beam (docs/equations.md §3.12)
 #include <cmath>
 #include <memory>
 #include <string>
