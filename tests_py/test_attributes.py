@@ -208,5 +208,5 @@ def test_a_wrong_value_is_refused_naming_the_entity_and_the_attribute(cls_name, 
     with pytest.raises((TypeError, ValueError)) as info:
         setattr(obj, attribute, object())
     message = str(info.value)
-    assert message.startswith(cls_name), message
+    assert message.startswith(type(obj).__name__), message
     assert f"'{attribute}'" in message, message

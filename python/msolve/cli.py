@@ -5,7 +5,8 @@ on the screen, and writes next to the dataset:
 
 * ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
   request (``Request<id>.<COMPONENT>``) and the seven of every part
-  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate;
+  (``Part<id>.<COMPONENT>``, ``PointMass<id>.<COMPONENT>``), one row per output time of
+  every Simulate;
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),

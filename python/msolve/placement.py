@@ -116,7 +116,7 @@ class _Resolver:
         i, j = joint.i, joint.j
         moving = None if i is None else i.part
         fixed = None if j is None else j.part
-        if moving is None or fixed is None or moving.ground:
+        if moving is None or fixed is None or not isinstance(moving, Part) or moving.ground:
             notes.append(
                 f"{joint._describe()}: initial conditions (ic, ictran, icrot) accepted, no "
                 "effect (msolve honours them when the I marker is on a moving part)"
@@ -166,8 +166,10 @@ class _Resolver:
         """(velocity of the mass centre, angular velocity, mass centre) of the J part at the
         start, when known before the initial-conditions analysis: the ground, or a part with
         all six initial velocities given in global axes."""
-        if part.ground:
+        if getattr(part, "ground", False):
             return np.zeros(3), np.zeros(3), np.zeros(3)
+        if not isinstance(part, Part):
+            return None
         values = [getattr(part, n) for n in _PART_FIELDS[4:]]
         if any(v is None for v in values) or part.vm is not None or part.wm is not None:
             return None

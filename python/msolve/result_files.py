@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bodies import Part
+from .bodies import Part, PointMass
 from .outputs import Request
 from .results import component_names
 
@@ -32,6 +32,10 @@ class ResultTable:
             if obj.active and not obj.ground:
                 self.entities.append(obj)
                 self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
+        for obj in model.getChildren(PointMass):
+            if obj.active:
+                self.entities.append(obj)
+                self.columns += [f"PointMass{obj.id}.{n}" for n in component_names(obj)]
         self.blocks = []
         self.count = 0
 
@@ -43,7 +47,7 @@ class ResultTable:
             try:
                 series = results.getObject(obj)
             except KeyError:
-                width = 8 if type(obj).__name__ == "Request" else 7
+                width = len(component_names(obj))
                 parts.append(np.full((len(results.times), width), np.nan))
                 continue
             parts.append(np.asarray(series.values))
