@@ -25,6 +25,9 @@ class Compiler {
 
     // the leaves, sorted and unique, give the positions in the gradient; TIME comes last
     Collect(*root);
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    std::sort(breaks.begin(), breaks.end());
+    breaks.erase(std::unique(breaks.begin(), breaks.end()), breaks.end());
     std::vector<int>& leaves = program_.leaves_;
     std::sort(leaves.begin(), leaves.end());
     leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
@@ -192,7 +195,34 @@ class Compiler {
 
   // ---- code generation -----------------------------------------------------------------
 
+  // c when `n` is TIME - c, TIME + c or TIME (c = 0)
+  static bool TimeShift(const Node& n, double* c) {
+    if (n.kind == Node::Kind::kTime) return *c = 0, true;
+    if (n.kind != Node::Kind::kSum || n.args.size() != 2 || n.inverse[0]) return false;
+    if (n.args[0]->kind != Node::Kind::kTime || !IsNumber(*n.args[1])) return false;
+    *c = n.inverse[1] ? n.args[1]->value : -n.args[1]->value;
+    return true;
+  }
+
+  // the known points where TIME arguments make the value non-smooth (time_breakpoints)
+  void CollectBreakpoints(const Node& n) {
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    const auto is_time = [](const Node& a) { return a.kind == Node::Kind::kTime; };
+    if (n.kind == Node::Kind::kEnvCall && !n.args.empty() && is_time(*n.args[0])) {
+      const std::vector<double> knots = n.external->Breakpoints();
+      breaks.insert(breaks.end(), knots.begin(), knots.end());
+    }
+    if (n.kind == Node::Kind::kCall && is_time(*n.args[0]) &&
+        (n.fn == Fn::kStep || n.fn == Fn::kStep5 || n.fn == Fn::kHavsin)) {
+      if (IsNumber(*n.args[1])) breaks.push_back(n.args[1]->value);
+      if (IsNumber(*n.args[3])) breaks.push_back(n.args[3]->value);
+    }
+    double c = 0;
+    if (n.kind == Node::Kind::kIf && TimeShift(*n.args[0], &c)) breaks.push_back(c);
+  }
+
   void Collect(const Node& n) {
+    CollectBreakpoints(n);
     if (n.kind == Node::Kind::kLeaf) program_.leaves_.push_back(n.leaf);
     if (n.kind == Node::Kind::kTime) program_.reads_time_ = true;
     if (n.kind == Node::Kind::kMode) program_.reads_mode_ = true;

@@ -465,6 +465,8 @@ class Parser {
     }
     call->name = info.name;
     for (long id : ids) call->name += "/" + std::to_string(id);
+    if (info.appends_time)
+      call->args.push_back(std::make_unique<Node>(Node::Kind::kTime, name.pos));
     return call;
   }
 
