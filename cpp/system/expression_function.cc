@@ -1,9 +1,9 @@
 #include "system/expression_function.h"
 
 #include <algorithm>
-#include <set>
 #include <stdexcept>
 
+#include "expr/catalog.h"
 #include "system/force_measure.h"
 #include "system/system.h"
 
@@ -89,10 +89,13 @@ class LeafEnvironment : public expr::Environment {
       }
     }
     mbs::MeasureKind kind;
-    if (!mbs::ParseMeasure(name, &kind)) {
-      static const std::set<std::string> later = {"QUISPL", "FITSPL", "PINVAL", "POUVAL"};
-      if (later.count(name))
-        throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
+    // AXU, AYU, AZU: the unwrapped angles, which msolve's AX, AY, AZ are
+    const bool unwrapped = name == "AXU" || name == "AYU" || name == "AZU";
+    if (!mbs::ParseMeasure(unwrapped ? name.substr(0, 2) : name, &kind)) {
+      for (const expr::CatalogEntry& entry : expr::FunctionCatalog())
+        if (!entry.implemented && name == entry.name)
+          throw std::invalid_argument("function '" + name +
+                                      "' is not available in msolve: " + entry.note);
       throw std::invalid_argument("unknown function '" + name + "'");
     }
     const std::vector<int> roles = mbs::MeasureArgumentRoles(kind);
