@@ -189,7 +189,11 @@ void IdaDriver::RestartAtBreak() {
   VecX y = saved_y_, yp = saved_yp_;
   const double t = saved_t_;
   dae_.Reconcile(t, &y, &yp);
-  Restart(t, y, yp);
+  // the first step as long as the last one (IDA cuts it if the error test fails) rather
+  // than IDA's estimate from the rates, which is far shorter and takes many steps to regrow
+  double h = 0.0;
+  IDAGetLastStep(mem_, &h);
+  Restart(t, y, yp, std::abs(h));
 }
 
 IdaDriver::~IdaDriver() { IDAFree(&mem_); }
@@ -263,7 +267,14 @@ bool IdaDriver::AdvanceTo(
   if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
   while (tret < tout) {
-    if (break_pending_) RestartAtBreak();
+    if (break_pending_) {
+      RestartAtBreak();
+      // the discontinuity was within roundoff of tout: the output is the state after it
+      if (tout - tret <= 1e-13 * std::max(1.0, std::abs(tout))) {
+        t_ = tout;
+        return true;
+      }
+    }
     double tn = tret, h = 0.0;
     IDAGetCurrentTime(mem_, &tn);
     IDAGetCurrentStep(mem_, &h);
