@@ -13,7 +13,7 @@ void DelayHistory::Record(double t, double value) {
 }
 
 double DelayHistory::At(double t, double* slope) const {
-  if (times_.size() == 1 || t <= times_.front()) {
+  if (times_.size() == 1 || t < times_.front()) {
     *slope = 0.0;
     return values_.front();
   }
