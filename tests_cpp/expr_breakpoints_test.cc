@@ -45,6 +45,11 @@ TEST(ExprBreakpoints, KnotsStepEndsAndIfSwitchesOfTime) {
             (std::vector<double>{1.0, 2.0, 3.0, 4.0}));
   EXPECT_EQ(Breaks("IF(TIME - 1.5: 0, 1, 2)"), (std::vector<double>{1.5}));
   EXPECT_EQ(Breaks("IF(TIME + 2: 0, 1, 2) + IF(TIME: 3, 4, 5)"), (std::vector<double>{-2.0, 0.0}));
+  // arguments TIME + b, b - TIME, -TIME
+  EXPECT_EQ(Breaks("IF(2.5 - TIME: 0, 1, 2) + STEP(TIME - 1, 0, 0, 1, 1)"),
+            (std::vector<double>{1.0, 2.0, 2.5}));
+  EXPECT_EQ(Breaks("LINSPL(-TIME, 0, 5) + LINSPL(TIME + 1, 0, 5)"),
+            (std::vector<double>{-2.5, -1.0, 0.0, 1.5}));
   // nested calls are found too
   EXPECT_EQ(Breaks("SIN(2 * AKISPL(TIME, 0, 5))"), (std::vector<double>{0.0, 1.0, 2.5}));
 }

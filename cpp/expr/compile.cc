@@ -195,30 +195,38 @@ class Compiler {
 
   // ---- code generation -----------------------------------------------------------------
 
-  // c when `n` is TIME - c, TIME + c or TIME (c = 0)
-  static bool TimeShift(const Node& n, double* c) {
-    if (n.kind == Node::Kind::kTime) return *c = 0, true;
-    if (n.kind != Node::Kind::kSum || n.args.size() != 2 || n.inverse[0]) return false;
-    if (n.args[0]->kind != Node::Kind::kTime || !IsNumber(*n.args[1])) return false;
-    *c = n.inverse[1] ? n.args[1]->value : -n.args[1]->value;
-    return true;
+  // Whether `n` is a * TIME + b with a = +-1: TIME, -TIME, TIME +- c, c +- TIME.
+  static bool AffineInTime(const Node& n, double* a, double* b) {
+    const auto is_time = [](const Node& x) { return x.kind == Node::Kind::kTime; };
+    if (is_time(n)) return *a = 1, *b = 0, true;
+    if (n.kind == Node::Kind::kNeg && is_time(*n.args[0])) return *a = -1, *b = 0, true;
+    if (n.kind != Node::Kind::kSum || n.args.size() != 2) return false;
+    for (int k = 0; k < 2; ++k) {
+      const Node& time = *n.args[k];
+      const Node& number = *n.args[1 - k];
+      if (!is_time(time) || !IsNumber(number)) continue;
+      *a = n.inverse[k] ? -1 : 1;
+      *b = n.inverse[1 - k] ? -number.value : number.value;
+      return true;
+    }
+    return false;
   }
 
-  // the known points where TIME arguments make the value non-smooth (time_breakpoints)
+  // the known points where arguments of TIME make the value non-smooth (time_breakpoints):
+  // where the argument x = a TIME + b of a spline or a STEP-like shape crosses a knot or an
+  // end, where the test of an IF crosses zero
   void CollectBreakpoints(const Node& n) {
     std::vector<double>& breaks = program_.time_breakpoints_;
-    const auto is_time = [](const Node& a) { return a.kind == Node::Kind::kTime; };
-    if (n.kind == Node::Kind::kEnvCall && !n.args.empty() && is_time(*n.args[0])) {
-      const std::vector<double> knots = n.external->Breakpoints();
-      breaks.insert(breaks.end(), knots.begin(), knots.end());
-    }
-    if (n.kind == Node::Kind::kCall && is_time(*n.args[0]) &&
+    double a = 0, b = 0;
+    const auto at = [&](double x) { breaks.push_back((x - b) / a); };
+    if (n.kind == Node::Kind::kEnvCall && !n.args.empty() && AffineInTime(*n.args[0], &a, &b))
+      for (double knot : n.external->Breakpoints()) at(knot);
+    if (n.kind == Node::Kind::kCall && AffineInTime(*n.args[0], &a, &b) &&
         (n.fn == Fn::kStep || n.fn == Fn::kStep5 || n.fn == Fn::kHavsin)) {
-      if (IsNumber(*n.args[1])) breaks.push_back(n.args[1]->value);
-      if (IsNumber(*n.args[3])) breaks.push_back(n.args[3]->value);
+      if (IsNumber(*n.args[1])) at(n.args[1]->value);
+      if (IsNumber(*n.args[3])) at(n.args[3]->value);
     }
-    double c = 0;
-    if (n.kind == Node::Kind::kIf && TimeShift(*n.args[0], &c)) breaks.push_back(c);
+    if (n.kind == Node::Kind::kIf && AffineInTime(*n.args[0], &a, &b)) at(0.0);
   }
 
   void Collect(const Node& n) {

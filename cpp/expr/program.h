@@ -63,11 +63,10 @@ class Program {
   /// true if the value depends on no leaf, TIME or MODE.
   bool is_constant() const { return leaves_.empty() && !reads_time_ && !reads_mode_; }
 
-  /// Times at which the value may have a kink or a jump because an argument that is TIME
-  /// itself crosses a known point: the knots of AKISPL/CUBSPL/LINSPL(TIME, ...), x0 and x1 of
-  /// STEP, STEP5 and HAVSIN(TIME, x0, ., x1, .) with constant x0, x1, and c of IF(TIME - c:
-  /// ...) or IF(TIME: ...) (c = 0). Sorted, unique. Used to stop the integrator there
-  /// (docs/equations.md §6.8).
+  /// Times at which the value may have a kink or a jump because an argument x = +-TIME + c
+  /// (c a constant) crosses a known point: the knots of AKISPL/CUBSPL/LINSPL(x, ...), x0 and
+  /// x1 of STEP, STEP5 and HAVSIN(x, x0, ., x1, .) with constant x0, x1, and the zero of x in
+  /// IF(x: ...). Sorted, unique. Used to stop the integrator there (docs/equations.md §6.8).
   const std::vector<double>& time_breakpoints() const { return time_breakpoints_; }
 
   /// The source text and the owner it was compiled for (for messages).
