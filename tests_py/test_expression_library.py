@@ -87,6 +87,21 @@ def test_ke_of_a_translating_and_a_rotating_part():
     np.testing.assert_allclose(e.getComponent("F4"), run.energy.getComponent("KINETIC"), rtol=1e-12)
 
 
+def test_ke_in_a_routine_equals_the_expression():
+    model, block, slide = block_on_slide()
+    Motion(joint=slide, jtype="TRANSLATION", function="0.5*TIME + 0.1*TIME**2")
+
+    def energy(id, time, par, npar, dflag, iflag):
+        return KE(block) + 10 * KE()
+
+    by_routine = Variable(function="USER(0)", routine=energy)
+    out = Request(f2=f"VARVAL({by_routine.id})", f3=f"11*KE({block.id})")
+    run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+    got = run.getObject(out)
+    np.testing.assert_allclose(got.getComponent("F2"), got.getComponent("F3"), rtol=1e-14)
+    assert got.getComponent("F3")[-1] == pytest.approx(11 * 0.5 * 2.0 * 0.7**2)
+
+
 def test_ke_of_the_ground_is_zero_and_an_unknown_part_is_named():
     model, _, slide = block_on_slide()
     Motion(joint=slide, jtype="TRANSLATION", function="TIME")
