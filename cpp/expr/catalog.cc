@@ -118,7 +118,8 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"BEAM", "element", false, "msolve has no Beam element yet"},
       {"CONTACT", "element", false, "msolve has no Contact element"},
       {"NFORCE", "element", false, "msolve has no NForce element"},
-      {"FRICTION", "element", false, "msolve has no joint Friction element yet"},
+      {"FRICTION", "element", false,
+       "the outputs of a Friction element: not wired to the force measures yet"},
       {"PTCV", "element", false, "msolve has no point-curve constraint yet"},
       {"CVCV", "element", false, "msolve has no curve-curve constraint yet"},
       // system elements and state
