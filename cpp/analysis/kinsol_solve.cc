@@ -6,6 +6,7 @@
 
 #include <kinsol/kinsol.h>
 
+#include "common/interrupt.h"
 #include "solver/sundials_util.h"
 
 namespace msolve::analysis {
@@ -22,6 +23,7 @@ struct Callback {
 int Residual(N_Vector x, N_Vector f, void* data) {
   auto* c = static_cast<Callback*>(data);
   try {
+    PollInterrupt();
     c->system->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
     return 0;
   } catch (...) {
@@ -33,6 +35,7 @@ int Residual(N_Vector x, N_Vector f, void* data) {
 int Jacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
   auto* c = static_cast<Callback*>(data);
   try {
+    PollInterrupt();
     c->system->Jacobian(N_VGetArrayPointer(x), &c->triplets);
     c->jac->Fill(c->triplets, J);
     return 0;

@@ -9,6 +9,7 @@
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 
 #include "common/error.h"
+#include "common/interrupt.h"
 
 namespace msolve::solver {
 namespace {
@@ -21,6 +22,7 @@ constexpr double kStalledStep = 1e-10;
 int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
+    PollInterrupt();
     d->dae_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
     const auto F = View(r);
     if (!F.allFinite()) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/error.h"
+#include "common/interrupt.h"
 
 namespace msolve::system {
 namespace {
@@ -94,6 +95,8 @@ void RoutineEvaluator::Call(double t, const double* y, const double* yp, bool df
   call.iord = iord;
   try {
     routine_->Evaluate(call, out, out ? outputs_ : 0);
+  } catch (const Interrupted&) {
+    throw;  // not the routine's failure: the analysis was interrupted while it ran
   } catch (const std::exception& e) {
     throw RoutineError(owner_ + ": error in its user routine at time " + std::to_string(t) + ":\n" +
                        e.what());

@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from .properties import Bool, Int, Point, Property, Str
+from .properties import Bool, Int, Point, Property, Reference, Str
 
 _current_model = None
 # the Composites whose createChildren/updateChildren is running, innermost last: objects
@@ -161,6 +161,28 @@ class SolverObject:
 
     def __eq__(self, other):
         return self is other
+
+
+def check_references(model, entities):
+    """Raise ValueError when an entity of ``model`` refers to an entity that is not in it
+    (one created before the Model, or one of another model): the solver would compile a
+    reference to something it does not hold."""
+    for obj in entities:
+        for key, prop in type(obj)._properties().items():
+            if not isinstance(prop, Reference):
+                continue
+            value = getattr(obj, key)
+            for target in value if isinstance(value, list) else [value]:
+                if not isinstance(target, SolverObject):
+                    continue
+                theirs = target.__dict__.get("_model")
+                if theirs is None or theirs is model:
+                    continue
+                raise ValueError(
+                    f"{obj._describe()}: attribute '{key}' refers to {target._describe()}, "
+                    "which belongs to another model; an entity belongs to the model current "
+                    "when it is created"
+                )
 
 
 class _CoreEntity(SolverObject):

@@ -9,7 +9,9 @@ on the screen, and writes next to the dataset:
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
-2 the dataset or the command line is wrong.
+2 the dataset or the command line is wrong, 130 interrupted by Ctrl-C (SIGINT) and 143
+terminated by SIGTERM: the analysis stops within a few milliseconds, and the results up to
+the last output and the log are written first.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import argparse
 import contextlib
 import io
 import math
+import signal
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -33,6 +37,50 @@ from .settings import Integrator
 from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
+# 128 + the signal's number, as shells report a process ended by it
+_STATUS_INTERRUPTED, _STATUS_TERMINATED = 130, 143
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler: like KeyboardInterrupt, it stops a running analysis
+    with the results so far attached."""
+
+
+def _stop_status(error):
+    return _STATUS_TERMINATED if isinstance(error, _Terminated) else _STATUS_INTERRUPTED
+
+
+@contextlib.contextmanager
+def _terminate_as_exception():
+    """SIGTERM raises _Terminated while the dataset runs (main thread only: elsewhere Python
+    cannot install handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum, frame):
+        raise _Terminated("terminated by SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """SIGINT and SIGTERM wait while the results and the log are written."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 _RUNNABLE = {
     "TRANSIENT": "TRANSIENT",
     "KINEMATICS": "KINEMATICS",
@@ -113,9 +161,19 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
     log = _Log(folder / (path.stem + ".log"), quiet)
     log(f"msolve: dataset {path}")
     try:
-        return _run(path, folder, log, allow_scripts)
+        with _terminate_as_exception():
+            return _run(path, folder, log, allow_scripts)
+    except (KeyboardInterrupt, _Terminated) as e:
+        # outside an analysis (reading the dataset): nothing computed to write
+        log(f"msolve: {_stop_text(e)}", error=True)
+        return _stop_status(e)
     finally:
-        log.save()
+        with _signals_held():
+            log.save()
+
+
+def _stop_text(error):
+    return "terminated (SIGTERM)" if isinstance(error, _Terminated) else "interrupted (Ctrl-C)"
 
 
 def _run(path, folder, log, allow_scripts):
@@ -152,27 +210,33 @@ def _run(path, folder, log, allow_scripts):
     rows = _Rows(model)
     status = _STATUS_OK
     number = 0
-    for command in dataset.commands:
-        where = f"{path}:{command.node.line}"
-        if command.kind == "stop":
-            log(f"msolve: {where}: Stop")
-            break
-        if command.kind == "param_transient":
-            _apply_transient(model, command.values)
-            log(f"msolve: {where}: integrator settings {command.values}")
-            continue
-        number += 1
-        status = _simulate(model, command, number, len(simulates), where, rows, log)
-        if status != _STATUS_OK:
-            break
-    out = folder / (path.stem + ".csv")
     try:
-        rows.write(out)
-        log(f"msolve: results written to {out} ({rows.count} output times)")
-    except OSError as e:
-        log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
-        status = status or _STATUS_INPUT
-    log(f"msolve: log written to {log.path}")
+        for command in dataset.commands:
+            where = f"{path}:{command.node.line}"
+            if command.kind == "stop":
+                log(f"msolve: {where}: Stop")
+                break
+            if command.kind == "param_transient":
+                _apply_transient(model, command.values)
+                log(f"msolve: {where}: integrator settings {command.values}")
+                continue
+            number += 1
+            status = _simulate(model, command, number, len(simulates), where, rows, log)
+            if status != _STATUS_OK:
+                break
+    except (KeyboardInterrupt, _Terminated) as e:
+        # between two analyses: what the earlier ones computed is written below
+        log(f"msolve: {_stop_text(e)}", error=True)
+        status = _stop_status(e)
+    out = folder / (path.stem + ".csv")
+    with _signals_held():
+        try:
+            rows.write(out)
+            log(f"msolve: results written to {out} ({rows.count} output times)")
+        except OSError as e:
+            log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
+            status = status or _STATUS_INPUT
+        log(f"msolve: log written to {log.path}")
     return status
 
 
@@ -235,6 +299,12 @@ def _simulate(model, command, number, total, where, rows, log):
             results = None
             log(f"msolve: error: {where}: {e}", error=True)
             status = _STATUS_ANALYSIS
+        except (KeyboardInterrupt, _Terminated) as e:
+            # the analysis stopped at once; the outputs before the signal are kept
+            results = getattr(e, "results", None)
+            reached = f" at t = {model.getTime():g}" if results is not None else ""
+            log(f"msolve: {where}: {_stop_text(e)}{reached}", error=True)
+            status = _stop_status(e)
     _report_warnings(caught, log)
     elapsed = time.perf_counter() - started
     if results is not None:

@@ -327,7 +327,34 @@ class Reference(Property):
         cls = self.target()
         if value is not None and not isinstance(value, cls):
             raise self.error(obj, f"must be a {cls.__name__}", value)
+        theirs = None if value is None else value.__dict__.get("_model")
+        ours = obj.__dict__.get("_model")
+        if theirs is not None and ours is not None and theirs is not ours:
+            raise self.error(obj, "refers to an entity of another model", value, ValueError)
         return value
+
+    # The C++ field of a reference is a raw pointer to the entity's description, which the
+    # Python object owns: the Python object is kept in the instance dictionary as well, so
+    # that it lives as long as the reference does (an entity of no model, or of a model
+    # dropped since, would otherwise leave the pointer dangling), and reads return it.
+    def __get__(self, obj, owner=None):
+        if obj is None or self.field is None:
+            return super().__get__(obj, owner)
+        value = obj.__dict__.get(self.key, _MISSING)
+        if value is _MISSING:
+            return super().__get__(obj, owner)
+        return list(value) if isinstance(value, list) else value
+
+    def __set__(self, obj, value):
+        value = self.convert_value(obj, value)
+        if self.field is not None:
+            setattr(obj, self.field, self.to_field(value))
+        obj.__dict__[self.key] = (
+            list(value) if self.field is not None and isinstance(value, list) else value
+        )
+        hook = getattr(obj, "_property_changed", None)
+        if hook is not None:
+            hook(self.name)
 
     def convert_value(self, obj, value):
         if self.count is not None:

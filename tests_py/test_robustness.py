@@ -1,0 +1,194 @@
+"""Never crash, never hang, never lose results (issue 17): entities that outlive their model,
+degenerate joints, threads, huge Motions, interruption. Each test ran into a crash (SIGSEGV),
+a hang or lost outputs before the fix it guards."""
+
+import gc
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from msolve import *
+
+
+def pendulum(length=1.0):
+    """A pendulum of unit mass swinging about global z under gravity -y; returns
+    (model, ground, link, pin)."""
+    model = Model()
+    Accgrav(jgrav=-9.81)
+    ground = Part(ground=True)
+    link = Part(mass=1.0, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[length, 0, 0]))
+    pin = Joint(type="REVOLUTE", i=Marker(part=link), j=Marker(part=ground))
+    return model, ground, link, pin
+
+
+# -- ownership -------------------------------------------------------------------------------
+
+
+def test_a_marker_referred_to_before_any_model_lives_as_long_as_the_reference():
+    part = Part(cm=Marker(qp=[1, 2, 3]))  # the Marker's only owner is the reference
+    gc.collect()
+    Marker(qp=[9, 9, 9])  # memory the dropped marker would have used
+    assert isinstance(part.cm, Marker)
+    assert list(part.cm.qp) == [1.0, 2.0, 3.0]
+    assert part.cm.part is part
+
+
+def test_a_marker_of_a_dropped_model_keeps_its_part_and_is_refused_elsewhere():
+    def build():
+        Model()
+        link = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+        return Marker(part=link, qp=[1, 0, 0])
+
+    marker = build()
+    gc.collect()
+    model = Model()
+    assert isinstance(marker.part, Part)  # the part of the dropped model, alive
+    Part(ground=True)
+    link = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    with pytest.raises(ValueError, match=r"Part 2: attribute 'cm' refers to an entity of another"):
+        link.cm = marker
+    spring = SpringDamper(i=marker, j=Marker(part=link), k=1.0)  # given at construction
+    with pytest.raises(ValueError, match=r"SpringDamper 1: attribute 'i' refers to Marker \d+, "):
+        model.simulate(end=0.1)
+    assert spring.i is marker
+
+
+# -- joints between ground parts ----------------------------------------------------------------
+
+
+def test_a_joint_between_two_ground_parts_is_set_aside():
+    model = Model()
+    first, second = Part(ground=True), Part(ground=True)
+    Joint(type="REVOLUTE", i=Marker(part=first), j=Marker(part=second))
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    assert list(run.times) == [0.0, 0.05, 0.1]
+    assert any("Joint 1 (REVOLUTE) equation 1" in m for m in run.messages)
+
+
+def test_a_joint_between_two_ground_parts_that_it_cannot_join_is_named():
+    model = Model()
+    first, second = Part(ground=True), Part(ground=True)
+    Joint(type="SPHERICAL", i=Marker(part=first, qp=[1, 0, 0]), j=Marker(part=second))
+    with pytest.raises(ValueError, match=r"Joint 1 \(SPHERICAL\) equation 1 \(x position\)"):
+        model.simulate(end=0.1)
+
+
+def test_a_part_set_to_ground_after_its_joint_leaves_no_moving_part():
+    model, _ground, link, _pin = pendulum()
+    model.simulate(end=0.1, dtout=0.05)
+    link.ground = True
+    run = model.simulate(end=0.2, dtout=0.05, returnResults=True)
+    assert run.times[-1] == pytest.approx(0.2)
+
+
+# -- threads ---------------------------------------------------------------------------------
+
+
+def test_threads_simulating_one_model_take_turns():
+    model, _ground, _link, _pin = pendulum()
+    errors = []
+
+    def run():
+        try:
+            model.simulate(duration=0.25, dtout=0.01)
+        except Exception as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    # four consecutive quarter-second runs: the pendulum's energy is conserved throughout
+    assert model.getTime() == pytest.approx(1.0)
+    energy = model.results.energy.getComponent("TOTAL")
+    assert np.ptp(energy) < 1e-4
+
+
+# -- huge Motions ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("jtype", "function", "message"),
+    [
+        ("TRANSLATION", "-7.2e307", r"displacement at time 0 is -7.2e\+307"),
+        ("TRANSLATION", "1e200", r"displacement must be at most 1e\+100"),
+        ("ROTATION", "1e20", r"angular displacement must be at most 1e\+10"),
+        ("TRANSLATION", "FORCOS(TIME, 1e300, 1e300, 1e300, 1e300, 1e300)", r"must be finite"),
+        ("ROTATION", "1e300*TIME", r"angular velocity must be at most 1e\+10"),
+    ],
+)
+def test_a_motion_too_large_to_impose_is_named(jtype, function, message):
+    model = Model()
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    kind = "TRANSLATIONAL" if jtype == "TRANSLATION" else "REVOLUTE"
+    joint = Joint(type=kind, i=Marker(part=block), j=Marker(part=ground))
+    Motion(joint=joint, jtype=jtype, function=function)
+    started = time.perf_counter()
+    with pytest.raises(ValueError, match=r"Motion 1 \(on Joint 1\) .*" + message):
+        model.simulate(end=0.1)
+    assert time.perf_counter() - started < 5
+
+
+# -- Ctrl-C ----------------------------------------------------------------------------------
+
+
+def _interrupt_after(seconds):
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_simulate_at_once_and_keeps_the_outputs():
+    model, _ground, _link, _pin = pendulum()
+    Integrator(hmax=1e-4)  # 10^4 steps per second of model time: a long run
+    _interrupt_after(0.5)
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        model.simulate(end=1e4, dtout=0.01)
+    assert time.perf_counter() - started < 1.5
+    run = caught.value.results
+    assert run is model.results
+    assert len(run.times) > 2
+    assert not run.ok
+    assert "interrupted" in run.error
+    # the next simulate continues from the last output kept
+    assert model.getTime() == pytest.approx(run.times[-1])
+    after = model.simulate(duration=0.02, dtout=0.01, returnResults=True)
+    assert after.times[0] == pytest.approx(run.times[-1])
+
+
+def test_ctrl_c_inside_a_user_routine_is_an_interruption():
+    model, _ground, _link, pin = pendulum()
+    Integrator(hmax=1e-4)
+
+    def damping(id, time, par, npar, dflag, iflag):
+        return -par[0] * WZ(pin.i, pin.j)
+
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(0.1)", routine=damping)
+    _interrupt_after(0.5)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        model.simulate(end=1e4, dtout=0.01)
+    assert len(caught.value.results.times) > 2
+
+
+# -- routines read their own model -------------------------------------------------------------
+
+
+def test_a_routine_reading_a_marker_of_another_model_is_refused():
+    _other, _g, _l, other_pin = pendulum()
+    model, _ground, _link, pin = pendulum()
+    stranger = other_pin.i  # Marker 2 of the other model; this model has a Marker 2 too
+
+    def torque(id, time, par, npar, dflag, iflag):
+        return DX(stranger)
+
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(1)", routine=torque)
+    with pytest.raises(MsolveError, match=r"Marker 2 belongs to another model"):
+        model.simulate(end=0.01)
