@@ -192,3 +192,87 @@ def test_a_routine_reading_a_marker_of_another_model_is_refused():
     Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(1)", routine=torque)
     with pytest.raises(MsolveError, match=r"Marker 2 belongs to another model"):
         model.simulate(end=0.01)
+
+
+# -- simulate's arguments and the Integrator -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"end": float("inf")}, r"simulate: end must be finite, got inf"),
+        ({"end": float("nan")}, r"simulate: end must be a number, got nan"),
+        ({"end": 1.0, "dtout": 1e-300}, r"dtout 1e-300 is below the resolution of the time"),
+        ({"end": 1e3, "dtout": 1e-7}, r"asks for 1e\+10 outputs; at most 1e\+09"),
+    ],
+)
+def test_simulate_arguments_that_cannot_give_a_run_are_named(arguments, message):
+    model, _ground, _link, _pin = pendulum()
+    with pytest.raises(ValueError, match=message):
+        model.simulate(**arguments)
+    assert model.getTime() == 0.0
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"maxit": 0}, r"Integrator 1: maxit \(corrector iterations per step\) must be at least 1"),
+        ({"hmin": 0.1, "hmax": 0.01}, r"Integrator 1: hmin 0.1 exceeds hmax 0.01"),
+    ],
+)
+def test_integrator_settings_that_cannot_run_are_named(settings, message):
+    model, _ground, _link, _pin = pendulum()
+    Integrator(**settings)
+    with pytest.raises(ValueError, match=message):
+        model.simulate(end=0.1)
+
+
+def test_user_parameters_must_be_finite():
+    model, _ground, _link, pin = pendulum()
+    handed = []
+
+    def torque(id, time, par, npar, dflag, iflag):
+        handed.append(list(par))
+        return 0.0
+
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(1e999, NaN)", routine=torque)
+    with pytest.raises(ValueError, match=r"Sforce 1: .*finite numbers, got '1e999' \(parameter 1"):
+        model.simulate(end=0.1)
+    assert handed == []
+
+
+def test_an_id_beyond_32_bits_is_named():
+    Model()
+    with pytest.raises(ValueError, match=r"Part: attribute 'id' must be between -2147483648 and"):
+        Part(id=2**40)
+
+
+# -- non-finite values at the start ----------------------------------------------------------------
+
+
+def _nan_routine(id, time, par, npar, dflag, iflag):
+    return float("nan")
+
+
+@pytest.mark.parametrize(
+    ("element", "message"),
+    [
+        ("ASIN(2)", r"Sforce 1: its force is not finite .* at time 0"),
+        ("1/TIME", r"Sforce 1: its force is not finite .* at time 0"),
+        ("routine", r"Sforce 1: its force is not finite .* at time 0"),
+        ("motion", r"Motion 1 \(on Joint 1\) .*: its displacement at time 0 is -?nan"),
+        ("diff", r"Diff 1: its function is not finite .* at time 0"),
+    ],
+)
+def test_a_value_not_finite_at_the_start_is_named(element, message):
+    model, _ground, _link, pin = pendulum()
+    if element == "routine":
+        Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(1)", routine=_nan_routine)
+    elif element == "motion":
+        Motion(joint=pin, jtype="ROTATION", function="SQRT(-1-TIME)")
+    elif element == "diff":
+        Diff(function="LOG(-1)")
+    else:
+        Sforce(type="ROTATION", i=pin.i, j=pin.j, function=element)
+    with pytest.raises(ValueError, match=message):
+        model.simulate(end=0.1)

@@ -180,6 +180,22 @@ void CheckMotionValues(const System& sys, double t, const VecX& drivers, int ord
   }
 }
 
+// A force, Diff or Motion that is not finite at the start (ASIN(2), 1/TIME, a routine's NaN)
+// makes the accelerations so: named here, before the integrator sees only a failed residual.
+void CheckFinite(const System& sys, double t, const VecX& y, const VecX& yp) {
+  if (y.allFinite() && yp.allFinite()) return;
+  // the elements evaluated where the state is still finite: the positions and velocities
+  // (the rates set to zero where they are not known)
+  VecX y0 = y, yp0 = yp;
+  for (Eigen::Index k = 0; k < y0.size(); ++k) {
+    if (!std::isfinite(y0[k])) y0[k] = 0.0;
+    if (!std::isfinite(yp0[k])) yp0[k] = 0.0;
+  }
+  std::string why = sys.NonFinite(t, y0.data(), yp0.data());
+  if (why.empty()) why = "the initial accelerations are not finite (infinite or NaN)";
+  throw ModelError(why + "; the initial conditions cannot be computed");
+}
+
 void AssemblePositions(const System& sys, double t, VecX* y) {
   const VecX drivers = sys.DriverValues(t, y->data(), 0);
   CheckMotionValues(sys, t, drivers, 0);
@@ -483,6 +499,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
   if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, y);
   SolveAccelerations(*sys, t, y, yp);
+  CheckFinite(*sys, t, *y, *yp);
   return report;
 }
 

@@ -43,6 +43,11 @@ std::optional<std::vector<double>> ParseUserParameters(const std::string& text) 
     if (item.empty() || end != item.c_str() + item.size())
       throw std::invalid_argument("the USER(...) parameters must be numbers, got '" + item +
                                   "' in '" + text + "'");
+    // strtod reads inf, nan and overflows (1e999) to infinity: a routine is never handed them
+    if (!std::isfinite(value))
+      throw std::invalid_argument("the USER(...) parameters must be finite numbers, got '" + item +
+                                  "' (parameter " + std::to_string(par.size() + 1) + ") in '" +
+                                  text + "'");
     par.push_back(value);
     if (comma == std::string::npos) break;
     start = comma + 1;

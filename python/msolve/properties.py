@@ -142,8 +142,22 @@ class Double(Property):
         return value
 
 
+# the integers of the solver (ids, counts, flags) are 32-bit, as in MotionSolve's datasets
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+def _integer(prop, obj, value, what="must be an integer"):
+    integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if not integral and not (isinstance(value, numbers.Real) and float(value).is_integer()):
+        raise prop.error(obj, what, value)
+    value = int(value)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise prop.error(obj, f"must be between {_INT_MIN} and {_INT_MAX}", value, ValueError)
+    return value
+
+
 class Int(Property):
-    """An integer; ``optional=True`` also accepts None."""
+    """An integer (32-bit); ``optional=True`` also accepts None."""
 
     def __init__(self, default=0, *, optional=False, **kw):
         super().__init__(default, **kw)
@@ -152,11 +166,7 @@ class Int(Property):
     def convert(self, obj, value):
         if value is None and self.optional:
             return None
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            if isinstance(value, numbers.Real) and float(value).is_integer():
-                return int(value)
-            raise self.error(obj, "must be an integer", value)
-        return int(value)
+        return _integer(self, obj, value)
 
 
 class Bool(Property):
@@ -415,7 +425,7 @@ class Ints(Property):
         for v in items:
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not float(v).is_integer():
                 raise self.error(obj, "must be a list of integers", value)
-        return [int(v) for v in items]
+        return [_integer(self, obj, v, "must be a list of integers") for v in items]
 
     def from_field(self, value):
         return [int(v) for v in value]
