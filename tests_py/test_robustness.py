@@ -276,3 +276,10 @@ def test_a_value_not_finite_at_the_start_is_named(element, message):
         Sforce(type="ROTATION", i=pin.i, j=pin.j, function=element)
     with pytest.raises(ValueError, match=message):
         model.simulate(end=0.1)
+
+
+def test_a_sensor_whose_function_is_not_finite_is_named():
+    model, _ground, _link, _pin = pendulum()
+    Sensor(function="SQRT(TIME-1)", value=0.5, halt=True)
+    with pytest.raises(MsolveError, match=r"Sensor 1: its function is not finite .* at time 0"):
+        model.simulate(end=0.1)
