@@ -83,13 +83,20 @@ class Compiler {
         // combine the leading run of constants, left to right as the program would
         const bool product = n.kind == Node::Kind::kProduct;
         if (n.inverse[0]) return;  // the parser never makes this
-        while (n.args.size() >= 2 && IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          const double x = n.args[0]->value, y = n.args[1]->value;
-          const bool inv = n.inverse[1];
-          n.args[0]->value = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
-          n.args.erase(n.args.begin() + 1);
-          n.inverse.erase(n.inverse.begin() + 1);
+        // one pass, the run erased at once (erasing term by term costs quadratic time)
+        std::size_t run = 1;
+        if (IsNumber(*n.args[0])) {
+          double x = n.args[0]->value;
+          for (; run < n.args.size() && IsNumber(*n.args[run]); ++run) {
+            const double y = n.args[run]->value;
+            const bool inv = n.inverse[run];
+            x = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
+          }
+          n.args[0]->value = x;
         }
+        n.args.erase(n.args.begin() + 1, n.args.begin() + static_cast<std::ptrdiff_t>(run));
+        n.inverse.erase(n.inverse.begin() + 1,
+                        n.inverse.begin() + static_cast<std::ptrdiff_t>(run));
         if (n.args.size() == 1) Replace(node, std::move(n.args[0]));
         return;
       }
