@@ -293,3 +293,26 @@ def test_folding_a_long_run_of_constants_takes_linear_time():
     run = model.simulate(end=0.01, dtout=0.01, returnResults=True)
     assert time.perf_counter() - started < 2.0
     assert run.ok
+
+
+def test_threads_building_models_at_once_each_build_their_own():
+    built = {}
+    barrier = threading.Barrier(4)
+
+    def build(k):
+        model = Model()
+        barrier.wait()  # every thread has made its model current before any builds
+        ground = Part(ground=True)
+        parts = [Part(mass=1.0 + k, ip=[1, 1, 1], cm=Marker()) for _ in range(20)]
+        Joint(type="FIXED", i=Marker(part=parts[0]), j=Marker(part=ground))
+        built[k] = (model, parts)
+
+    threads = [threading.Thread(target=build, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k, (model, parts) in built.items():
+        assert model.getChildren(Part)[1:] == parts
+        assert [p.id for p in parts] == list(range(2, 22))
+        assert all(p.mass == 1.0 + k for p in parts)

@@ -19,11 +19,15 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import threading
 from pathlib import Path
 
 from .properties import Bool, Int, Point, Property, Reference, Str
 
 _current_model = None
+# the model each thread made current: threads building models at once each build their own;
+# a thread that made none uses the one made last anywhere (_current_model)
+_thread = threading.local()
 # the Composites whose createChildren/updateChildren is running, innermost last: objects
 # created meanwhile are that composite's children
 _parents = []
@@ -40,12 +44,13 @@ def building_children_of(parent):
 
 
 def current_model():
-    return _current_model
+    return getattr(_thread, "model", _current_model)
 
 
 def _set_current_model(model):
     global _current_model
     _current_model = model
+    _thread.model = model
 
 
 class SolverObject:
