@@ -182,9 +182,14 @@ void DefineSimulation(py::module_& m) {
             RunGuard guard(&s);
             RunningModelScope running(&s.model());
             std::optional<Results> results;
+            // Python runs signal handlers in its main thread only: elsewhere there is nothing
+            // to poll (and taking the GIL every few milliseconds would only slow the run)
+            const py::module_ threading = py::module_::import("threading");
+            const bool main_thread =
+                threading.attr("current_thread")().is(threading.attr("main_thread")());
             {
               // signals are honoured within kInterruptPollSeconds while the solver runs
-              InterruptCheckScope check(PythonSignalRaised);
+              InterruptCheckScope check(main_thread ? PythonSignalRaised : nullptr);
               py::gil_scoped_release release;
               try {
                 results = s.Simulate(o);
