@@ -178,6 +178,20 @@ def test_ctrl_c_inside_a_user_routine_is_an_interruption():
     assert len(caught.value.results.times) > 2
 
 
+def test_ctrl_c_stops_quasi_statics_and_keeps_the_equilibria():
+    model, _ground, _link, pin = pendulum()
+    # a torsion spring: the pendulum has an equilibrium at every time
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function=f"-100*AZ({pin.i.id},{pin.j.id})")
+    _interrupt_after(0.5)
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        model.simulate(type="QSTATICS", end=1e6, dtout=0.01)
+    assert time.perf_counter() - started < 1.5
+    run = caught.value.results
+    assert len(run.times) > 2
+    assert model.getTime() == pytest.approx(run.times[-1])
+
+
 # -- routines read their own model -------------------------------------------------------------
 
 

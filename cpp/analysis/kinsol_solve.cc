@@ -45,6 +45,10 @@ int Jacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) 
   }
 }
 
+// KINSOL prints its errors to stderr by default; the caller reports the outcome's flag
+// (and an exception a callback threw, an interruption among them) instead
+void QuietErrors(int, const char*, const char*, char*, void*) {}
+
 struct KinsolDeleter {
   void operator()(void* mem) const { KINFree(&mem); }
 };
@@ -65,6 +69,7 @@ NewtonOutcome SolveNewton(NonlinearSystem* system, const NewtonOptions& options,
   std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
   Check(KINInit(mem.get(), Residual, xv.get()), "KINInit");
   Check(KINSetUserData(mem.get(), &callback), "KINSetUserData");
+  Check(KINSetErrHandlerFn(mem.get(), QuietErrors, nullptr), "KINSetErrHandlerFn");
   Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
   Check(KINSetJacFn(mem.get(), Jacobian), "KINSetJacFn");
   Check(KINSetFuncNormTol(mem.get(), options.residual_tolerance), "KINSetFuncNormTol");
