@@ -5,7 +5,8 @@ on the screen, and writes next to the dataset:
 
 * ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
   request (``Request<id>.<COMPONENT>``) and the seven of every part
-  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate;
+  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate, written as each
+  Simulate returns (a process killed meanwhile keeps the rows of those done);
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
@@ -207,7 +208,8 @@ def _run(path, folder, log, allow_scripts):
             )
             return _STATUS_INPUT
 
-    rows = _Rows(model)
+    out = folder / (path.stem + ".csv")
+    rows = _Rows(model, out)
     status = _STATUS_OK
     number = 0
     try:
@@ -228,10 +230,9 @@ def _run(path, folder, log, allow_scripts):
         # between two analyses: what the earlier ones computed is written below
         log(f"msolve: {_stop_text(e)}", error=True)
         status = _stop_status(e)
-    out = folder / (path.stem + ".csv")
     with _signals_held():
         try:
-            rows.write(out)
+            rows.close()
             log(f"msolve: results written to {out} ({rows.count} output times)")
         except OSError as e:
             log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
@@ -331,9 +332,11 @@ def _quietly(function, **kwds):
 
 
 class _Rows:
-    """Results of all Simulate commands, as rows of one table."""
+    """Results of all Simulate commands, as rows of one table written to ``path`` as they
+    come: the header at once, each Simulate's rows when it returns (a process killed
+    meanwhile keeps the earlier ones). An error writing is raised by ``close``."""
 
-    def __init__(self, model):
+    def __init__(self, model, path):
         self.columns = ["time"]
         self.entities = []
         # the requests first, then the parts
@@ -347,8 +350,38 @@ class _Rows:
             if obj.active and not obj.ground:
                 self.entities.append(obj)
                 self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
-        self.blocks = []
         self.count = 0
+        self.last_time = None
+        self.error = None
+        self.file = None
+        try:
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
+            self._write(",".join(self.columns) + "\n")
+        except OSError as e:
+            self._fail(e)
+
+    def _write(self, text):
+        if self.file is None:
+            return
+        try:
+            self.file.write(text)
+            self.file.flush()
+        except OSError as e:
+            self._fail(e)
+
+    def _fail(self, error):
+        self.error = self.error or error
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()
+            self.file = None
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+        if self.error is not None:
+            raise self.error
 
     def add(self, results):
         if not len(results.times):
@@ -364,14 +397,10 @@ class _Rows:
             parts.append(np.asarray(series.values))
         block = np.hstack(parts)
         # a Simulate that continues starts with the time where the previous one ended
-        if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:
+        if block[0, 0] == self.last_time:
             block = block[1:]
-        self.blocks.append(block)
+        if not len(block):
+            return
+        self.last_time = block[-1, 0]
         self.count += len(block)
-
-    def write(self, path):
-        table = np.vstack(self.blocks) if self.blocks else np.zeros((0, len(self.columns)))
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(",".join(self.columns) + "\n")
-            for row in table:
-                f.write(",".join(repr(float(v)) for v in row) + "\n")
+        self._write("".join(",".join(repr(float(v)) for v in row) + "\n" for row in block))
