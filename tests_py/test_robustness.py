@@ -110,6 +110,29 @@ def test_threads_simulating_one_model_take_turns():
     assert np.ptp(energy) < 1e-4
 
 
+def test_a_second_thread_entering_a_running_simulation_is_refused():
+    # past Model.simulate's lock, straight into the C++ simulation it runs
+    model, _ground, _link, _pin = pendulum()
+    Integrator(hmax=1e-4)
+    model.simulate(end=0.01, dtout=0.01)
+    refused = []
+
+    def intrude():
+        try:
+            model._simulation.simulate("DYNAMICS", 1e4, 0.01)
+        except RuntimeError as e:
+            refused.append(str(e))
+        os.kill(os.getpid(), signal.SIGINT)  # ends the run of the main thread
+
+    threading.Timer(0.3, intrude).start()
+    with pytest.raises(KeyboardInterrupt):
+        model.simulate(end=1e4, dtout=0.01)
+    assert refused == [
+        "simulate: this model is being simulated by another thread; one analysis of a model "
+        "runs at a time"
+    ]
+
+
 # -- huge Motions ----------------------------------------------------------------------------
 
 
