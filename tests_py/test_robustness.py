@@ -353,3 +353,13 @@ def test_threads_building_models_at_once_each_build_their_own():
         assert model.getChildren(Part)[1:] == parts
         assert [p.id for p in parts] == list(range(2, 22))
         assert all(p.mass == 1.0 + k for p in parts)
+
+
+def test_a_position_too_large_for_the_error_bound_is_named():
+    # a dataset position of 1e155 (a unit mistake): once a hang, then an anonymous failure
+    model = Model()
+    Accgrav(jgrav=-9.81)
+    Part(ground=True)
+    Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1e155, 0, 0]), label="far")
+    with pytest.raises(MsolveError, match=r"largest state, Part 2 'far' \(position\), is 1e\+155"):
+        model.simulate(end=0.1)
