@@ -58,6 +58,15 @@ class Compiler {
     return n;
   }
 
+  // A folded constant that is not finite (ASIN(2), 1e308*10, LOG(0)) would make the whole
+  // expression so at every evaluation: refused here, where its place is known.
+  std::unique_ptr<Node> Constant(double value, std::size_t pos) const {
+    if (!std::isfinite(value))
+      Fail(pos, std::string("this constant part is ") + (std::isnan(value) ? "NaN" : "infinite") +
+                    "; an expression must give finite values");
+    return Number(value, pos);
+  }
+
   // ---- constant folding ----------------------------------------------------------------
 
   void Fold(std::unique_ptr<Node>& node) {
@@ -92,6 +101,7 @@ class Compiler {
             const bool inv = n.inverse[run];
             x = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
           }
+          if (run > 1) Constant(x, n.pos);  // refuses an overflow
           n.args[0]->value = x;
         }
         n.args.erase(n.args.begin() + 1, n.args.begin() + static_cast<std::ptrdiff_t>(run));
@@ -102,7 +112,7 @@ class Compiler {
       }
       case Node::Kind::kPow:
         if (IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          Replace(node, Number(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
+          Replace(node, Constant(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
         }
         return;
       case Node::Kind::kCall: {
@@ -113,9 +123,9 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node,
-                Number(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()), nullptr),
-                       n.pos));
+        Replace(node, Constant(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()),
+                                                nullptr),
+                               n.pos));
         return;
       }
       case Node::Kind::kEnvCall: {
@@ -125,14 +135,14 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node, Number(n.external->Evaluate(args.data(), nullptr), n.pos));
+        Replace(node, Constant(n.external->Evaluate(args.data(), nullptr), n.pos));
         return;
       }
       case Node::Kind::kIf: {
         if (!IsNumber(*n.args[0])) return;
         const double t = n.args[0]->value;
         if (std::isnan(t)) {
-          Replace(node, Number(t, n.pos));
+          Replace(node, Constant(t, n.pos));
         } else {
           Replace(node, std::move(n.args[t < 0 ? 1 : t == 0 ? 2 : 3]));
         }
