@@ -10,8 +10,10 @@ import time
 
 import numpy as np
 import pytest
+from test_xml_roundtrip import PENDULUM_XML
 
 from msolve import *
+from msolve.xml import DatasetError, load_model
 
 
 def pendulum(length=1.0):
@@ -364,3 +366,15 @@ def test_a_position_too_large_for_the_error_bound_is_named():
     Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[1e155, 0, 0]), label="far")
     with pytest.raises(MsolveError, match=r"largest state, Part 2 'far' \(position\), is 1e\+155"):
         model.simulate(end=0.1)
+
+
+def test_a_dataset_integer_beyond_32_bits_is_a_dataset_error(tmp_path):
+    # once a raw TypeError out of load_model (and a traceback from msolve run)
+    dataset = tmp_path / "big.xml"
+    dataset.write_text(
+        PENDULUM_XML.replace(
+            'integr_tol="1.0E-6"', 'integr_tol="1.0E-6" dae_corrector_maxit="3000000000"'
+        )
+    )
+    with pytest.raises(DatasetError, match=r"'dae_corrector_maxit' is too large for an integer"):
+        load_model(dataset)
