@@ -130,8 +130,8 @@ def test_a_second_thread_entering_a_running_simulation_is_refused():
     with pytest.raises(KeyboardInterrupt):
         model.simulate(end=1e4, dtout=0.01)
     assert refused == [
-        "simulate: this model is being simulated by another thread; one analysis of a model "
-        "runs at a time"
+        "simulate: this model is being simulated already (by another thread, or by the routine "
+        "calling it); one analysis of a model runs at a time"
     ]
 
 
@@ -378,3 +378,15 @@ def test_a_dataset_integer_beyond_32_bits_is_a_dataset_error(tmp_path):
     )
     with pytest.raises(DatasetError, match=r"'dae_corrector_maxit' is too large for an integer"):
         load_model(dataset)
+
+
+def test_a_routine_simulating_its_own_model_is_refused():
+    model, _ground, _link, pin = pendulum()
+
+    def torque(id, time, par, npar, dflag, iflag):
+        model.simulate(end=1.0)
+        return 0.0
+
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER()", routine=torque)
+    with pytest.raises(MsolveError, match=r"simulate: called while this model's analysis runs"):
+        model.simulate(end=0.1)

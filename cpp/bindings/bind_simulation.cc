@@ -51,8 +51,8 @@ class RunGuard {
     std::lock_guard<std::mutex> lock(mutex());
     if (!running().insert(s_).second)
       throw std::runtime_error(
-          "simulate: this model is being simulated by another thread; one analysis of a "
-          "model runs at a time");
+          "simulate: this model is being simulated already (by another thread, or by the "
+          "routine calling it); one analysis of a model runs at a time");
   }
   ~RunGuard() {
     std::lock_guard<std::mutex> lock(mutex());

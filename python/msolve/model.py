@@ -21,12 +21,22 @@ class MsolveError(RuntimeError):
 
 
 def _one_at_a_time(method):
-    """One analysis of a model at a time: a thread calling while another runs waits."""
+    """One analysis of a model at a time: a thread calling while another runs waits; a call
+    from inside the running analysis (a routine's) is refused."""
 
     @functools.wraps(method)
     def run(self, *args, **kwds):
+        if self._running_in == threading.get_ident():
+            raise RuntimeError(
+                f"{method.__name__}: called while this model's analysis runs (from one of its "
+                "routines); one analysis of a model runs at a time"
+            )
         with self._run_lock:
-            return method(self, *args, **kwds)
+            self._running_in = threading.get_ident()
+            try:
+                return method(self, *args, **kwds)
+            finally:
+                self._running_in = None
 
     return run
 
@@ -47,7 +57,8 @@ class Model(_core.ModelSpec):
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
         self._runs = []  # the simulate calls made, for save_model's Command block
-        self._run_lock = threading.RLock()
+        self._run_lock = threading.Lock()
+        self._running_in = None  # the thread running an analysis of this model
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
