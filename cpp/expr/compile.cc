@@ -25,6 +25,9 @@ class Compiler {
 
     // the leaves, sorted and unique, give the positions in the gradient; TIME comes last
     Collect(*root);
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    std::sort(breaks.begin(), breaks.end());
+    breaks.erase(std::unique(breaks.begin(), breaks.end()), breaks.end());
     std::vector<int>& leaves = program_.leaves_;
     std::sort(leaves.begin(), leaves.end());
     leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
@@ -58,6 +61,15 @@ class Compiler {
     return n;
   }
 
+  // A folded constant that is not finite (ASIN(2), 1e308*10, LOG(0)) would make the whole
+  // expression so at every evaluation: refused here, where its place is known.
+  std::unique_ptr<Node> Constant(double value, std::size_t pos) const {
+    if (!std::isfinite(value))
+      Fail(pos, std::string("this constant part is ") + (std::isnan(value) ? "NaN" : "infinite") +
+                    "; an expression must give finite values");
+    return Number(value, pos);
+  }
+
   // ---- constant folding ----------------------------------------------------------------
 
   void Fold(std::unique_ptr<Node>& node) {
@@ -83,19 +95,27 @@ class Compiler {
         // combine the leading run of constants, left to right as the program would
         const bool product = n.kind == Node::Kind::kProduct;
         if (n.inverse[0]) return;  // the parser never makes this
-        while (n.args.size() >= 2 && IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          const double x = n.args[0]->value, y = n.args[1]->value;
-          const bool inv = n.inverse[1];
-          n.args[0]->value = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
-          n.args.erase(n.args.begin() + 1);
-          n.inverse.erase(n.inverse.begin() + 1);
+        // one pass, the run erased at once (erasing term by term costs quadratic time)
+        std::size_t run = 1;
+        if (IsNumber(*n.args[0])) {
+          double x = n.args[0]->value;
+          for (; run < n.args.size() && IsNumber(*n.args[run]); ++run) {
+            const double y = n.args[run]->value;
+            const bool inv = n.inverse[run];
+            x = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
+          }
+          if (run > 1) Constant(x, n.pos);  // refuses an overflow
+          n.args[0]->value = x;
         }
+        n.args.erase(n.args.begin() + 1, n.args.begin() + static_cast<std::ptrdiff_t>(run));
+        n.inverse.erase(n.inverse.begin() + 1,
+                        n.inverse.begin() + static_cast<std::ptrdiff_t>(run));
         if (n.args.size() == 1) Replace(node, std::move(n.args[0]));
         return;
       }
       case Node::Kind::kPow:
         if (IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          Replace(node, Number(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
+          Replace(node, Constant(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
         }
         return;
       case Node::Kind::kCall: {
@@ -106,9 +126,9 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node,
-                Number(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()), nullptr),
-                       n.pos));
+        Replace(node, Constant(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()),
+                                                nullptr),
+                               n.pos));
         return;
       }
       case Node::Kind::kEnvCall: {
@@ -118,14 +138,14 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node, Number(n.external->Evaluate(args.data(), nullptr), n.pos));
+        Replace(node, Constant(n.external->Evaluate(args.data(), nullptr), n.pos));
         return;
       }
       case Node::Kind::kIf: {
         if (!IsNumber(*n.args[0])) return;
         const double t = n.args[0]->value;
         if (std::isnan(t)) {
-          Replace(node, Number(t, n.pos));
+          Replace(node, Constant(t, n.pos));
         } else {
           Replace(node, std::move(n.args[t < 0 ? 1 : t == 0 ? 2 : 3]));
         }
@@ -192,7 +212,42 @@ class Compiler {
 
   // ---- code generation -----------------------------------------------------------------
 
+  // Whether `n` is a * TIME + b with a = +-1: TIME, -TIME, TIME +- c, c +- TIME.
+  static bool AffineInTime(const Node& n, double* a, double* b) {
+    const auto is_time = [](const Node& x) { return x.kind == Node::Kind::kTime; };
+    if (is_time(n)) return *a = 1, *b = 0, true;
+    if (n.kind == Node::Kind::kNeg && is_time(*n.args[0])) return *a = -1, *b = 0, true;
+    if (n.kind != Node::Kind::kSum || n.args.size() != 2) return false;
+    for (int k = 0; k < 2; ++k) {
+      const Node& time = *n.args[k];
+      const Node& number = *n.args[1 - k];
+      if (!is_time(time) || !IsNumber(number)) continue;
+      *a = n.inverse[k] ? -1 : 1;
+      *b = n.inverse[1 - k] ? -number.value : number.value;
+      return true;
+    }
+    return false;
+  }
+
+  // the known points where arguments of TIME make the value non-smooth (time_breakpoints):
+  // where the argument x = a TIME + b of a spline or a STEP-like shape crosses a knot or an
+  // end, where the test of an IF crosses zero
+  void CollectBreakpoints(const Node& n) {
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    double a = 0, b = 0;
+    const auto at = [&](double x) { breaks.push_back((x - b) / a); };
+    if (n.kind == Node::Kind::kEnvCall && !n.args.empty() && AffineInTime(*n.args[0], &a, &b))
+      for (double knot : n.external->Breakpoints()) at(knot);
+    if (n.kind == Node::Kind::kCall && AffineInTime(*n.args[0], &a, &b) &&
+        (n.fn == Fn::kStep || n.fn == Fn::kStep5 || n.fn == Fn::kHavsin)) {
+      if (IsNumber(*n.args[1])) at(n.args[1]->value);
+      if (IsNumber(*n.args[3])) at(n.args[3]->value);
+    }
+    if (n.kind == Node::Kind::kIf && AffineInTime(*n.args[0], &a, &b)) at(0.0);
+  }
+
   void Collect(const Node& n) {
+    CollectBreakpoints(n);
     if (n.kind == Node::Kind::kLeaf) program_.leaves_.push_back(n.leaf);
     if (n.kind == Node::Kind::kTime) program_.reads_time_ = true;
     if (n.kind == Node::Kind::kMode) program_.reads_mode_ = true;

@@ -90,6 +90,8 @@ class Simulation {
   void ContinueFrom(const Simulation& previous);
 
   double time() const { return t_; }
+  /// The model this simulation compiled.
+  const model::Model& model() const { return model_; }
   /// Whether a sensor's halt ended the analysis.
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
