@@ -2,6 +2,8 @@
 #include <chrono>
 #include <optional>
 
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -41,7 +43,37 @@ double TimeEvaluations(const Simulation& s, int n, const Evaluate& evaluate) {
 
 }  // namespace
 
+// the results of the linear analysis (analysis/linear.h)
+void DefineLinearResults(py::module_& m) {
+  using analysis::LinearMode;
+  using analysis::LinearResult;
+  py::class_<LinearMode>(m, "LinearModeRecord")
+      .def_readonly("eigenvalue", &LinearMode::eigenvalue)
+      .def_readonly("frequency", &LinearMode::frequency)
+      .def_readonly("damping_ratio", &LinearMode::damping_ratio)
+      .def_readonly("parts", &LinearMode::parts)
+      .def_readonly("controls", &LinearMode::controls);
+  py::class_<LinearResult, std::shared_ptr<LinearResult>>(m, "LinearResultRecord")
+      .def_readonly("time", &LinearResult::time)
+      .def_readonly("dof", &LinearResult::dof)
+      .def_readonly("controls", &LinearResult::controls)
+      .def_readonly("states", &LinearResult::states)
+      .def_readonly("A", &LinearResult::A)
+      .def_readonly("B", &LinearResult::B)
+      .def_readonly("C", &LinearResult::C)
+      .def_readonly("D", &LinearResult::D)
+      .def_readonly("eigenvalues", &LinearResult::eigenvalues)
+      .def_readonly("modes", &LinearResult::modes)
+      .def_property_readonly(
+          "pinput", [](const LinearResult& r) { return r.pinput; },
+          py::return_value_policy::reference)
+      .def_property_readonly(
+          "poutput", [](const LinearResult& r) { return r.poutput; },
+          py::return_value_policy::reference);
+}
+
 void DefineSimulation(py::module_& m) {
+  DefineLinearResults(m);
   py::class_<SensorEvent>(m, "SensorEventRecord")
       .def_property_readonly(
           "sensor", [](const SensorEvent& e) { return e.sensor; },
@@ -82,6 +114,10 @@ void DefineSimulation(py::module_& m) {
       .def_property_readonly("step_times",
                              [](const Results& r) {
                                return py::array_t<double>(r.step_times.size(), r.step_times.data());
+                             })
+      .def_property_readonly("linear",
+                             [](const Results& r) {
+                               return std::const_pointer_cast<analysis::LinearResult>(r.linear);
                              })
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)
@@ -127,6 +163,13 @@ void DefineSimulation(py::module_& m) {
             return s.Simulate(o);
           },
           py::arg("type"), py::arg("end"), py::arg("dtout"))
+      .def(
+          "linear",
+          [](Simulation& s, const model::Pinput* pinput, const model::Poutput* poutput) {
+            py::gil_scoped_release release;
+            return s.Linear(pinput, poutput);
+          },
+          py::arg("pinput") = nullptr, py::arg("poutput") = nullptr)
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
       .def("_routines",

@@ -44,6 +44,8 @@
   X(Matrix, matrices)         \
   X(Lse, lses)                \
   X(Spline, splines)          \
-  X(Sensor, sensors)
+  X(Sensor, sensors)          \
+  X(Pinput, pinputs)          \
+  X(Poutput, poutputs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

@@ -49,6 +49,9 @@ struct Resolver {
   /// Where the value SENVAL(id) returns is stored (docs/motionsolve-compatibility.md §5.5); throws
   /// std::invalid_argument for an id no sensor stores under.
   std::function<const double*(long id)> sensor_value;
+  /// The Variable id of PINVAL(id, k) (output false) or POUVAL(id, k) (output true), k from
+  /// 1; throws std::invalid_argument for an unknown plant input or output or index.
+  std::function<long(bool output, long id, long k)> plant;
 };
 
 class ExpressionFunction : public mbs::StateFunction {

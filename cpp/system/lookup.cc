@@ -115,6 +115,7 @@ const Resolver& System::MakeResolver() const {
   r.function = [this](const std::string& name, const std::vector<long>& ids) {
     return splines_.Function(name, ids);
   };
+  r.plant = [this](bool output, long id, long k) { return PlantVariable(output, id, k); };
   r.sensor_value = [this](long id) -> const double* {
     const double* value = SensorValue(id);
     if (value == nullptr)
@@ -122,6 +123,19 @@ const Resolver& System::MakeResolver() const {
     return value;
   };
   return r;
+}
+
+long System::PlantVariable(bool output, long id, long k) const {
+  const auto& table = output ? plant_outputs_ : plant_inputs_;
+  const char* what = output ? "Poutput" : "Pinput";
+  const auto found = table.find(id);
+  if (found == table.end())
+    throw std::invalid_argument(std::string("unknown ") + what + " id " + std::to_string(id));
+  if (k < 1 || k > static_cast<long>(found->second.size()))
+    throw std::invalid_argument(std::string(what) + " " + std::to_string(id) + " has " +
+                                std::to_string(found->second.size()) + " variables, index " +
+                                std::to_string(k) + " is out of range");
+  return found->second[k - 1];
 }
 
 double* System::SensorValue(long id) const {

@@ -9,7 +9,17 @@ package does.
 
 import math
 
-from . import bodies, constraints, controls, forces, functions, outputs, sensors, settings
+from . import (
+    bodies,
+    constraints,
+    controls,
+    forces,
+    functions,
+    linear,
+    outputs,
+    sensors,
+    settings,
+)
 from .base import SolverObject
 from .bodies import *
 from .composite import Composite, Validator, tr
@@ -17,6 +27,8 @@ from .constraints import *
 from .controls import *
 from .forces import *
 from .functions import *
+from .linear import *
+from .linear import LinearResults, Mode, ModeShape
 from .model import Model, MsolveError
 from .outputs import *
 from .properties import (
@@ -41,7 +53,7 @@ __version__ = "0.1.0"
 
 # The modules of the entity classes: each lists its public classes in its __all__, so that a
 # new class there needs no edit here.
-_ENTITY_MODULES = (bodies, constraints, controls, forces, outputs, sensors, settings)
+_ENTITY_MODULES = (bodies, constraints, controls, forces, linear, outputs, sensors, settings)
 
 __all__ = [
     *sorted(
@@ -57,6 +69,9 @@ __all__ = [
             "Enum",
             "Function",
             "Int",
+            "LinearResults",
+            "Mode",
+            "ModeShape",
             "Model",
             "MsolveError",
             "Point",

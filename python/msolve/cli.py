@@ -39,6 +39,7 @@ _RUNNABLE = {
     "STATICS": "STATICS",
     "QUASISTATICS": "QSTATICS",
     "ASSEMBLY": "ASSEMBLY",
+    "LINEAR": "LINEAR",
 }
 
 

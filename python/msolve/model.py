@@ -7,7 +7,7 @@ import warnings
 from . import _core
 from .base import _set_current_model, write_summary
 from .composite import Composite, _matches
-from .results import SimulationResults
+from .linear import make_results
 
 
 class MsolveError(RuntimeError):
@@ -235,7 +235,11 @@ class Model(_core.ModelSpec):
         )
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
-        results = SimulationResults(core)
+        return self._finish(core, returnResults)
+
+    def _finish(self, core, returnResults=True):
+        """The results object of an analysis: printed messages, the analysis' end."""
+        results = make_results(core)
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy
@@ -244,6 +248,24 @@ class Model(_core.ModelSpec):
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
+
+    def _linear(self, pinput, poutput):
+        self._validate()
+        self._prepare_solver()
+        self._runs.append({"type": "LINEAR", "end": self._simulation.time, "dtout": 0.0})
+        return self._finish(self._simulation.linear(pinput, poutput))
+
+    def generate_eigensolution(self):
+        """The linear analysis at the current time (``simulate(type="LINEAR")``): returns
+        LinearResults with the eigenvalues and modes."""
+        return self._linear(None, None)
+
+    def generate_abcd(self, pinput=None, poutput=None, format="matlab"):
+        """The linear analysis at the current time with the plant inputs ``pinput`` and
+        outputs ``poutput`` (default: those of the Linear settings, or the model's only
+        ones): returns LinearResults with the state matrices A, B, C, D as NumPy arrays.
+        ``format`` ("matlab", "simulink_mdl") is accepted; no file is written."""
+        return self._linear(pinput, poutput)
 
 
 def _frozen(value):

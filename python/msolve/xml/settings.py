@@ -77,6 +77,7 @@ _ANALYSIS_NAMES = {
     "QSTATICS": "Quasi-static",
     "QUASISTATICS": "Quasi-static",
     "ASSEMBLY": "Assembly",
+    "LINEAR": "Linear",
 }
 
 
@@ -207,7 +208,6 @@ IGNORED_PARAMETERS = {
     "param_simulation",
     "param_output",
     "resoutput",
-    "param_linear",
     "param_kinematic",
 }
 

@@ -31,7 +31,16 @@ import warnings
 from pathlib import Path
 
 from ..composite import Composite
-from . import bodies, constraints, controls, forces, outputs, sensors, settings  # noqa: F401 (registering)
+from . import (  # noqa: F401 (registering)
+    bodies,
+    constraints,
+    controls,
+    forces,
+    linear,
+    outputs,
+    sensors,
+    settings,
+)
 from .element import _Element
 from .registry import writers
 
