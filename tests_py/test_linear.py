@@ -9,6 +9,7 @@ import pytest
 from scipy.linalg import expm
 
 from msolve import *
+from msolve.cli import main
 
 G = 9.81
 
@@ -233,3 +234,38 @@ def test_a_linear_analysis_after_statics_linearises_about_the_equilibrium():
         [math.sqrt(m * G * L / (m * L**2 + 1e-3))], rel=1e-9
     )
     del kt
+
+
+def test_linear_settings_and_plant_round_trip_through_a_dataset_and_run_from_the_command_line(
+    tmp_path,
+):
+    m, k, c = 2.0, 50.0, 3.0
+    model = slider(m, k, c)
+    u = Variable(function="0")
+    Sforce(
+        type="TRANSLATION",
+        actiononly=True,
+        i=Marker(part=model.block),
+        j=Marker(part=model.ground),
+        function=f"VARVAL({u.id})",
+    )
+    y = Variable(function=f"DZ({model.block.cm.id})")
+    Linear(nodamping=True, pinput=Pinput(variables=[u]), poutput=Poutput(variables=[y]))
+    model.simulate(type="LINEAR")
+    path = tmp_path / "plant.xml"
+    model.save_model(str(path))
+    text = path.read_text()
+    for piece in ("<Control_PlantInput", "<Control_PlantOutput", "<Param_Linear", "Linear"):
+        assert piece in text
+    again = load_model(str(path))
+    (linear,) = again.getChildren(Linear)
+    assert linear.nodamping is True
+    assert [v.id for v in linear.pinput.variables] == [u.id]
+    assert [v.id for v in linear.poutput.variables] == [y.id]
+    run = again.simulate(type="LINEAR", returnResults=True)
+    np.testing.assert_allclose(run.B, [[0], [1 / m]], rtol=1e-6, atol=1e-12)
+    assert run.modes[0].dampingRatio == pytest.approx(0.0, abs=1e-12)
+    # msolve run: the eigenvalue table goes to the log
+    assert main(["run", str(path), "-q"]) == 0
+    log = (tmp_path / "plant.log").read_text()
+    assert "linear analysis at time 0" in log

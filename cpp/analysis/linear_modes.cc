@@ -60,7 +60,11 @@ void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, Line
     mode.eigenvalue = lambda;
     mode.frequency = size / (2 * M_PI);
     mode.damping_ratio = size > 0 ? -lambda.real() / size : 0.0;
-    const VecXc xi = r.Xi.cast<std::complex<double>>() * vectors.col(order[i]);
+    // the positions of the mode: xi_p = N s (the velocities are not reported)
+    const auto v = vectors.col(order[i]);
+    VecXc xi = VecXc::Zero(layout.n_xi());
+    xi.head(n) = r.N * v.head(nf).real() + std::complex<double>(0, 1) * (r.N * v.head(nf).imag());
+    xi.tail(layout.nc) = v.tail(layout.nc);
     std::complex<double> largest = 0.0;
     const auto consider = [&largest](std::complex<double> v) {
       if (std::abs(v) > std::abs(largest)) largest = v;
@@ -76,7 +80,6 @@ void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, Line
     for (int c = 0; c < layout.nc; ++c) mode.controls.push_back(xi[layout.C(c)] / largest);
     result->modes.push_back(std::move(mode));
   }
-  (void)nf;
 }
 
 LinearSettings LinearSettingsOf(const model::Model& model, const model::Pinput* pinput,
