@@ -4,13 +4,57 @@
 #include <cmath>
 #include <numeric>
 #include <sstream>
-
-#include <Eigen/Eigenvalues>
+#include <string>
+#include <vector>
 
 #include "analysis/linear_parts.h"
 #include "common/error.h"
 
+// LAPACK's general eigensolver (real Schur form with right eigenvectors): blocked and much
+// faster than Eigen's EigenSolver for the hundreds of states of a long chain
+extern "C" void dgeev_(const char* jobvl, const char* jobvr, const int* n, double* a,
+                       const int* lda, double* wr, double* wi, double* vl, const int* ldvl,
+                       double* vr, const int* ldvr, double* work, const int* lwork, int* info);
+
 namespace msolve::analysis {
+namespace {
+
+// eigenvalues and right eigenvectors of A by dgeev
+void GeneralEigen(const MatX& A, VecXc* values, MatXc* vectors) {
+  const int n = static_cast<int>(A.rows());
+  MatX a = A, vr(n, n);
+  Eigen::VectorXd wr(n), wi(n);
+  double vl = 0.0, query = 0.0;
+  int one = 1, lwork = -1, info = 0;
+  dgeev_("N", "V", &n, a.data(), &n, wr.data(), wi.data(), &vl, &one, vr.data(), &n, &query, &lwork,
+         &info);
+  lwork = std::max(1, static_cast<int>(query));
+  std::vector<double> work(lwork);
+  dgeev_("N", "V", &n, a.data(), &n, wr.data(), wi.data(), &vl, &one, vr.data(), &n, work.data(),
+         &lwork, &info);
+  if (info != 0)
+    throw SolverError(
+        "linear analysis: the eigenvalues of the state matrix did not converge "
+        "(LAPACK dgeev info " +
+        std::to_string(info) + ")");
+  values->resize(n);
+  vectors->resize(n, n);
+  for (int j = 0; j < n; ++j) {
+    (*values)[j] = {wr[j], wi[j]};
+    if (wi[j] != 0.0 && j + 1 < n) {
+      // a conjugate pair: columns j and j + 1 hold the real and imaginary parts
+      vectors->col(j) = vr.col(j).cast<std::complex<double>>() +
+                        std::complex<double>(0, 1) * vr.col(j + 1).cast<std::complex<double>>();
+      vectors->col(j + 1) = vectors->col(j).conjugate();
+      (*values)[j + 1] = {wr[j + 1], wi[j + 1]};
+      ++j;
+    } else {
+      vectors->col(j) = vr.col(j).cast<std::complex<double>>();
+    }
+  }
+}
+
+}  // namespace
 
 void ReduceVelocities(const Sparse& Gv, const Sparse& K, const Layout& layout, Reduction* r) {
   const int n = 6 * layout.nb, nf = r->n_f, nc = layout.nc, m = layout.m;
@@ -35,11 +79,9 @@ void ReduceVelocities(const Sparse& Gv, const Sparse& K, const Layout& layout, R
 
 void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, LinearResult* result) {
   if (A.rows() == 0) return;
-  Eigen::EigenSolver<MatX> solver(A, true);
-  if (solver.info() != Eigen::Success)
-    throw SolverError("linear analysis: the eigenvalues of the state matrix did not converge");
-  const VecXc values = solver.eigenvalues();
-  const MatXc vectors = solver.eigenvectors();
+  VecXc values;
+  MatXc vectors;
+  GeneralEigen(A, &values, &vectors);
   const int count = static_cast<int>(values.size());
   std::vector<int> order(count);
   std::iota(order.begin(), order.end(), 0);
