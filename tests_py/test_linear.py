@@ -269,3 +269,25 @@ def test_linear_settings_and_plant_round_trip_through_a_dataset_and_run_from_the
     assert main(["run", str(path), "-q"]) == 0
     log = (tmp_path / "plant.log").read_text()
     assert "linear analysis at time 0" in log
+
+
+def test_control_states_are_states_of_the_linear_model():
+    # a Tfsiso 1 / (s^2 + 2 s + 5) driven by the block's position, and a Diff y' = -3 y:
+    # their poles -1 +- 2i and -3 join the block's eigenvalues (nothing feeds back)
+    m, k = 2.0, 50.0
+    model = slider(m, k)
+    u = Variable(function=f"DZ({model.block.cm.id})")
+    Tfsiso(
+        numerator=[1.0],
+        denominator=[5.0, 2.0, 1.0],
+        u=Array(type="U", variables=[u]),
+        x=Array(type="X"),
+        y=Array(type="Y"),
+    )
+    Diff(function="-3 * DIF(1)", ic=0.5)
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert run.A.shape == (5, 5)
+    expected = [complex(-1, 2), complex(-1, -2), -3.0, complex(0, math.sqrt(k / m))]
+    for value in expected:
+        assert np.abs(run.eigenvalues - value).min() < 1e-9
+    assert sum("Tfsiso" in s for s in run.states) == 2

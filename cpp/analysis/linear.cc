@@ -10,6 +10,10 @@
 #include "common/error.h"
 #include "math/rotation.h"
 
+// LAPACK's QR factorisation with column pivoting
+extern "C" void dgeqp3_(const int* m, const int* n, double* a, const int* lda, int* jpvt,
+                        double* tau, double* work, const int* lwork, int* info);
+
 namespace msolve::analysis {
 namespace {
 
@@ -100,16 +104,30 @@ void Partition(const Sparse& Bp, const Layout& layout, Reduction* r) {
   r->n_f = n - m;
   std::vector<int> dependent, independent;
   if (m > 0) {
-    const MatX dense = MatX(Bp);
-    Eigen::ColPivHouseholderQR<MatX> qr(dense);
-    qr.setThreshold(1e-10);
-    if (qr.rank() < m)
+    // LAPACK's dgeqp3 (blocked QR with column pivoting): the first m pivot columns
+    MatX a = MatX(Bp);
+    std::vector<int> pivots(n, 0);
+    std::vector<double> tau(std::min(m, n));
+    int lwork = -1, info = 0;
+    double query = 0.0;
+    dgeqp3_(&m, &n, a.data(), &m, pivots.data(), tau.data(), &query, &lwork, &info);
+    lwork = std::max(1, static_cast<int>(query));
+    std::vector<double> work(lwork);
+    dgeqp3_(&m, &n, a.data(), &m, pivots.data(), tau.data(), work.data(), &lwork, &info);
+    if (info != 0)
+      throw SolverError(
+          "linear analysis: the QR of the constraint Jacobian failed (LAPACK "
+          "dgeqp3 info " +
+          std::to_string(info) + ")");
+    int rank = 0;
+    const double largest = std::abs(a(0, 0));
+    while (rank < std::min(m, n) && std::abs(a(rank, rank)) > 1e-10 * largest) ++rank;
+    if (rank < m)
       throw ModelError(
           "linear analysis: the constraint equations are dependent at the operating point (" +
-          std::to_string(m - qr.rank()) + " of " + std::to_string(m) +
+          std::to_string(m - rank) + " of " + std::to_string(m) +
           " are redundant there); the degrees of freedom cannot be told apart");
-    const auto& perm = qr.colsPermutation().indices();
-    for (int i = 0; i < n; ++i) (i < m ? dependent : independent).push_back(perm[i]);
+    for (int i = 0; i < n; ++i) (i < m ? dependent : independent).push_back(pivots[i] - 1);
     std::sort(independent.begin(), independent.end());
   } else {
     independent = Range(0, n);
