@@ -214,12 +214,7 @@ class Model(_core.ModelSpec):
             warnings.warn(
                 f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
             )
-        if self._halted_by is not None:
-            event = self._halted_by
-            raise MsolveError(
-                f"simulate: the analysis was halted by {event.sensor._describe()} at time "
-                f"{event.time:.9g}; call model.reset() to start a new one"
-            )
+        self._check_not_halted()
         self._validate()
         self._prepare_solver()
         # the rules (and the conversion of duration and steps) are the solver's:
@@ -249,7 +244,16 @@ class Model(_core.ModelSpec):
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
 
+    def _check_not_halted(self):
+        if self._halted_by is not None:
+            event = self._halted_by
+            raise MsolveError(
+                f"simulate: the analysis was halted by {event.sensor._describe()} at time "
+                f"{event.time:.9g}; call model.reset() to start a new one"
+            )
+
     def _linear(self, pinput, poutput):
+        self._check_not_halted()
         self._validate()
         self._prepare_solver()
         self._runs.append({"type": "LINEAR", "end": self._simulation.time, "dtout": 0.0})
