@@ -120,6 +120,7 @@ void Simulation::InitializeOnce() {
   if (initialized_) return;
   if (!continued_) y_ = sys_.DesignState();
   auto report = analysis::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
+  for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
   for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
