@@ -252,6 +252,7 @@ def test_linear_settings_and_plant_round_trip_through_a_dataset_and_run_from_the
     y = Variable(function=f"DZ({model.block.cm.id})")
     Linear(nodamping=True, pinput=Pinput(variables=[u]), poutput=Poutput(variables=[y]))
     model.simulate(type="LINEAR")
+    model.generate_eigensolution()
     path = tmp_path / "plant.xml"
     model.save_model(str(path))
     text = path.read_text()

@@ -256,7 +256,7 @@ class Model(_core.ModelSpec):
         self._check_not_halted()
         self._validate()
         self._prepare_solver()
-        self._runs.append({"type": "LINEAR", "end": self._simulation.time, "dtout": 0.0})
+        self._runs.append({"type": "LINEAR", "end": self._simulation.time, "dtout": None})
         return self._finish(self._simulation.linear(pinput, poutput))
 
     def generate_eigensolution(self):
