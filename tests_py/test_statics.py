@@ -119,12 +119,16 @@ def test_a_dataset_with_a_static_then_a_transient_simulate_runs_from_the_command
 def test_equilibrium_settings_are_honoured_or_reported():
     # Inspire's scripts give Equilibrium(...) before simulate(type="STATICS"): imbalance and
     # maxit are honoured (one iteration is not enough for the nonlinear pendulum of the
-    # torsion-spring test), MKEAM and stability are reported once in the log
+    # torsion-spring test), MKEAM is reported once in the log; stability is honoured (it
+    # changes Newton's matrix, not the equilibrium)
     model = hanging_block()
     Equilibrium(method="MKEAM", stability=0.01, imbalance=1e-6, maxit=20)
     run = model.simulate(type="STATICS", end=0, dtout=0.0, returnResults=True)
     assert sum("MKEAM" in line for line in run.messages) == 1
-    assert sum("stability accepted, no effect" in line for line in run.messages) == 1
+    assert not any("stability" in line for line in run.messages)
+    z = run.getObject(model.z).getComponent("Z")
+    # to the imbalance asked for: 1e-6 N on the spring of 100 N/m
+    np.testing.assert_allclose(z, [-1.0 - 2.0 * G / 100.0], rtol=0, atol=1e-6 / 100.0)
 
     model = torsion_pendulum(1.5, 0.8, 30.0)
     Equilibrium(maxit=1)
@@ -181,3 +185,57 @@ def test_quasi_statics_follows_a_force_that_grows_in_time():
     expected = -1.0 - (m * G - 10.0 * run.times) / k
     np.testing.assert_allclose(run.getObject(model.z).getComponent("Z"), expected, atol=1e-10)
     assert any(line.startswith("quasi-statics: 5 equilibria") for line in run.messages)
+
+
+def test_stability_adds_mass_to_newtons_matrix_and_reaches_the_same_equilibrium():
+    m, L, kt = 1.5, 0.8, 30.0
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    for stability in (1e-3, 0.1):
+        model = torsion_pendulum(m, L, kt)
+        Equilibrium(stability=stability, imbalance=1e-12, maxit=200)
+        run = model.simulate(type="STATICS", end=0, returnResults=True)
+        x = run.getObject(model.p).getComponent("X")[0]
+        z = run.getObject(model.p).getComponent("Z")[0]
+        assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+
+
+def inverted_pendulum(m, L, up):
+    # a point mass m at distance L from a REVOLUTE pivot about global y, straight above the
+    # pivot (up) or below it
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    pivot = Marker(part=ground, zp=[0, -1, 0])
+    arm = Part(mass=m, ip=[1e-9, 1e-9, 1e-9], cm=Marker(qp=[0, 0, L if up else -L]))
+    Joint(type="REVOLUTE", i=Marker(part=arm, zp=[0, -1, 0]), j=pivot)
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    return model
+
+
+def test_an_unstable_equilibrium_is_reported_with_its_negative_stiffness():
+    # the pendulum balanced upright is an equilibrium, unstable: about it
+    # m L^2 theta'' = m g L theta, so omega^2 = -g / L (a point mass)
+    m, L = 2.0, 0.5
+    model = inverted_pendulum(m, L, up=True)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    (line,) = [line for line in run.messages if "UNSTABLE" in line]
+    assert "1 of 1 free directions have a negative stiffness" in line
+    omega2 = float(line.split("omega^2 = ")[1].rstrip(")"))
+    assert omega2 == pytest.approx(-G / L, rel=1e-6)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("Z"), [L], atol=1e-12)
+    # hanging, the same pendulum is stable: nothing reported
+    model = inverted_pendulum(m, L, up=False)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    assert not any("UNSTABLE" in line for line in run.messages)
+
+
+def test_mode_gives_the_analysis_that_runs():
+    # MODE: 1 kinematics, 4 dynamics, 5 statics, 6 quasi-statics (MotionSolve's MODE)
+    model = hanging_block()
+    model.mode = Request(type="EXPRESSION", f2="MODE")
+    values = {}
+    for kind in ("STATICS", "QSTATICS", "DYNAMICS"):
+        end = model.getTime() + 0.1
+        run = model.simulate(type=kind, end=end, dtout=0.05, returnResults=True)
+        values[kind] = set(run.getObject(model.mode).getComponent("F2"))
+    assert values == {"STATICS": {5.0}, "QSTATICS": {6.0}, "DYNAMICS": {4.0}}

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/stability.h"
 #include "common/types.h"
 #include "model/entities.h"
 #include "system/system.h"
@@ -21,11 +22,14 @@ struct StaticsSettings {
   /// Newton stops when a step changes no unknown by more than this (scaled) amount.
   double error = 1e-12;
   int maxit = 50;
+  /// MotionSolve's stability (FIM_S): this fraction of the mass matrix is added to the
+  /// Jacobian of the force balance, which changes Newton's path, not the equilibrium.
+  double stability = 0.0;
 };
 
 /// The settings an Equilibrium gives (the defaults above where it gives none, or when there
 /// is none); appends to `notes` one line per attribute that has no effect here (MKEAM,
-/// stability, kinetic_energy_error). Throws ModelError for values out of range.
+/// kinetic_energy_error). Throws ModelError for values out of range.
 StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
                                   std::vector<std::string>* notes);
 
@@ -34,6 +38,8 @@ struct StaticsReport {
   /// The largest imbalance left, and the equation it is in.
   double imbalance = 0.0;
   std::string worst;
+  /// The eigenvalues of the stiffness in the free directions at the equilibrium.
+  Stability stability;
 };
 
 /// Moves the positions in y (and the states of the Diffs, Tfsisos and Lses without

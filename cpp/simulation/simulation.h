@@ -90,6 +90,11 @@ class Simulation {
   void ContinueFrom(const Simulation& previous);
 
   double time() const { return t_; }
+  /// Whether an analysis has run, here or in the simulation this one continues.
+  bool started() const { return initialized_ || continued_; }
+  /// Before the first analysis: the time it starts at (simulate's start, MotionSolve's
+  /// start_time). Throws ModelError once an analysis has run.
+  void StartAt(double t);
   /// Whether a sensor's halt ended the analysis.
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
@@ -102,6 +107,12 @@ class Simulation {
   // STATICS: the equilibrium at options.end (analysis/statics.h), one output there;
   // QSTATICS: an equilibrium at every output time from now to options.end
   Results Statics(const SimulateOptions& options);
+  // KINEMATICS, and DYNAMICS of a model without degrees of freedom: positions, velocities,
+  // accelerations and reactions solved at every output (analysis/kinematics.h); nullopt
+  // when the integrator runs instead (a model with sensors or integrated states), with the
+  // reason in *messages for a KINEMATICS (simulation/kinematics_run.cc)
+  std::optional<Results> KinematicRun(const SimulateOptions& options,
+                                      std::vector<std::string>* messages);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only

@@ -114,7 +114,7 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : key_(owner + "\n" + text) {
+    : key_(owner + "\n" + text), mode_(resolver.mode) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
@@ -134,22 +134,24 @@ double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const 
   return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
 }
 
+double ExpressionFunction::Mode() const { return mode_ ? *mode_ : kModeDynamics; }
+
 double ExpressionFunction::Value(double t, const double* y, const double* yp) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
-  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
+  return program_.Evaluate(leaf_values_.data(), t, Mode());
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
                                                   double* dt) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
-  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), dt);
+  return program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), dt);
 }
 
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
                                     mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), nullptr);
+      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), nullptr);
   dy->clear();
   dyp->clear();
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state

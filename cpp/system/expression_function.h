@@ -49,6 +49,9 @@ struct Resolver {
   /// Where the value SENVAL(id) returns is stored (docs/motionsolve-compatibility.md §5.5); throws
   /// std::invalid_argument for an id no sensor stores under.
   std::function<const double*(long id)> sensor_value;
+  /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
+  /// (dynamics).
+  const double* mode = nullptr;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -89,7 +92,8 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string key_;
-  std::vector<Leaf> leaves_;  // indexed by leaf index
+  const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
+  std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
   expr::Program program_;
@@ -97,6 +101,7 @@ class ExpressionFunction : public mbs::StateFunction {
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;
 
   double LeafValue(int leaf, double t, const double* y, const double* yp) const;
+  double Mode() const;
 };
 
 }  // namespace msolve::system

@@ -222,6 +222,7 @@ class Model(_core.ModelSpec):
             )
         self._validate()
         self._prepare_solver()
+        start = self._start_at(start)
         # the rules (and the conversion of duration and steps) are the solver's:
         # cpp/simulation/simulate_options.h; ModelError is a ValueError
         end, dtout = _core.resolve_simulate_options(
@@ -233,7 +234,7 @@ class Model(_core.ModelSpec):
             dtout=None if dtout is None else float(dtout),
             steps=None if steps is None else int(steps),
         )
-        self._runs.append({"type": str(type), "end": end, "dtout": dtout})
+        self._runs.append({"type": str(type), "start": start, "end": end, "dtout": dtout})
         core = self._simulation.simulate(str(type), end, dtout)
         results = SimulationResults(core)
         self.results = results
@@ -244,6 +245,25 @@ class Model(_core.ModelSpec):
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
+
+    def _start_at(self, start):
+        """MotionSolve's ``start``: the time the first analysis starts at (outputs from
+        ``start``, ``steps`` dividing ``end - start``); later calls continue from the
+        current time, with a warning when ``start`` lies ahead of it. Returns the start used
+        (None for a continuing call)."""
+        start = float(start)
+        now = self._simulation.time
+        if not self._simulation.started:
+            if start != now:
+                self._simulation.start_at(start)
+            return start
+        if start > now + 1e-12 * max(1.0, abs(now)):
+            warnings.warn(
+                f"simulate: start {start:g} is after the current time {now:g}; the analysis "
+                f"continues from {now:g}",
+                stacklevel=3,
+            )
+        return None
 
 
 def _frozen(value):

@@ -1,0 +1,91 @@
+// Simulation::KinematicRun: the kinematic analysis over the output times of one simulate
+// (analysis/kinematics.h, docs/equations.md §9).
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+#include "analysis/kinematics.h"
+#include "common/error.h"
+#include "simulation/simulation.h"
+
+namespace msolve::simulation {
+namespace {
+
+// MODE in the kinematic analysis (MotionSolve's analysis modes)
+constexpr double kModeKinematics = 1;
+
+}  // namespace
+
+std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
+                                                std::vector<std::string>* messages) {
+  const bool asked = IsKinematics(options.type);
+  if (!asked && sys_.body_count() == 0) return std::nullopt;
+  Results out = EmptyResults();
+  try {
+    InitializeOnce();
+  } catch (const RoutineError& e) {
+    out.ok = false;
+    out.error = e.what();
+    out.messages = ic_messages_;
+    return out;
+  }
+  const int dof = 6 * sys_.body_count() - sys_.active_rows();
+  if (!asked && dof != 0) return std::nullopt;
+  if (asked && dof != 0) {
+    const analysis::Freedom freedom = analysis::FreedomOf(sys_, y_);
+    std::ostringstream s;
+    s << "kinematics needs a model without degrees of freedom (motions driving every freedom "
+         "the joints leave); this one has "
+      << freedom.count << ", free parts:";
+    for (size_t k = 0; k < freedom.free_parts.size(); ++k)
+      s << (k ? ", " : " ") << freedom.free_parts[k];
+    s << "; add motions or joints, or run DYNAMICS";
+    throw ModelError(s.str());
+  }
+  // the integrator keeps what it alone can do: integrated states (Diffs, Tfsisos, Lses,
+  // motions given as velocities or accelerations) and sensors' events
+  std::string why;
+  if (!analysis::OnlyBodyStates(sys_))
+    why =
+        "the model has states integrated over time (Diffs, Tfsisos, Lses, or motions given "
+        "as a velocity or an acceleration)";
+  else if (sensors_.size() > 0)
+    why = "the model has sensors, whose events the integrator locates";
+  if (!why.empty()) {
+    if (asked)
+      messages->push_back("kinematics: " + why +
+                          ", so the 0-DOF model is integrated as in "
+                          "dynamics");
+    return std::nullopt;
+  }
+  *sys_.AnalysisMode() = kModeKinematics;
+  out.messages = ic_messages_;
+  out.messages.push_back(asked ? "kinematics: the model has no degree of freedom"
+                               : "the model has no degree of freedom: kinematic analysis "
+                                 "(positions, velocities, accelerations solved at each output)");
+  const double start = t_;
+  try {
+    SampleOnce(t_, y_, yp_, &out);
+    const long n = OutputIntervals(start, options.end, options.dtout);
+    const auto accept = [this](double t, const VecX& y, const VecX& yp) {
+      AcceptStep(t, y.data(), yp.data());
+    };
+    for (long k = 1; k <= n; ++k) {
+      const double tout = k == n ? options.end : start + k * options.dtout;
+      analysis::SolveKinematics(sys_, t_, tout, accept, &y_, &yp_);
+      t_ = tout;
+      AcceptStep(t_, y_.data(), yp_.data());
+      SampleOnce(t_, y_, yp_, &out);
+    }
+  } catch (const std::exception& e) {
+    // the state stays at the last output solved
+    out.ok = false;
+    out.error = e.what();
+  }
+  // a dynamic analysis after this one starts afresh where this one ended
+  if (ida_) restart_pending_ = true;
+  return out;
+}
+
+}  // namespace msolve::simulation

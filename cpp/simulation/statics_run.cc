@@ -1,0 +1,100 @@
+// Simulation::Statics: STATICS and QSTATICS over the output times of one simulate
+// (analysis/statics.h, docs/equations.md §8).
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/statics.h"
+#include "common/error.h"
+#include "simulation/simulation.h"
+
+namespace msolve::simulation {
+namespace {
+
+// an unstable equilibrium, or one whose stability was not checked, in the log; whether it
+// said anything
+bool ReportStability(double t, const analysis::Stability& s, std::vector<std::string>* log) {
+  std::ostringstream line;
+  if (!s.checked) {
+    line << "statics: the stability of the equilibrium is not checked (more than 100 moving "
+            "parts)";
+  } else if (s.negative > 0) {
+    line << "statics at time " << t << ": the equilibrium is UNSTABLE: " << s.negative << " of "
+         << s.free_directions << " free directions have a negative stiffness (lowest eigenvalue "
+         << (s.with_mass ? "omega^2 = " : "of the stiffness ") << s.lowest << ")";
+  } else {
+    return false;
+  }
+  log->push_back(line.str());
+  return true;
+}
+
+}  // namespace
+
+Results Simulation::Statics(const SimulateOptions& options) {
+  Results out = EmptyResults();
+  try {
+    InitializeOnce();
+  } catch (const RoutineError& e) {
+    // a user routine failed before the analysis: nothing computed yet
+    out.ok = false;
+    out.error = e.what();
+    out.messages = ic_messages_;
+    return out;
+  }
+  out.messages = ic_messages_;
+  // bad settings are bad input: refused before the analysis
+  const analysis::StaticsSettings settings =
+      analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
+  // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
+  std::vector<double> times;
+  if (!IsQuasiStatics(options.type)) {
+    times.push_back(options.end);
+  } else {
+    const double start = t_;
+    const long n = OutputIntervals(start, options.end, options.dtout);
+    times.push_back(start);
+    for (long k = 1; k <= n; ++k) times.push_back(k == n ? options.end : start + k * options.dtout);
+  }
+  // the last equilibrium reached: where the model stays when a later one fails
+  VecX y_ok = y_, yp_ok = yp_;
+  long most_iterations = 0;
+  double largest_imbalance = 0.0;
+  bool stability_said = false;
+  std::string worst;
+  try {
+    for (const double t : times) {
+      const analysis::StaticsReport report = analysis::SolveStatics(sys_, t, settings, &y_, &yp_);
+      t_ = t;
+      y_ok = y_, yp_ok = yp_;
+      most_iterations = std::max(most_iterations, report.iterations);
+      if (report.imbalance >= largest_imbalance) {
+        largest_imbalance = report.imbalance;
+        worst = report.worst;
+      }
+      if (!stability_said) stability_said = ReportStability(t, report.stability, &out.messages);
+      AcceptStep(t_, y_.data(), yp_.data());
+      SampleOnce(t_, y_, yp_, &out);
+    }
+  } catch (const std::exception& e) {
+    // the state stays at the last equilibrium (or where it was), consistent
+    y_ = y_ok;
+    yp_ = yp_ok;
+    out.ok = false;
+    out.error = e.what();
+  }
+  std::ostringstream line;
+  if (times.size() == 1)
+    line << "statics at time " << t_ << ": equilibrium in " << most_iterations << " iterations";
+  else
+    line << "quasi-statics: " << out.times.size() << " equilibria from time " << times.front()
+         << " to " << t_ << ", at most " << most_iterations << " iterations each";
+  line << ", largest imbalance " << largest_imbalance;
+  if (!worst.empty()) line << " (" << worst << ")";
+  if (!out.times.empty()) out.messages.push_back(line.str());
+  // a dynamic analysis after this one starts afresh from the equilibrium
+  if (ida_) ida_->Restart(t_, y_, yp_);
+  restart_pending_ = false;
+  return out;
+}
+
+}  // namespace msolve::simulation
