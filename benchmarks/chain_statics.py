@@ -6,8 +6,9 @@ global y) gets a rotational SpringDamper at hinge k of stiffness kt_k = M_k N / 
 with M_k = m g L (N - k)^2 / 2 the moment of the links beyond the hinge held horizontal, unloaded
 with the chain horizontal: each hinge gives about bend / N, the tip turns by about ``--bend``
 radians whatever N, so that the sizes solve the same problem. Gravity bends the chain down;
-STATICS finds the bent equilibrium from the horizontal. (Without the springs the horizontal chain is no equilibrium and the hanging one
-is met without an iteration; with them every joint has a regular stiffness.)
+STATICS finds the bent equilibrium from the horizontal. (Without the springs the horizontal
+chain is no equilibrium and the hanging one is met without an iteration; with them every joint
+has a regular stiffness.)
 
 Per size the script prints the time of the first simulate (compiling and the
 initial-conditions analysis, as ASSEMBLY), the time of the STATICS simulate, Newton's
@@ -34,7 +35,7 @@ from contextlib import redirect_stdout
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from chain import build_chain  # noqa: E402
+from chain import build_chain
 
 
 def run_size(n, length, mass, radius, bend):

@@ -119,7 +119,7 @@ def test_a_dataset_with_a_static_then_a_transient_simulate_runs_from_the_command
 def test_equilibrium_settings_are_honoured_or_reported():
     # Inspire's scripts give Equilibrium(...) before simulate(type="STATICS"): imbalance and
     # maxit are honoured (one iteration is not enough for the nonlinear pendulum of the
-    # torsion-spring test), MKEAM is reported once in the log; stability is honoured (it
+    # torsion-spring test), MKEAM runs (its line in the log) and stability is honoured (it
     # changes Newton's matrix, not the equilibrium)
     model = hanging_block()
     Equilibrium(method="MKEAM", stability=0.01, imbalance=1e-6, maxit=20)
@@ -239,3 +239,38 @@ def test_mode_gives_the_analysis_that_runs():
         run = model.simulate(type=kind, end=end, dtout=0.05, returnResults=True)
         values[kind] = set(run.getObject(model.mode).getComponent("F2"))
     assert values == {"STATICS": {5.0}, "QSTATICS": {6.0}, "DYNAMICS": {4.0}}
+
+
+def test_mkeam_settles_a_pendulum_where_newton_cannot_start():
+    # released horizontal, a pendulum without spring has a singular static Jacobian: Newton
+    # stops (its last iterate kept in the results); the kinetic-energy attrition method lets
+    # it fall, removes the energy at the bottom and finds it hanging, z = -L
+    m, L = 2.0, 0.5
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    arm = Part(mass=m, ip=[1e-3, 1e-3, 1e-3], cm=Marker(qp=[L, 0, 0]))
+    Joint(type="REVOLUTE", i=Marker(part=arm, zp=[0, -1, 0]), j=Marker(part=ground, zp=[0, -1, 0]))
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    with pytest.raises(
+        MsolveError, match=r"statics did not converge at time 0 after \d+ iter"
+    ) as e:
+        model.simulate(type="STATICS", end=0)
+    np.testing.assert_allclose(e.value.results.times, [0.0])
+    Equilibrium(method="MKEAM", kinetic_energy_error=1e-6)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    assert any(line.startswith("statics (MKEAM) at time 0") for line in run.messages)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("X"), [0.0], atol=1e-12)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("Z"), [-L], atol=1e-12)
+    assert not any("UNSTABLE" in line for line in run.messages)
+
+
+def test_mkeam_reaches_the_torsion_pendulums_equilibrium():
+    m, L, kt = 1.5, 0.8, 30.0
+    model = torsion_pendulum(m, L, kt)
+    Equilibrium(method="MKEAM", imbalance=1e-12)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    x = run.getObject(model.p).getComponent("X")[0]
+    z = run.getObject(model.p).getComponent("Z")[0]
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)

@@ -74,12 +74,16 @@ struct StaticProblem : NonlinearSystem {
   }
 };
 
-bool Holds(const model::Entity* source) {
+}  // namespace
+
+bool HeldInStatics(const model::Entity* source) {
   if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
   if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
   return true;  // Motion states: the motion's own coordinate, kept
 }
+
+namespace {
 
 StaticProblem MakeProblem(const System& sys, double t, const VecX& y) {
   StaticProblem p;
@@ -100,7 +104,7 @@ StaticProblem MakeProblem(const System& sys, double t, const VecX& y) {
     for (int d = 7; d < 13; ++d) p.equations.push_back(o + d);
   }
   for (const auto& block : sys.StateBlocks())
-    if (dynamic_cast<const model::Part*>(block.source) == nullptr && !Holds(block.source))
+    if (dynamic_cast<const model::Part*>(block.source) == nullptr && !HeldInStatics(block.source))
       for (int d = 0; d < block.count; ++d) add(block.offset + d, block.offset + d);
   const int m = sys.active_rows();
   for (int r = 0; r < m; ++r) p.unknowns.push_back(sys.lambda_offset() + r);
@@ -145,13 +149,13 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
     settings.maxit = *equilibrium->maxit;
   }
   const std::string method = equilibrium->method;
-  if (method == "MKEAM" || equilibrium->type == "DYNAMIC")
-    notes->push_back(who +
-                     ": the kinetic-energy attrition method (MKEAM) is not available; statics "
-                     "solves the force balance by Newton's method (FIM_S)");
+  settings.attrition = method == "MKEAM" || equilibrium->type == "DYNAMIC";
   if (positive(equilibrium->stability, "stability")) settings.stability = *equilibrium->stability;
-  if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error"))
-    notes->push_back(who + ": kinetic_energy_error accepted, no effect (it applies to MKEAM)");
+  if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error")) {
+    settings.kinetic_energy_error = *equilibrium->kinetic_energy_error;
+    if (!settings.attrition)
+      notes->push_back(who + ": kinetic_energy_error has no effect without method MKEAM");
+  }
   return settings;
 }
 

@@ -25,13 +25,21 @@ struct StaticsSettings {
   /// MotionSolve's stability (FIM_S): this fraction of the mass matrix is added to the
   /// Jacobian of the force balance, which changes Newton's path, not the equilibrium.
   double stability = 0.0;
+  /// MKEAM: kinetic-energy attrition (analysis/mkeam.h) before Newton, until the kinetic
+  /// energy at a maximum is below kinetic_energy_error, at most maxit maxima.
+  bool attrition = false;
+  double kinetic_energy_error = 1e-5;
 };
 
 /// The settings an Equilibrium gives (the defaults above where it gives none, or when there
-/// is none); appends to `notes` one line per attribute that has no effect here (MKEAM,
-/// kinetic_energy_error). Throws ModelError for values out of range.
+/// is none); appends to `notes` one line per attribute that has no effect here. Throws ModelError
+/// for values out of range.
 StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
                                   std::vector<std::string>* notes);
+
+/// Whether statics keeps the states of an entity (not a Part) as they are: Diffs, Tfsisos and
+/// Lses with static_hold, and the states of Motions.
+bool HeldInStatics(const model::Entity* source);
 
 struct StaticsReport {
   long iterations = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "analysis/mkeam.h"
 #include "analysis/statics.h"
 #include "common/error.h"
 #include "simulation/simulation.h"
@@ -61,9 +62,28 @@ Results Simulation::Statics(const SimulateOptions& options) {
   double largest_imbalance = 0.0;
   bool stability_said = false;
   std::string worst;
+  long equilibria = 0;
+  double now = t_;  // the time of the equilibrium being solved
+  const bool attrition = settings.attrition && !IsQuasiStatics(options.type);
+  if (settings.attrition && !attrition)
+    out.messages.push_back("quasi-statics: MKEAM applies to statics only; Newton's method is used");
   try {
     for (const double t : times) {
+      now = t;
+      if (attrition) {
+        // MKEAM: settle by removing kinetic energy, then polish by Newton
+        const analysis::AttritionReport settled = analysis::SettleByAttrition(
+            &sys_, t, settings.kinetic_energy_error, settings.maxit, &y_, &yp_);
+        std::ostringstream note;
+        note << "statics (MKEAM) at time " << t << ": kinetic energy removed at "
+             << settled.removals << " maxima in " << settled.steps
+             << " integrator steps, the last maximum " << settled.kinetic
+             << (settled.settled ? "" : " (not below kinetic_energy_error)")
+             << "; Newton's method then polishes";
+        out.messages.push_back(note.str());
+      }
       const analysis::StaticsReport report = analysis::SolveStatics(sys_, t, settings, &y_, &yp_);
+      ++equilibria;
       t_ = t;
       y_ok = y_, yp_ok = yp_;
       most_iterations = std::max(most_iterations, report.iterations);
@@ -76,7 +96,13 @@ Results Simulation::Statics(const SimulateOptions& options) {
       SampleOnce(t_, y_, yp_, &out);
     }
   } catch (const std::exception& e) {
-    // the state stays at the last equilibrium (or where it was), consistent
+    // the last iterate is an output (rates zero); the state stays at the last equilibrium
+    // (or where it was), consistent
+    try {
+      SampleOnce(now, y_, VecX::Zero(sys_.size()), &out);
+    } catch (const std::exception&) {
+      // an iterate whose outputs cannot be evaluated is left out
+    }
     y_ = y_ok;
     yp_ = yp_ok;
     out.ok = false;
@@ -86,11 +112,11 @@ Results Simulation::Statics(const SimulateOptions& options) {
   if (times.size() == 1)
     line << "statics at time " << t_ << ": equilibrium in " << most_iterations << " iterations";
   else
-    line << "quasi-statics: " << out.times.size() << " equilibria from time " << times.front()
-         << " to " << t_ << ", at most " << most_iterations << " iterations each";
+    line << "quasi-statics: " << equilibria << " equilibria from time " << times.front() << " to "
+         << t_ << ", at most " << most_iterations << " iterations each";
   line << ", largest imbalance " << largest_imbalance;
   if (!worst.empty()) line << " (" << worst << ")";
-  if (!out.times.empty()) out.messages.push_back(line.str());
+  if (equilibria > 0) out.messages.push_back(line.str());
   // a dynamic analysis after this one starts afresh from the equilibrium
   if (ida_) ida_->Restart(t_, y_, yp_);
   restart_pending_ = false;
