@@ -274,3 +274,26 @@ def test_mkeam_reaches_the_torsion_pendulums_equilibrium():
     z = run.getObject(model.p).getComponent("Z")[0]
     expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
     assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+
+
+def test_sensors_fire_at_the_quasi_statics_outputs():
+    # the block of the growing-force test rises by 0.1 per unit time; a sensor on its height
+    # above -1.15 stores the time (evaluate) and ends the analysis (return) at the first
+    # output where the test holds: z(0.5) = -1.1462 > -1.15 > z(0.25) = -1.1712
+    m, k = 2.0, 100.0
+    model = hanging_block(m, k)
+    below = Marker(part=model.getChildren(Part)[0], qp=[0, 0, -10])
+    Sforce(i=model.z.i, j=below, function="10 * TIME")
+    Sensor(function=f"DZ({model.z.i.id})", value=-1.15, compare="GE", evaluate="TIME")
+    sensor = model.getChildren(Sensor)[0]
+    sensor.return_ = True
+    run = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(run.times, [0, 0.25, 0.5])
+    (event,) = run.events
+    assert event.time == pytest.approx(0.5)
+    assert run.stoppedBy is event
+    assert "evaluate" in event.actions
+    assert any("active at the output at time 0.5" in line for line in run.messages)
+    # the next call goes on from there
+    after = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(after.times, [0.5, 0.75, 1.0])

@@ -113,6 +113,12 @@ class Simulation {
   // reason in *messages for a KINEMATICS (simulation/kinematics_run.cc)
   std::optional<Results> KinematicRun(const SimulateOptions& options,
                                       std::vector<std::string>* messages);
+  // the sensors at an output of an analysis without integrator steps (quasi-statics): fire
+  // those whose root functions crossed since `before` (the values at the last output, or
+  // empty at the first), recording the events in out; whether a halt or return stops the
+  // analysis (simulation/sampled_sensors.cc)
+  bool SampledSensors(double t, const VecX& y, const VecX& yp, std::vector<double>* before,
+                      Results* out);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only

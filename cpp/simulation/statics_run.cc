@@ -63,7 +63,8 @@ Results Simulation::Statics(const SimulateOptions& options) {
   bool stability_said = false;
   std::string worst;
   long equilibria = 0;
-  double now = t_;  // the time of the equilibrium being solved
+  std::vector<double> roots_before;  // the sensors' root functions at the last output
+  double now = t_;                   // the time of the equilibrium being solved
   const bool attrition = settings.attrition && !IsQuasiStatics(options.type);
   if (settings.attrition && !attrition)
     out.messages.push_back("quasi-statics: MKEAM applies to statics only; Newton's method is used");
@@ -94,6 +95,7 @@ Results Simulation::Statics(const SimulateOptions& options) {
       if (!stability_said) stability_said = ReportStability(t, report.stability, &out.messages);
       AcceptStep(t_, y_.data(), yp_.data());
       SampleOnce(t_, y_, yp_, &out);
+      if (IsQuasiStatics(options.type) && SampledSensors(t_, y_, yp_, &roots_before, &out)) break;
     }
   } catch (const std::exception& e) {
     // the last iterate is an output (rates zero); the state stays at the last equilibrium
