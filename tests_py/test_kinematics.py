@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from msolve import *
+from msolve.cli import main
 
 R, L, M, P, W = 0.1, 0.3, 2.0, 5.0, 3.0
 
@@ -154,3 +155,21 @@ def test_start_sets_the_time_of_the_first_analysis():
             type="KINEMATICS", start=5.0, end=2.5, dtout=0.25, returnResults=True
         )
     np.testing.assert_allclose(after.times, [2.0, 2.25, 2.5], rtol=0, atol=1e-15)
+
+
+def test_a_kinematic_dataset_runs_from_the_command_line(tmp_path):
+    # save_model writes the run as <Simulate analysis_type="Kinematic" start_time=...>;
+    # `msolve run` runs it as kinematics from the start time, to the same closed form
+    model = slider_crank()
+    model.simulate(type="KINEMATICS", start=0.5, end=1.0, steps=5)
+    path = tmp_path / "crank.xml"
+    model.save_model(str(path))
+    text = path.read_text()
+    assert 'analysis_type="Kinematic"' in text
+    assert 'start_time="0.5"' in text
+    assert main(["run", str(path), "-q"]) == 0
+    assert "kinematics: the model has no degree of freedom" in (tmp_path / "crank.log").read_text()
+    rows = np.genfromtxt(tmp_path / "crank.csv", delimiter=",", names=True)
+    x, _, _, _ = closed_form(rows["time"])
+    np.testing.assert_allclose(rows["time"], np.linspace(0.5, 1.0, 6), atol=1e-12)
+    np.testing.assert_allclose(rows["Request1X"], x, rtol=0, atol=1e-12)
