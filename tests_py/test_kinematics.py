@@ -173,3 +173,12 @@ def test_a_kinematic_dataset_runs_from_the_command_line(tmp_path):
     x, _, _, _ = closed_form(rows["time"])
     np.testing.assert_allclose(rows["time"], np.linspace(0.5, 1.0, 6), atol=1e-12)
     np.testing.assert_allclose(rows["Request1X"], x, rtol=0, atol=1e-12)
+
+
+def test_a_model_without_moving_parts_has_constant_outputs():
+    model = Model()
+    ground = Part(ground=True)
+    model.r = Request(type="DISPLACEMENT", i=Marker(part=ground, qp=[1, 2, 3]))
+    run = model.simulate(type="KINEMATICS", end=0.2, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(run.times, [0, 0.1, 0.2])
+    np.testing.assert_allclose(run.getObject(model.r).getComponent("Y"), [2, 2, 2])

@@ -20,7 +20,8 @@ constexpr double kModeKinematics = 1;
 std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
                                                 std::vector<std::string>* messages) {
   const bool asked = IsKinematics(options.type);
-  if (!asked && sys_.body_count() == 0) return std::nullopt;
+  // no moving part: the outputs are constant, as the dynamic analysis gives them
+  if (sys_.body_count() == 0) return std::nullopt;
   Results out = EmptyResults();
   try {
     InitializeOnce();
