@@ -34,23 +34,34 @@ Stability CheckStability(const System& sys, double t, const VecX& y) {
   std::vector<Triplet> triplets;
   const VecX yp = VecX::Zero(sys.size());
   sys.Jacobian(t, y.data(), yp.data(), 0.0, &triplets);
-  MatX Kq = MatX::Zero(n, 7 * nb);
+  std::vector<Eigen::Triplet<double>> kq;
   for (const Triplet& e : triplets) {
     if (e.row >= System::BodyOffset(nb) || e.col >= System::BodyOffset(nb)) continue;
     const int rk = e.row / system::kBodyStates, ri = e.row % system::kBodyStates;
     const int ck = e.col / system::kBodyStates, ci = e.col % system::kBodyStates;
-    if (ri >= 7 && ci < 7) Kq(6 * rk + ri - 7, 7 * ck + ci) += e.value;
+    if (ri >= 7 && ci < 7) kq.emplace_back(6 * rk + ri - 7, 7 * ck + ci, e.value);
   }
-  // T: u = (v, w body) to q' = (r', e'), and the mass matrix M
-  MatX T = MatX::Zero(7 * nb, n), M = MatX::Zero(n, n);
+  SparseMat Kq(n, 7 * nb);
+  Kq.setFromTriplets(kq.begin(), kq.end());
+  // T: u = (v, w body) to q' = (r', e'), block diagonal; and the mass matrix M
+  std::vector<Eigen::Triplet<double>> t_entries, m_entries;
   for (int k = 0; k < nb; ++k) {
     const Vec4 e = y.segment<4>(System::BodyOffset(k) + 3);
-    T.block<3, 3>(7 * k, 6 * k).setIdentity();
-    T.block<4, 3>(7 * k + 3, 6 * k + 3) = 0.5 * math::QuatL(e);
+    const Eigen::Matrix<double, 4, 3> half_l = 0.5 * math::QuatL(e);
     const auto& b = sys.bodies()[k];
-    M.block<3, 3>(6 * k, 6 * k) = Mat3::Identity() * b.mass / sys.ucf();
-    M.block<3, 3>(6 * k + 3, 6 * k + 3) = b.inertia / sys.ucf();
+    for (int i = 0; i < 3; ++i) {
+      t_entries.emplace_back(7 * k + i, 6 * k + i, 1.0);
+      m_entries.emplace_back(6 * k + i, 6 * k + i, b.mass / sys.ucf());
+      for (int d = 0; d < 4; ++d)
+        t_entries.emplace_back(7 * k + 3 + d, 6 * k + 3 + i, half_l(d, i));
+      for (int j = 0; j < 3; ++j)
+        if (b.inertia(i, j) != 0.0)
+          m_entries.emplace_back(6 * k + 3 + i, 6 * k + 3 + j, b.inertia(i, j) / sys.ucf());
+    }
   }
+  SparseMat T(7 * nb, n), M(n, n);
+  T.setFromTriplets(t_entries.begin(), t_entries.end());
+  M.setFromTriplets(m_entries.begin(), m_entries.end());
   // N: an orthonormal basis of the null space of the active rows of B
   const SparseMat B = sys.VelocityJacobian(y.data());
   MatX Bt = MatX::Zero(n, std::max(1, sys.active_rows()));
@@ -61,12 +72,14 @@ Stability CheckStability(const System& sys, double t, const VecX& y) {
     }
   Eigen::ColPivHouseholderQR<MatX> qr(Bt);
   const int rank = sys.active_rows() > 0 ? static_cast<int>(qr.rank()) : 0;
-  const MatX Q = qr.householderQ();
-  const MatX N = Q.rightCols(n - rank);
+  // the last n - rank columns of Q, without forming Q
+  MatX N = MatX::Identity(n, n).rightCols(n - rank);
+  N.applyOnTheLeft(qr.householderQ());
   out.free_directions = n - rank;
-  MatX K = N.transpose() * (Kq * T) * N;
+  const MatX TN = T * N;
+  MatX K = N.transpose() * (Kq * TN);
   K = 0.5 * (K + K.transpose()).eval();
-  const MatX Mr = N.transpose() * M * N;
+  const MatX Mr = N.transpose() * (M * N);
   VecX eigenvalues;
   Eigen::LLT<MatX> llt(Mr);
   if (llt.info() == Eigen::Success &&
