@@ -297,3 +297,46 @@ def test_sensors_fire_at_the_quasi_statics_outputs():
     # the next call goes on from there
     after = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
     np.testing.assert_allclose(after.times, [0.5, 0.75, 1.0])
+
+
+def two_spring_mass(m, anchors, k, free):
+    # a mass hung from the ground by two translational springs from the anchors to its
+    # mass centre; a Jprim ORIENTATION keeps its orientation (the springs give no torque)
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 0]))
+    Jprim(type="ORIENTATION", i=Marker(part=block), j=Marker(part=ground))
+    for anchor, stiffness, length in zip(anchors, k, free):
+        SpringDamper(
+            i=block.cm, j=Marker(part=ground, qp=anchor), k=stiffness, c=0.0, length=length
+        )
+    model.p = Request(type="DISPLACEMENT", i=block.cm)
+    return model
+
+
+def test_a_mass_on_two_inclined_springs_hangs_where_they_carry_its_weight():
+    # symmetric: anchors at (+-a, 0, 0), springs k of free length L0; the mass hangs at depth z
+    # with 2 k (d - L0) z / d = m g, d = sqrt(a^2 + z^2)
+    m, a, k, L0 = 3.0, 0.4, 500.0, 0.3
+    model = two_spring_mass(m, [[-a, 0, 0], [a, 0, 0]], [k, k], [L0, L0])
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    p = run.getObject(model.p)
+    depth = brentq(
+        lambda z: 2 * k * (math.hypot(a, z) - L0) * z / math.hypot(a, z) - m * G, 1e-6, 2.0
+    )
+    np.testing.assert_allclose(p.getComponent("X"), [0.0], atol=1e-12)
+    np.testing.assert_allclose(p.getComponent("Z"), [-depth], atol=1e-10)
+    # asymmetric: the spring forces along the two directions balance the weight
+    anchors = np.array([[-0.5, 0.0, 0.1], [0.3, 0.0, 0.0]])
+    k, free = [300.0, 800.0], [0.35, 0.2]
+    model = two_spring_mass(m, anchors.tolist(), k, free)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    p = run.getObject(model.p)
+    r = np.array([p.getComponent(c)[0] for c in "XYZ"])
+    force = np.zeros(3)
+    for anchor, stiffness, length in zip(anchors, k, free):
+        d = anchor - r
+        force += stiffness * (np.linalg.norm(d) - length) * d / np.linalg.norm(d)
+    np.testing.assert_allclose(force, [0.0, 0.0, m * G], atol=1e-8)
+    assert r[2] < 0
