@@ -204,7 +204,8 @@ class Model(_core.ModelSpec):
     ):
         """Run an analysis from the current time (``start`` on the first call). ``type``:
         DYNAMICS (TRANSIENT), KINEMATICS, STATICS, QSTATICS, ASSEMBLY, in any case.
-        ``end`` or ``duration``; ``dtout`` or ``steps`` (default dtout 0.01). Consecutive calls continue from the current state;
+        ``end`` or ``duration``; ``dtout`` or ``steps`` (default dtout 0.01). Consecutive
+        calls continue from the current state;
         changes made in between (attributes, Composite properties, new entities) take
         effect from the current time. Composites are validated (validateSelf) first.
         Unknown keyword arguments are ignored with a warning. Returns SimulationResults
