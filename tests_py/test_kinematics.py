@@ -3,8 +3,11 @@ output from its constraints alone (docs/equations.md §9), checked against the c
 of a slider-crank; DYNAMICS of such a model does the same; a model with free degrees of
 freedom is refused with their count and parts."""
 
+import math
+
 import numpy as np
 import pytest
+from scipy.optimize import brentq
 
 from msolve import *
 from msolve.cli import main
@@ -41,7 +44,7 @@ def slider_crank(motion=True, sensor=False, link_mass=0.0):
         function=f"-{P}",
     )
     if sensor:
-        Sensor(function=f"DX({slider.cm.id})", value=0.35, compare="LE", halt=False)
+        Sensor(function=f"DX({slider.cm.id})", value=0.35, compare="LE", return_=True)
     model.x = Request(type="DISPLACEMENT", i=slider.cm)
     model.v = Request(type="VELOCITY", i=slider.cm)
     model.a = Request(type="ACCELERATION", i=slider.cm)
@@ -119,13 +122,24 @@ def test_dynamics_of_a_model_without_freedom_is_kinematics():
     assert after.times[0] == pytest.approx(1.0)
 
 
-def test_a_model_with_sensors_is_integrated_with_a_message():
+def test_sensor_events_are_located_between_outputs():
+    # the slider's x falls through 0.35 at the crank angle with R cos(th) + sqrt(L^2 - R^2
+    # sin^2(th)) = 0.35: the sensor fires there (located by bisection, not at an output), the
+    # analysis ends there (return) and goes on from there
     model = slider_crank(sensor=True)
-    run = model.simulate(type="KINEMATICS", end=0.5, dtout=0.05, returnResults=True)
-    assert any("integrated as in dynamics" in line for line in run.messages)
-    assert run.stats["steps"] > 0
-    x, _, _, _ = closed_form(run.times)
-    np.testing.assert_allclose(run.getObject(model.x).getComponent("X"), x, rtol=0, atol=1e-6)
+    run = model.simulate(type="KINEMATICS", end=0.5, dtout=0.1, returnResults=True)
+    assert run.stats["steps"] == 0
+    (event,) = run.events
+    theta = brentq(lambda th: closed_form(th / W)[0] - 0.35, 0.0, math.pi / 2)
+    assert event.time == pytest.approx(theta / W, abs=1e-10)
+    assert event.value == pytest.approx(0.35, abs=1e-9)
+    assert run.stoppedBy is event
+    assert run.times[-1] == pytest.approx(theta / W, abs=1e-10)
+    check_against_closed_form(model, run)
+    after = model.simulate(type="KINEMATICS", end=0.5, dtout=0.1, returnResults=True)
+    assert after.events == []
+    np.testing.assert_allclose(after.times[-1], 0.5)
+    check_against_closed_form(model, after)
 
 
 def test_a_model_with_free_freedoms_is_refused_naming_them():

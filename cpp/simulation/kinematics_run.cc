@@ -14,6 +14,8 @@ namespace {
 
 // MODE in the kinematic analysis (MotionSolve's analysis modes)
 constexpr double kModeKinematics = 1;
+// the time an event is located to, relative
+constexpr double kEventTolerance = 1e-12;
 
 }  // namespace
 
@@ -44,20 +46,13 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
     s << "; add motions or joints, or run DYNAMICS";
     throw ModelError(s.str());
   }
-  // the integrator keeps what it alone can do: integrated states (Diffs, Tfsisos, Lses,
-  // motions given as velocities or accelerations) and sensors' events
-  std::string why;
-  if (!analysis::OnlyBodyStates(sys_))
-    why =
-        "the model has states integrated over time (Diffs, Tfsisos, Lses, or motions given "
-        "as a velocity or an acceleration)";
-  else if (sensors_.size() > 0)
-    why = "the model has sensors, whose events the integrator locates";
-  if (!why.empty()) {
+  // the integrator keeps what it alone can do: states integrated over time
+  if (!analysis::OnlyBodyStates(sys_)) {
     if (asked)
-      messages->push_back("kinematics: " + why +
-                          ", so the 0-DOF model is integrated as in "
-                          "dynamics");
+      messages->push_back(
+          "kinematics: the model has states integrated over time (Diffs, Tfsisos, Lses, or "
+          "motions given as a velocity or an acceleration), so the 0-DOF model is integrated "
+          "as in dynamics");
     return std::nullopt;
   }
   *sys_.AnalysisMode() = kModeKinematics;
@@ -72,12 +67,46 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
     const auto accept = [this](double t, const VecX& y, const VecX& yp) {
       AcceptStep(t, y.data(), yp.data());
     };
-    for (long k = 1; k <= n; ++k) {
+    std::vector<double> roots;  // the sensors' root functions at the last state
+    if (sensors_.size() > 0) roots = SensorRoots(t_, y_, yp_);
+    bool stop = false;
+    for (long k = 1; k <= n && !stop; ++k) {
       const double tout = k == n ? options.end : start + k * options.dtout;
-      analysis::SolveKinematics(sys_, t_, tout, accept, &y_, &yp_);
-      t_ = tout;
+      while (!stop) {
+        const double t0 = t_;
+        const VecX y0 = y_, yp0 = yp_;
+        analysis::SolveKinematics(sys_, t0, tout, accept, &y_, &yp_);
+        if (sensors_.size() == 0 || !SensorRootsCrossed(roots, tout, y_, yp_)) {
+          t_ = tout;
+          break;
+        }
+        // a sensor's test became true between t0 and tout: the first such time by bisection
+        // (docs/motionsolve-compatibility.md §5.7), where the sensors fire
+        double lo = t0, hi = tout;
+        VecX ye = y_, ype = yp_;
+        while (hi - lo > kEventTolerance * std::max(1.0, std::abs(hi))) {
+          const double mid = 0.5 * (lo + hi);
+          VecX ym = y0, ypm = yp0;
+          analysis::SolveKinematics(sys_, t0, mid, nullptr, &ym, &ypm);
+          if (SensorRootsCrossed(roots, mid, ym, ypm)) {
+            hi = mid, ye = ym, ype = ypm;
+          } else {
+            lo = mid;
+          }
+        }
+        t_ = hi, y_ = ye, yp_ = ype;
+        AcceptStep(t_, y_.data(), yp_.data());
+        const size_t fired = out.events.size();
+        stop = SampledSensors(t_, y_, yp_, &roots, &out);
+        bool print = stop;
+        for (size_t e = fired; e < out.events.size(); ++e)
+          for (const auto& action : out.events[e].actions) print = print || action == "print";
+        if (print) SampleOnce(t_, y_, yp_, &out);
+      }
+      if (stop) break;
       AcceptStep(t_, y_.data(), yp_.data());
       SampleOnce(t_, y_, yp_, &out);
+      if (sensors_.size() > 0) roots = SensorRoots(t_, y_, yp_);
     }
   } catch (const std::exception& e) {
     // the state stays at the last output solved

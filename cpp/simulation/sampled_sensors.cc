@@ -1,31 +1,53 @@
-// Simulation::SampledSensors: sensors in the analyses that have no integrator steps to locate
-// their events in (quasi-statics): tested at every output (docs/motionsolve-compatibility.md
-// §5.7).
+// Sensors in the analyses that have no integrator steps to locate their events in
+// (quasi-statics, kinematics): their root functions compared between states
+// (docs/motionsolve-compatibility.md §5.7).
 #include <algorithm>
 #include <sstream>
 
 #include "simulation/simulation.h"
 
 namespace msolve::simulation {
+namespace {
+
+// per root function: +1 crossed rising, -1 falling (in its direction) from before to g, 0 not
+std::vector<int> CrossedRoots(const std::vector<int>& directions, const std::vector<double>& before,
+                              const std::vector<double>& g) {
+  std::vector<int> found(g.size(), 0);
+  for (size_t r = 0; r < g.size(); ++r) {
+    const bool rising = before[r] < 0 && g[r] >= 0;
+    const bool falling = before[r] > 0 && g[r] <= 0;
+    if (rising && directions[r] >= 0) found[r] = +1;
+    if (falling && directions[r] <= 0) found[r] = -1;
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<double> Simulation::SensorRoots(double t, const VecX& y, const VecX& yp) {
+  std::vector<double> g(sensors_.RootDirections().size());
+  sensors_.Roots(t, y.data(), yp.data(), g.data());
+  return g;
+}
+
+bool Simulation::SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
+                                    const VecX& yp) {
+  const std::vector<int> found =
+      CrossedRoots(sensors_.RootDirections(), before, SensorRoots(t, y, yp));
+  return std::any_of(found.begin(), found.end(), [](int f) { return f != 0; });
+}
 
 bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
                                 std::vector<double>* before, Results* out) {
   if (sensors_.size() == 0) return false;
   const std::vector<int> directions = sensors_.RootDirections();
-  std::vector<double> g(directions.size());
-  sensors_.Roots(t, y.data(), yp.data(), g.data());
+  const std::vector<double> g = SensorRoots(t, y, yp);
   // the first output only sets where the root functions start
   if (before->size() != g.size()) {
     *before = g;
     return false;
   }
-  std::vector<int> found(g.size(), 0);
-  for (size_t r = 0; r < g.size(); ++r) {
-    const bool rising = (*before)[r] < 0 && g[r] >= 0;
-    const bool falling = (*before)[r] > 0 && g[r] <= 0;
-    if (rising && directions[r] >= 0) found[r] = +1;
-    if (falling && directions[r] <= 0) found[r] = -1;
-  }
+  const std::vector<int> found = CrossedRoots(directions, *before, g);
   *before = g;
   bool stop = false;
   for (int s : sensors_.Crossed(found)) {

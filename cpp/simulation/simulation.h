@@ -119,6 +119,11 @@ class Simulation {
   // analysis (simulation/sampled_sensors.cc)
   bool SampledSensors(double t, const VecX& y, const VecX& yp, std::vector<double>* before,
                       Results* out);
+  // the sensors' root functions at a state, and whether one crossed (in its direction) since
+  // `before` (the kinematic analysis locates its events by bisection on this)
+  std::vector<double> SensorRoots(double t, const VecX& y, const VecX& yp);
+  bool SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
+                          const VecX& yp);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only
