@@ -80,7 +80,8 @@ bool HeldInStatics(const model::Entity* source) {
   if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
   if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
-  return true;  // Motion states: the motion's own coordinate, kept
+  if (const auto* g = dynamic_cast<const model::Gse*>(source)) return g->static_hold;
+  return true;  // Motion states (the motion's own coordinate), force elements' own states
 }
 
 namespace {

@@ -37,8 +37,9 @@ struct StaticsSettings {
 StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
                                   std::vector<std::string>* notes);
 
-/// Whether statics keeps the states of an entity (not a Part) as they are: Diffs, Tfsisos and
-/// Lses with static_hold, and the states of Motions.
+/// Whether statics keeps the states of an entity (not a Part) as they are: Diffs, Tfsisos,
+/// Lses and Gses with static_hold, and the states of Motions and of force elements (friction
+/// bristles).
 bool HeldInStatics(const model::Entity* source);
 
 struct StaticsReport {

@@ -135,6 +135,7 @@ void Simulation::InitializeOnce() {
     throw;
   }
   *mode = analysis_mode;
+  for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
   for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
