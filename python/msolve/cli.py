@@ -5,7 +5,8 @@ on the screen, and writes next to the dataset:
 
 * ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
   request (``Request<id>.<COMPONENT>``) and the seven of every part
-  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate;
+  (``Part<id>.<COMPONENT>``, ``PointMass<id>.<COMPONENT>``), one row per output time of
+  every Simulate;
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .bodies import Part
+from .bodies import Part, PointMass
 from .model import MsolveError
 from .outputs import Request
 from .results import component_names
@@ -280,6 +281,10 @@ class _Rows:
             if obj.active and not obj.ground:
                 self.entities.append(obj)
                 self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
+        for obj in model.getChildren(PointMass):
+            if obj.active:
+                self.entities.append(obj)
+                self.columns += [f"PointMass{obj.id}.{n}" for n in component_names(obj)]
         self.blocks = []
         self.count = 0
 

@@ -329,6 +329,13 @@ class Reference(Property):
             raise self.error(obj, f"must be a {cls.__name__}", value)
         return value
 
+    def __set__(self, obj, value):
+        super().__set__(obj, value)
+        if self.field is not None:
+            # the C++ field holds a plain pointer: the referring object keeps the entity alive
+            # (an entity created in another model would otherwise be freed with that model)
+            obj.__dict__["_keep_" + self.name] = value
+
     def convert_value(self, obj, value):
         if self.count is not None:
             if value is None:
