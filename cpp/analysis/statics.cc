@@ -193,7 +193,7 @@ StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& s
       s << "statics did not converge at time " << t << " after " << report.iterations
         << " iterations: the largest imbalance is " << report.imbalance << " in " << report.worst
         << " (" << outcome.flag_name << ")";
-      throw SolverError(s.str());
+      throw StaticsNotConverged(s.str());
     }
   }
   for (int k = 0; k < sys.body_count(); ++k) y->segment<4>(System::BodyOffset(k) + 3).normalize();

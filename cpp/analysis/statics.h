@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analysis/stability.h"
+#include "common/error.h"
 #include "common/types.h"
 #include "model/entities.h"
 #include "system/system.h"
@@ -41,6 +42,12 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
 /// Lses and Gses with static_hold, and the states of Motions and of force elements (friction
 /// bristles).
 bool HeldInStatics(const model::Entity* source);
+
+/// Newton's method did not reach the equilibrium (the state holds its last iterate).
+class StaticsNotConverged : public SolverError {
+ public:
+  using SolverError::SolverError;
+};
 
 struct StaticsReport {
   long iterations = 0;

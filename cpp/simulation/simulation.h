@@ -90,6 +90,8 @@ class Simulation {
   void ContinueFrom(const Simulation& previous);
 
   double time() const { return t_; }
+  /// The model this simulation compiled.
+  const model::Model& model() const { return model_; }
   /// Whether an analysis has run, here or in the simulation this one continues.
   bool started() const { return initialized_ || continued_; }
   /// Before the first analysis: the time it starts at (simulate's start, MotionSolve's

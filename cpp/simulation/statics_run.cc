@@ -47,15 +47,14 @@ Results Simulation::Statics(const SimulateOptions& options) {
   const analysis::StaticsSettings settings =
       analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
   // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
-  std::vector<double> times;
-  if (!IsQuasiStatics(options.type)) {
-    times.push_back(options.end);
-  } else {
-    const double start = t_;
-    const long n = OutputIntervals(start, options.end, options.dtout);
-    times.push_back(start);
-    for (long k = 1; k <= n; ++k) times.push_back(k == n ? options.end : start + k * options.dtout);
-  }
+  // (computed one by one: a long run must not hold them all)
+  const bool quasi = IsQuasiStatics(options.type);
+  const double start = t_;
+  const long n = quasi ? OutputIntervals(start, options.end, options.dtout) : 0;
+  const auto time_of = [&](long k) {
+    if (!quasi) return options.end;
+    return k == 0 ? start : k == n ? options.end : start + k * options.dtout;
+  };
   // the last equilibrium reached: where the model stays when a later one fails
   VecX y_ok = y_, yp_ok = yp_;
   long most_iterations = 0;
@@ -65,11 +64,12 @@ Results Simulation::Statics(const SimulateOptions& options) {
   long equilibria = 0;
   std::vector<double> roots_before;  // the sensors' root functions at the last output
   double now = t_;                   // the time of the equilibrium being solved
-  const bool attrition = settings.attrition && !IsQuasiStatics(options.type);
+  const bool attrition = settings.attrition && !quasi;
   if (settings.attrition && !attrition)
     out.messages.push_back("quasi-statics: MKEAM applies to statics only; Newton's method is used");
   try {
-    for (const double t : times) {
+    for (long k = 0; k <= n; ++k) {
+      const double t = time_of(k);
       now = t;
       if (attrition) {
         // MKEAM: settle by removing kinetic energy, then polish by Newton
@@ -95,15 +95,17 @@ Results Simulation::Statics(const SimulateOptions& options) {
       if (!stability_said) stability_said = ReportStability(t, report.stability, &out.messages);
       AcceptStep(t_, y_.data(), yp_.data());
       SampleOnce(t_, y_, yp_, &out);
-      if (IsQuasiStatics(options.type) && SampledSensors(t_, y_, yp_, &roots_before, &out)) break;
+      if (quasi && SampledSensors(t_, y_, yp_, &roots_before, &out)) break;
     }
   } catch (const std::exception& e) {
-    // the last iterate is an output (rates zero); the state stays at the last equilibrium
-    // (or where it was), consistent
-    try {
-      SampleOnce(now, y_, VecX::Zero(sys_.size()), &out);
-    } catch (const std::exception&) {
-      // an iterate whose outputs cannot be evaluated is left out
+    // Newton's last iterate is an output (rates zero); the state stays at the last
+    // equilibrium (or where it was), consistent
+    if (dynamic_cast<const analysis::StaticsNotConverged*>(&e) != nullptr) {
+      try {
+        SampleOnce(now, y_, VecX::Zero(sys_.size()), &out);
+      } catch (const std::exception&) {
+        // an iterate whose outputs cannot be evaluated is left out
+      }
     }
     y_ = y_ok;
     yp_ = yp_ok;
@@ -111,11 +113,11 @@ Results Simulation::Statics(const SimulateOptions& options) {
     out.error = e.what();
   }
   std::ostringstream line;
-  if (times.size() == 1)
+  if (!quasi)
     line << "statics at time " << t_ << ": equilibrium in " << most_iterations << " iterations";
   else
-    line << "quasi-statics: " << equilibria << " equilibria from time " << times.front() << " to "
-         << t_ << ", at most " << most_iterations << " iterations each";
+    line << "quasi-statics: " << equilibria << " equilibria from time " << start << " to " << t_
+         << ", at most " << most_iterations << " iterations each";
   line << ", largest imbalance " << largest_imbalance;
   if (!worst.empty()) line << " (" << worst << ")";
   if (equilibria > 0) out.messages.push_back(line.str());
