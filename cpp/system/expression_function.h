@@ -11,6 +11,7 @@
 #include "expr/expression.h"
 #include "mbs/measure.h"
 #include "mbs/state_function.h"
+#include "system/delay_function.h"
 
 namespace msolve::system {
 
@@ -52,6 +53,9 @@ struct Resolver {
   /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
   /// (dynamics).
   const double* mode = nullptr;
+  /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
+  /// std::invalid_argument for an unknown part.
+  std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -64,7 +68,8 @@ class ExpressionFunction : public mbs::StateFunction {
                   mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
   void Accept(double t, const double* y, const double* yp) override;
-  /// The angles AX/AY/AZ follow through whole turns, one per kinematic measure.
+  /// The angles AX/AY/AZ follow through whole turns, one per kinematic measure, then the
+  /// histories of the DELAY calls (system/delay_function.h).
   std::vector<double> Memory() const override;
   void SetMemory(const std::vector<double>& memory) override;
 
@@ -75,6 +80,17 @@ class ExpressionFunction : public mbs::StateFunction {
   double ValueAndTimeDerivative(double t, const double* y, const double* yp, double* dt) const;
 
   const expr::Program& program() const { return program_; }
+
+  /// Whether the expression calls DELAY (whose history only accepted steps record).
+  bool has_delays() const { return !delays_.empty(); }
+
+  /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
+  std::vector<double> TimeBreakpoints() const;
+
+  /// Whether the value depends on TIME only: no leaf but VARVAL of Variables that depend on
+  /// TIME only (through any chain of Variables). `why` receives the first leaf that does
+  /// depend on the state.
+  bool DependsOnTimeOnly(std::string* why) const;
 
   /// A leaf of the program: a kinematic measure, the value of a Variable or of a force
   /// measure, a state, a combination of states (ARYVAL), or a stored number (SENVAL).
@@ -96,6 +112,8 @@ class ExpressionFunction : public mbs::StateFunction {
   std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
+  // one per DELAY call; the Program holds pointers to them
+  std::vector<std::unique_ptr<DelayFunction>> delays_;
   expr::Program program_;
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "common/error.h"
+#include "system/kinetic_energy.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -137,6 +138,7 @@ const Resolver& System::MakeResolver() const {
   r.function = [this](const std::string& name, const std::vector<long>& ids) {
     return splines_.Function(name, ids);
   };
+  r.kinetic_energy = [this](long id) { return KineticEnergyOf(id); };
   r.sensor_value = [this](long id) -> const double* {
     const double* value = SensorValue(id);
     if (value == nullptr)
@@ -144,6 +146,23 @@ const Resolver& System::MakeResolver() const {
     return value;
   };
   return r;
+}
+
+std::unique_ptr<mbs::StateFunction> System::KineticEnergyOf(long id) const {
+  std::vector<KineticEnergy::Body> bodies;
+  bool found = id == 0;
+  for (const auto& [part, body] : part_bodies_) {
+    if (id != 0 && part->id != id) continue;
+    found = true;
+    if (body >= 0)
+      bodies.push_back({BodyOffset(body), bodies_[body].mass, bodies_[body].inertia});
+    else if (body != kGround)
+      throw std::invalid_argument(part->Describe() + " is inactive or not in this model");
+  }
+  if (!found) throw std::invalid_argument("unknown part id " + std::to_string(id));
+  std::sort(bodies.begin(), bodies.end(),
+            [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  return std::make_unique<KineticEnergy>(std::move(bodies), ucf_);
 }
 
 double* System::SensorValue(long id) const {
