@@ -109,7 +109,7 @@ class Simulation {
   // STATICS: the equilibrium at options.end (analysis/statics.h), one output there;
   // QSTATICS: an equilibrium at every output time from now to options.end
   Results Statics(const SimulateOptions& options);
-  // KINEMATICS, and DYNAMICS of a model without degrees of freedom: positions, velocities,
+  // KINEMATICS of a model without degrees of freedom: positions, velocities,
   // accelerations and reactions solved at every output (analysis/kinematics.h); nullopt
   // when the integrator runs instead (a model with sensors or integrated states), with the
   // reason in *messages for a KINEMATICS (simulation/kinematics_run.cc)
