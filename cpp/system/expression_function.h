@@ -50,6 +50,9 @@ struct Resolver {
   /// Where the value SENVAL(id) returns is stored (docs/motionsolve-compatibility.md §5.5); throws
   /// std::invalid_argument for an id no sensor stores under.
   std::function<const double*(long id)> sensor_value;
+  /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
+  /// (dynamics).
+  const double* mode = nullptr;
   /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
   /// std::invalid_argument for an unknown part.
   std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
@@ -108,7 +111,8 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string key_;
-  std::vector<Leaf> leaves_;  // indexed by leaf index
+  const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
+  std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
   // one per DELAY call; the Program holds pointers to them
@@ -118,6 +122,7 @@ class ExpressionFunction : public mbs::StateFunction {
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;
 
   double LeafValue(int leaf, double t, const double* y, const double* yp) const;
+  double Mode() const;
 };
 
 }  // namespace msolve::system
