@@ -11,10 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import msolve
 from msolve import *
 from msolve.xml import read_dataset
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _pendulum(**marker_kwds):
@@ -218,7 +217,9 @@ def test_msolve_run_creates_the_output_directory(tmp_path):
         [sys.executable, "-m", "msolve", "run", str(path), "--output-dir", str(out), "-q"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(ROOT / "python"), "PATH": "/usr/bin:/bin"},
+        # the msolve these tests import (the source tree with a built module, or the installed
+        # package)
+        env={"PYTHONPATH": str(Path(msolve.__file__).parent.parent), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 0, done.stderr
     assert (out / "pend.csv").is_file()
