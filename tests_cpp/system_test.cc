@@ -121,7 +121,8 @@ std::unique_ptr<Model> MakeMechanism(bool millimetres) {
 
 MatX DenseJacobian(const System& sys, const VecX& y, const VecX& yp, double cj) {
   std::vector<system::Triplet> trip;
-  sys.Jacobian(0.0, y.data(), yp.data(), cj, &trip);
+  const VecX memory = sys.MakeState().memory;
+  sys.Jacobian(0.0, y.data(), yp.data(), memory.data(), cj, &trip);
   MatX J = MatX::Zero(sys.size(), sys.size());
   for (const auto& t : trip) {
     EXPECT_GE(t.row, 0);
@@ -142,12 +143,13 @@ MatX FiniteDifferenceJacobian(const System& sys, const VecX& y, const VecX& yp, 
   const int n = sys.size();
   MatX J(n, n);
   VecX Fp(n), Fm(n);
+  const VecX memory = sys.MakeState().memory;
   auto central = [&](int c, double h) {
     VecX yh = y;
     yh[c] = y[c] + h;
-    sys.Residual(0.0, yh.data(), yp.data(), Fp.data());
+    sys.Residual(0.0, yh.data(), yp.data(), memory.data(), Fp.data());
     yh[c] = y[c] - h;
-    sys.Residual(0.0, yh.data(), yp.data(), Fm.data());
+    sys.Residual(0.0, yh.data(), yp.data(), memory.data(), Fm.data());
     return VecX((Fp - Fm) / (2 * h));
   };
   for (int c = 0; c < n; ++c) {
@@ -155,9 +157,9 @@ MatX FiniteDifferenceJacobian(const System& sys, const VecX& y, const VecX& yp, 
     J.col(c) = (4.0 * central(c, h / 2) - central(c, h)) / 3.0;
     VecX yph = yp;
     yph[c] = yp[c] + 1.0;
-    sys.Residual(0.0, y.data(), yph.data(), Fp.data());
+    sys.Residual(0.0, y.data(), yph.data(), memory.data(), Fp.data());
     yph[c] = yp[c] - 1.0;
-    sys.Residual(0.0, y.data(), yph.data(), Fm.data());
+    sys.Residual(0.0, y.data(), yph.data(), memory.data(), Fm.data());
     J.col(c) += cj * (Fp - Fm) / 2.0;
   }
   return J;
@@ -210,6 +212,7 @@ TEST(SystemTest, CompiledLayout) {
   // then one mu per quaternion; REVOLUTE 5 + SPHERICAL 3 + TRANSLATIONAL 5 = 13 rows
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   EXPECT_EQ(sys.body_count(), 3);
   EXPECT_EQ(sys.joints().size(), 3u);
   EXPECT_EQ(sys.active_rows(), 13);
@@ -233,6 +236,7 @@ TEST(SystemTest, CompiledBodies) {
   // axes; inertia about the mass centre in part axes = A_im J A_im^T
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   const Part& crank = *m->parts[1];
   const system::Body& b = sys.bodies()[0];
   const Mat3 Rp = math::Euler313ToMatrix(*crank.reuler);
@@ -251,6 +255,7 @@ TEST(SystemTest, CompiledBodies) {
 TEST(SystemTest, JacobianMatchesFiniteDifferencesSI) {
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 11);
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 12);
 }
@@ -259,6 +264,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesMillimetres) {
   // N-kg-mm-s: UCF = 1000 divides the mass and inertia terms
   auto m = MakeMechanism(true);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   EXPECT_DOUBLE_EQ(sys.ucf(), 1000.0);
   ExpectJacobianMatchesFiniteDifferences(sys, 1000.0, 21);
 }
@@ -285,6 +291,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceElements) {
   spring->k = 50, spring->c = 2, spring->force = 3;
   m->spring_dampers.push_back(spring);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
 }
 
@@ -313,6 +320,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceMeasures) {
   push->function = "0.05*JOINT(3,1,2,41) - 0.03*JOINT(3,0,1,0) + 0.01*SFORCE(1,0,8,0)";
   m->sforces.push_back(push);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 51);
 }
 
@@ -339,6 +347,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithSplineForces) {
       "10 * AKISPL(VR(30,40), 0, 1, 1) - CUBSPL(DZ(31, 41), 0, 1, 2)";
   m->sforces.push_back(force);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 42);
 }
@@ -459,6 +468,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
   force->function = "ARYVAL(3,1) - 2*ARYVAL(3,2) + ARYVAL(2,3)*ARYVAL(6,1)";
   m->sforces.push_back(force);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   // states: bodies, then the Tfsiso's 2, then the Lse's 3 (starting at the IC numbers)
   EXPECT_EQ(sys.differential_size(), 3 * 13 + 2 + 3 + 1);
   const VecX y0 = sys.DesignState();
@@ -470,9 +480,9 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
   std::mt19937 rng(63);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
-  sys.SolveDiffRates(0.0, y.data(), yp.data());
+  sys.SolveDiffRates(0.0, y.data(), yp.data(), memory.data());
   VecX F(sys.size());
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   EXPECT_LT(F.segment(3 * 13, 5).cwiseAbs().maxCoeff(), 1e-12);
 }
 
@@ -481,11 +491,12 @@ TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
   // q' = q'(u); checked by a central difference of the position rows along q'(u)
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(51);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
   VecX F(sys.size());
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   std::vector<double> qdot(7 * sys.body_count());
   sys.PositionRates(y.data(), qdot.data());
   const double h = 1e-5;
@@ -495,9 +506,10 @@ TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
       yplus[System::BodyOffset(k) + i] += h * qdot[7 * k + i];
       yminus[System::BodyOffset(k) + i] -= h * qdot[7 * k + i];
     }
-  const VecX rate =
-      (sys.JointResiduals(yplus.data()) - sys.JointResiduals(yminus.data())) / (2 * h);
-  const VecX phi = sys.JointResiduals(y.data());
+  const VecX rate = (sys.JointResiduals(yplus.data(), memory.data()) -
+                     sys.JointResiduals(yminus.data(), memory.data())) /
+                    (2 * h);
+  const VecX phi = sys.JointResiduals(y.data(), memory.data());
   for (int r = 0; r < sys.active_rows(); ++r) {
     EXPECT_NEAR(F[sys.lambda_offset() + r], rate[r], 1e-7 * (1 + std::abs(rate[r]))) << r;
     EXPECT_NEAR(F[sys.mu_offset() + r], phi[r], 1e-15) << r;
@@ -509,6 +521,7 @@ TEST(SystemTest, MultiplierColumnsAreTheTransposedConstraintRows) {
   // rows B u, and the stabilisation Phi_q^T mu the same Phi_q as the position rows
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(61);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
@@ -530,13 +543,14 @@ TEST(SystemTest, JacobianPatternDoesNotDependOnTheState) {
   // system.h: the sequence of (row, col) is the same on every call
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(41);
   VecX y1, yp1, y2, yp2;
   RandomState(sys, 1.0, &rng, &y1, &yp1);
   RandomState(sys, 1.0, &rng, &y2, &yp2);
   std::vector<system::Triplet> t1, t2;
-  sys.Jacobian(0.0, y1.data(), yp1.data(), 1.0, &t1);
-  sys.Jacobian(0.5, y2.data(), yp2.data(), 30.0, &t2);
+  sys.Jacobian(0.0, y1.data(), yp1.data(), memory.data(), 1.0, &t1);
+  sys.Jacobian(0.5, y2.data(), yp2.data(), memory.data(), 30.0, &t2);
   ASSERT_EQ(t1.size(), t2.size());
   for (size_t k = 0; k < t1.size(); ++k) {
     EXPECT_EQ(t1[k].row, t2[k].row) << k;
@@ -554,15 +568,16 @@ TEST(SystemTest, ResidualOfAFreeBodyAtRest) {
   m.units = std::make_shared<Units>();
   m.units->length = "MILLIMETER";
   const System sys = System::Compile(m);
+  const VecX memory = sys.MakeState().memory;
   // 13 body states and the work W (zero: no force but gravity), one quaternion multiplier
   ASSERT_EQ(sys.size(), 15);
   VecX y = sys.DesignState(), yp = VecX::Zero(15), F(15);
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   VecX expected = VecX::Zero(15);
   expected[9] = -3.0 * -9810.0 / 1000.0;
   EXPECT_LT((F - expected).norm(), 1e-12);
   yp[9] = -9810.0;
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   EXPECT_LT(F.norm(), 1e-12);
 }
 

@@ -33,7 +33,7 @@ std::vector<solver::ConstraintGroup> SystemDae::ConstraintGroups() const {
 
 void SystemDae::Jacobian(double t, const double* y, const double* yp, double cj,
                          std::vector<Triplet>* out) const {
-  sys_.Jacobian(t, y, yp, cj, out);
+  sys_.Jacobian(t, y, yp, memory(), cj, out);
 }
 
 }  // namespace msolve::analysis

@@ -150,13 +150,17 @@ void DefineSimulation(py::module_& m) {
            [](const Simulation& s, int n) {
              VecX F(s.system().size());
              return TimeEvaluations(s, n, [&](double t) {
-               s.system().Residual(t, s.state().data(), s.rate().data(), F.data());
+               const system::State& state = s.run_state();
+               s.system().Residual(t, state.y.data(), state.yp.data(), state.memory.data(),
+                                   F.data());
              });
            })
       .def("_time_jacobians", [](const Simulation& s, int n) {
         std::vector<system::Triplet> triplets;
         return TimeEvaluations(s, n, [&](double t) {
-          s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
+          const system::State& state = s.run_state();
+          s.system().Jacobian(t, state.y.data(), state.yp.data(), state.memory.data(), 1.0,
+                              &triplets);
         });
       });
 }

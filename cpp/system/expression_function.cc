@@ -114,40 +114,53 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : key_(owner + "\n" + text) {
+    : text_(text) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
+  for (const auto& m : measures_) turn_slot_.push_back(m.FollowsTurns() ? turn_count_++ : -1);
+  unplaced_references_.assign(turn_count_, 0.0);
 }
 
-double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
+double ExpressionFunction::Reference(int m, const double* memory) const {
+  const int slot = turn_slot_[m];
+  if (slot < 0) return 0.0;
+  return memory_offset() >= 0 ? memory[memory_offset() + slot] : unplaced_references_[slot];
+}
+
+double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp,
+                                     const double* memory) const {
   const Leaf& l = leaves_[leaf];
-  if (l.stored) return *l.stored;
+  if (l.stored >= 0) return memory[l.stored];
   if (l.state >= 0) return l.derivative ? yp[l.state] : y[l.state];
   if (l.combination) {
     double v = l.array.constant;
     for (const auto& [index, c] : l.array.terms) v += c * y[index];
-    for (const auto& [variable, scale] : l.array.variables) v += scale * variable->Value(t, y, yp);
+    for (const auto& [variable, scale] : l.array.variables)
+      v += scale * variable->Value(t, y, yp, memory);
     return v;
   }
-  return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
+  if (l.variable) return l.variable->Value(t, y, yp, memory);
+  return measures_[l.measure].Value(y, yp, Reference(l.measure, memory));
 }
 
-double ExpressionFunction::Value(double t, const double* y, const double* yp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+double ExpressionFunction::Value(double t, const double* y, const double* yp,
+                                 const double* memory) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
-                                                  double* dt) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+                                                  const double* memory, double* dt) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   return program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), dt);
 }
 
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
-                                    mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+                                    const double* memory, mbs::SparseGradient* dy,
+                                    mbs::SparseGradient* dyp) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   const double value =
       program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), nullptr);
   dy->clear();
@@ -155,13 +168,13 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const Leaf& leaf = leaves_[program_.leaves()[k]];
-    if (leaf.stored) continue;  // a constant between firings
+    if (leaf.stored >= 0) continue;  // a constant between firings
     if (leaf.state >= 0) {
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
     }
     const auto add_nested = [&](const mbs::StateFunction* variable, double scale) {
-      variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+      variable->Gradient(t, y, yp, memory, &nested_dy_, &nested_dyp_);
       for (const auto& [index, value] : nested_dy_)
         dy->emplace_back(index, leaf_partials_[k] * scale * value);
       for (const auto& [index, value] : nested_dyp_)
@@ -178,7 +191,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
       continue;
     }
     const mbs::KinematicMeasure& m = measures_[leaf.measure];
-    m.Gradient(y, yp, &measure_grad_);
+    m.Gradient(y, yp, &measure_grad_, Reference(leaf.measure, memory));
     for (size_t b = 0; b < m.bodies().size(); ++b) {
       const int o = System::BodyOffset(m.bodies()[b]);
       for (int c = 0; c < 13; ++c)
@@ -198,7 +211,7 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   std::vector<int> nested_y, nested_yp;
   for (int index : program_.leaves()) {
     const Leaf& leaf = leaves_[index];
-    if (leaf.stored) continue;
+    if (leaf.stored >= 0) continue;
     if (leaf.state >= 0) {
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;
@@ -230,20 +243,22 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   }
 }
 
-void ExpressionFunction::Accept(double t, const double* y, const double* yp) {
+void ExpressionFunction::Accept(double t, const double* y, const double* yp, double* memory) const {
   (void)t;
-  for (auto& m : measures_) m.Accept(y, yp);
+  if (memory_offset() < 0) return;
+  for (size_t m = 0; m < measures_.size(); ++m) {
+    if (turn_slot_[m] < 0) continue;
+    double& reference = memory[memory_offset() + turn_slot_[m]];
+    reference = measures_[m].Value(y, yp, reference);
+  }
 }
 
-std::vector<double> ExpressionFunction::Memory() const {
-  std::vector<double> memory;
-  for (const auto& m : measures_) memory.push_back(m.reference_angle());
-  return memory;
-}
-
-void ExpressionFunction::SetMemory(const std::vector<double>& memory) {
-  if (memory.size() != measures_.size()) return;
-  for (size_t k = 0; k < memory.size(); ++k) measures_[k].set_reference_angle(memory[k]);
+void ExpressionFunction::AcceptUnplaced(const double* y, const double* yp) {
+  for (size_t m = 0; m < measures_.size(); ++m) {
+    if (turn_slot_[m] < 0) continue;
+    double& reference = unplaced_references_[turn_slot_[m]];
+    reference = measures_[m].Value(y, yp, reference);
+  }
 }
 
 }  // namespace msolve::system
