@@ -212,7 +212,6 @@ TEST(SystemTest, CompiledLayout) {
   // then one mu per quaternion; REVOLUTE 5 + SPHERICAL 3 + TRANSLATIONAL 5 = 13 rows
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   EXPECT_EQ(sys.body_count(), 3);
   EXPECT_EQ(sys.joints().size(), 3u);
   EXPECT_EQ(sys.active_rows(), 13);
@@ -236,7 +235,6 @@ TEST(SystemTest, CompiledBodies) {
   // axes; inertia about the mass centre in part axes = A_im J A_im^T
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   const Part& crank = *m->parts[1];
   const system::Body& b = sys.bodies()[0];
   const Mat3 Rp = math::Euler313ToMatrix(*crank.reuler);
@@ -255,7 +253,6 @@ TEST(SystemTest, CompiledBodies) {
 TEST(SystemTest, JacobianMatchesFiniteDifferencesSI) {
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 11);
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 12);
 }
@@ -264,7 +261,6 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesMillimetres) {
   // N-kg-mm-s: UCF = 1000 divides the mass and inertia terms
   auto m = MakeMechanism(true);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   EXPECT_DOUBLE_EQ(sys.ucf(), 1000.0);
   ExpectJacobianMatchesFiniteDifferences(sys, 1000.0, 21);
 }
@@ -291,7 +287,6 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceElements) {
   spring->k = 50, spring->c = 2, spring->force = 3;
   m->spring_dampers.push_back(spring);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
 }
 
@@ -320,7 +315,6 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceMeasures) {
   push->function = "0.05*JOINT(3,1,2,41) - 0.03*JOINT(3,0,1,0) + 0.01*SFORCE(1,0,8,0)";
   m->sforces.push_back(push);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 51);
 }
 
@@ -347,7 +341,6 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithSplineForces) {
       "10 * AKISPL(VR(30,40), 0, 1, 1) - CUBSPL(DZ(31, 41), 0, 1, 2)";
   m->sforces.push_back(force);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 42);
 }
@@ -521,7 +514,6 @@ TEST(SystemTest, MultiplierColumnsAreTheTransposedConstraintRows) {
   // rows B u, and the stabilisation Phi_q^T mu the same Phi_q as the position rows
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
-  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(61);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
