@@ -621,3 +621,92 @@ def test_coupler_and_gear_round_trip(tmp_path, how, element):
     assert f"<{element}" in path.read_text()
     assert len(loaded.getChildren(type=how)) == 1
     assert_same_results(before, after, rtol=1e-9)
+
+
+# -- joint friction and general state equations --------------------------------------------
+
+
+def friction_and_gse():
+    import xml_routines as r
+
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    Integrator(error=1e-8)
+    ground = Part(ground=True)
+    down = [0.9, 0.0, -0.3]
+    block = Part(mass=1.0, ip=[0.1, 0.1, 0.1])
+    block.cm = Marker(part=block, zp=down)
+    rail = Marker(part=ground, zp=down)
+    slide = Joint(type="TRANSLATIONAL", i=block.cm, j=rail)
+    Friction(
+        joint=slide,
+        mu_static=0.25,
+        mu_dynamic=0.15,
+        stiction_transition_velocity=0.05,
+        max_stiction_deformation=0.002,
+        input_forces=["PRELOAD", "REACTION_FORCE"],
+        friction_force_preload=0.5,
+        overlap_delta="INCREASE",
+    )
+    wheel = Part(mass=2.0, ip=[0.1, 0.1, 0.02], qg=[0, 3, 0], wz=20.0)
+    wheel.cm = Marker(part=wheel)
+    axle = Joint(type="REVOLUTE", i=wheel.cm, j=Marker(part=ground, qp=[0, 3, 0]))
+    Friction(
+        joint=axle,
+        pin_radius=0.03,
+        friction_arm=0.02,
+        bristle_stiffness=500.0,
+        damping_effects=2.0,
+        viscous_effects=0.001,
+        effect="ALL",
+    )
+    x, y = Array(type="X"), Array(type="Y")
+    Gse(
+        ns=1,
+        no=2,
+        x=x,
+        y=y,
+        u=Array(type="U", variables=[Variable(function="COS(TIME)")]),
+        ic=Array(type="IC", numbers=[0.5]),
+        function="USER(3)",
+        routine=r.decay,
+    )
+    Request(type="VELOCITY", i=block.cm, j=rail, rm=rail)
+    Request(type="VELOCITY", i=wheel.cm)
+    Request(f1=f"ARYVAL({y.id},2)", f2=f"ARYVAL({x.id},1)")
+    return model
+
+
+def test_friction_and_gse_round_trip(tmp_path):
+    _, loaded, before, after, path = round_trip(
+        friction_and_gse, tmp_path, allow_scripts=True, end=1.0, dtout=0.05
+    )
+    assert_same_results(before, after)
+    text = path.read_text()
+    assert "<Force_JointFriction" in text
+    assert 'inputs="1100"' in text
+    assert 'type="USERSUB"' in text
+    assert 'usrsub_fnc_name="decay"' in text
+    assert counts(loaded)["Friction"] == 2
+    assert counts(loaded)["Gse"] == 1
+    lugre = loaded.lookupById("Friction", 2)
+    assert lugre.bristle_stiffness == 500.0
+    assert lugre.friction_arm == 0.02
+
+
+def test_joint_friction_of_a_dataset_is_read_with_its_inputs(tmp_path):
+    # a hand-written Force_JointFriction: inputs as 4 bits, word attributes in any case
+    model = friction_and_gse()
+    path = tmp_path / "model.xml"
+    model.save_model(path)
+    text = path.read_text().replace('inputs="1100"', 'inputs="0101"')
+    text = text.replace('effect="All"', 'effect="SLIDING"', 1)
+    path.write_text(text)
+    loaded = load_model(path, allow_scripts=True)
+    f = loaded.lookupById("Friction", 1)
+    assert f.input_forces == ["REACTION_FORCE", "TORSIONAL_MOMENT"]
+    assert f.effect == "SLIDING"
+    bad = text.replace('inputs="0101"', 'inputs="12x"')
+    path.write_text(bad)
+    with pytest.raises(DatasetError, match="inputs"):
+        load_model(path, allow_scripts=True)

@@ -34,3 +34,9 @@ def report(id, time, par, npar, iflag):
 def push(id, time, par, npar, dflag, iflag):
     """VFOSUB: a force along x growing with time."""
     return [par[0] * time, 0.0, 0.0]
+
+
+def decay(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt):
+    """GSESUB: x' = -par[0] x + u, outputs x and 2 x."""
+    x = states[0]
+    return [-par[0] * x + input[0]], [x, 2 * x]

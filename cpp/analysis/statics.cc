@@ -57,6 +57,7 @@ bool Holds(const model::Entity* source) {
   if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
   if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
+  if (const auto* g = dynamic_cast<const model::Gse*>(source)) return g->static_hold;
   return true;  // Motion states: the motion's own coordinate, kept
 }
 

@@ -73,6 +73,30 @@ void DefineForceSpecs(py::module_& m) {
   RefProperty(vforce, "_i", &VectorForce::i);
   RefProperty(vforce, "_jfloat", &VectorForce::jfloat);
   RefProperty(vforce, "_rm", &VectorForce::rm);
+
+  py::class_<Friction, Entity, std::shared_ptr<Friction>> friction(m, "FrictionSpec");
+  friction.def(py::init<>())
+      .def_readwrite("_mu_static", &Friction::mu_static)
+      .def_readwrite("_mu_dynamic", &Friction::mu_dynamic)
+      .def_readwrite("_inactive", &Friction::inactive)
+      .def_readwrite("_stiction_transition_velocity", &Friction::stiction_transition_velocity)
+      .def_readwrite("_max_stiction_deformation", &Friction::max_stiction_deformation)
+      .def_readwrite("_effect", &Friction::effect)
+      .def_readwrite("_input_forces", &Friction::input_forces)
+      .def_readwrite("_friction_force_preload", &Friction::friction_force_preload)
+      .def_readwrite("_reaction_arm", &Friction::reaction_arm)
+      .def_readwrite("_initial_overlap", &Friction::initial_overlap)
+      .def_readwrite("_overlap_delta", &Friction::overlap_delta)
+      .def_readwrite("_friction_torque_preload", &Friction::friction_torque_preload)
+      .def_readwrite("_friction_arm", &Friction::friction_arm)
+      .def_readwrite("_pin_radius", &Friction::pin_radius)
+      .def_readwrite("_bending_reaction_arm", &Friction::bending_reaction_arm)
+      .def_readwrite("_yoke", &Friction::yoke)
+      .def_readwrite("_ball_radius", &Friction::ball_radius)
+      .def_readwrite("_bristle_stiffness", &Friction::bristle_stiffness)
+      .def_readwrite("_damping_effects", &Friction::damping_effects)
+      .def_readwrite("_viscous_effects", &Friction::viscous_effects);
+  RefProperty(friction, "_joint", &Friction::joint);
 }
 
 }  // namespace msolve::bindings

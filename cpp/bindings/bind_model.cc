@@ -195,6 +195,19 @@ void DefineControlSpecs(py::module_& m) {
   RefProperty(lse, "_b", &Lse::b);
   RefProperty(lse, "_c", &Lse::c);
   RefProperty(lse, "_d", &Lse::d);
+
+  py::class_<Gse, Entity, std::shared_ptr<Gse>> gse(m, "GseSpec");
+  gse.def(py::init<>())
+      .def_readwrite("_ns", &Gse::ns)
+      .def_readwrite("_no", &Gse::no)
+      .def_readwrite("_static_hold", &Gse::static_hold)
+      .def_readwrite("_implicit", &Gse::implicit)
+      .def_readwrite("_function", &Gse::function)
+      .def_readwrite("_routine", &Gse::routine);
+  RefProperty(gse, "_x", &Gse::x);
+  RefProperty(gse, "_y", &Gse::y);
+  RefProperty(gse, "_u", &Gse::u);
+  RefProperty(gse, "_ic", &Gse::ic);
 }
 
 // the model's settings: Units, Accgrav, Integrator, Equilibrium

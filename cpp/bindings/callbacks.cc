@@ -81,24 +81,36 @@ class PythonRoutine : public UserRoutine {
       const py::int_ npar(par.size());
       py::object last;
       switch (call.form) {
-        case Form::kState:
-          last = py::bool_(call.dflag);
-          break;
         case Form::kMotion:
           last = py::int_(call.iord);
+          break;
+        case Form::kState:
+        case Form::kGse:
+          last = py::bool_(call.dflag);
           break;
         case Form::kRequest:
         case Form::kSensor:
           break;
       }
       const py::bool_ iflag(call.iflag);
-      PyObject* args[6] = {id.ptr(), time.ptr(), p.ptr(), npar.ptr(), nullptr, nullptr};
+      PyObject* args[11] = {id.ptr(), time.ptr(), p.ptr(), npar.ptr()};
       size_t nargs = 4;
       if (last) args[nargs++] = last.ptr();
       args[nargs++] = iflag.ptr();
+      // GSESUB: nstate, states, ninput, input, noutpt
+      py::object gse[5];
+      if (call.form == Form::kGse) {
+        gse[0] = py::int_(call.states->size());
+        gse[1] = py::cast(*call.states);
+        gse[2] = py::int_(call.inputs->size());
+        gse[3] = py::cast(*call.inputs);
+        gse[4] = py::int_(call.noutput);
+        for (const auto& a : gse) args[nargs++] = a.ptr();
+      }
       result =
           py::reinterpret_steal<py::object>(PyObject_Vectorcall(fn.ptr(), args, nargs, nullptr));
       if (!result) throw py::error_already_set();
+      if (call.form == Form::kGse) result = GseResult(result, call);
     } catch (py::error_already_set& e) {
       throw std::runtime_error(Traceback(e));
     }
@@ -106,6 +118,26 @@ class PythonRoutine : public UserRoutine {
   }
 
  private:
+  // a GSESUB's (stated, output) pair as one flat list (a flat list passes unchanged)
+  py::object GseResult(py::object result, const Call& call) const {
+    if (!PyTuple_Check(result.ptr()) && !PyList_Check(result.ptr())) return result;
+    if (PySequence_Size(result.ptr()) != 2) return result;
+    py::object first = result[py::int_(0)], second = result[py::int_(1)];
+    const auto seq = [](const py::object& o) {
+      return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
+    };
+    if (!seq(first) || !seq(second)) return result;
+    const size_t n = call.states->size();
+    if (static_cast<size_t>(PySequence_Size(first.ptr())) != n)
+      throw std::runtime_error("the routine " + name_ + " returned " +
+                               std::to_string(PySequence_Size(first.ptr())) +
+                               " state derivatives; it must return " + std::to_string(n));
+    py::list flat;
+    for (auto item : first) flat.append(item);
+    for (auto item : second) flat.append(item);
+    return std::move(flat);
+  }
+
   // one number
   double Number(py::handle value, const std::string& what) const {
     if (PyUnicode_Check(value.ptr()) || PyBytes_Check(value.ptr()))

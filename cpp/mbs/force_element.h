@@ -57,9 +57,25 @@ class ForceElement {
                         Wrench* on_i, Wrench* on_j) const = 0;
 
   /// Appends -d(wrenches)/dy - cj d(wrenches)/dyp to the dynamic rows (7..12) of the bodies
-  /// of I and J; the sequence of (row, col) is the same on every call.
+  /// of I and J, and the Jacobian of StateResidual to the rows of the element's own states;
+  /// the sequence of (row, col) is the same on every call.
   virtual void AddJacobian(double t, const double* y, const double* yp, const double* memory,
                            double cj, std::vector<Triplet>* out) const = 0;
+
+  /// The element's own differential states (a Friction's bristle deflections), at
+  /// y[first_state() .. first_state() + state_count()); none by default.
+  virtual int state_count() const { return 0; }
+  virtual int first_state() const { return -1; }
+  /// Their residual rows, F[first_state() + k] = yp - rate (nothing without states).
+  virtual void StateResidual(double t, const double* y, const double* yp, const double* memory,
+                             double* F) const {
+    (void)t, (void)y, (void)yp, (void)memory, (void)F;
+  }
+  /// Their rates at (t, y, yp), written to rates[0 .. state_count()).
+  virtual void StateRates(double t, const double* y, const double* yp, const double* memory,
+                          double* rates) const {
+    (void)t, (void)y, (void)yp, (void)memory, (void)rates;
+  }
 
   /// Power of the forces that StoredEnergy does not account for, given the element's
   /// wrenches: by default the whole power, F.v + T.w over both bodies.

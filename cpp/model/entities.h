@@ -27,7 +27,9 @@ class UserRoutine {
   /// The argument list: (id, time, par, npar, dflag, iflag) for Sforce, Diff, Variable,
   /// Vforce, Vtorque, Gforce; (id, time, par, npar, iord, iflag) for Motion;
   /// (id, time, par, npar, iflag) for Request and for Sensor (SENSUB, SEVSUB).
-  enum class Form { kState, kMotion, kRequest, kSensor };
+  /// (id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt) for Gse
+  /// (GSESUB), giving the nstate rates then the noutpt outputs.
+  enum class Form { kState, kMotion, kRequest, kSensor, kGse };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -36,6 +38,10 @@ class UserRoutine {
     bool dflag = false;
     bool iflag = false;
     int iord = 0;
+    // Gse: the states and inputs (nullptr otherwise) and the number of outputs
+    const std::vector<double>* states = nullptr;
+    const std::vector<double>* inputs = nullptr;
+    int noutput = 0;
   };
 
   virtual ~UserRoutine() = default;
@@ -224,6 +230,25 @@ class Lse : public Entity {
   Matrix* d = nullptr;
   /// accepted; statics are not available yet, and it has no effect in dynamics
   bool static_hold = false;
+};
+
+/// General state equations (MotionSolve Gse, Control_StateEqn of type USERSUB; Adams GSE):
+/// x' = f(x, u, t), y = g(x, u, t), both given by the routine (GSESUB), with the ns states x
+/// in the X array, the inputs u the variables of the U array, the no outputs y in the Y
+/// array and x(0) the numbers of the IC array (zero when unset).
+class Gse : public Entity {
+ public:
+  const char* TypeName() const override { return "Gse"; }
+  Array* x = nullptr;
+  Array* y = nullptr;
+  Array* u = nullptr;
+  Array* ic = nullptr;
+  int ns = 0;  // number of states; 0: the size of the X array or of the IC array
+  int no = 0;  // number of outputs
+  bool static_hold = false;
+  bool implicit = false;
+  std::string function;  // USER(p1, ...): the routine's parameters
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// An algebraic variable: the value of `function`, read by other expressions with VARVAL.

@@ -7,11 +7,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/entity.h"
 
 namespace msolve::model {
 
+class Joint;
 class Marker;
 class UserRoutine;
 
@@ -102,6 +104,35 @@ class VectorForce : public Entity {
   /// USER(...) parameters of the routine
   std::string function;
   std::shared_ptr<UserRoutine> routine;
+};
+
+/// Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md §3.10):
+/// LuGre friction of the joint's slip against a friction load made of the joint's reaction
+/// (read from its multipliers) and preloads. REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL
+/// and UNIVERSAL joints. The bristle deflections are differential states of the system.
+class Friction : public Entity {
+ public:
+  const char* TypeName() const override { return "Friction"; }
+  Joint* joint = nullptr;
+  double mu_static = 0.3, mu_dynamic = 0.2;
+  std::string inactive = "NONE";  // NONE or STATIC
+  double stiction_transition_velocity = 0.1;
+  double max_stiction_deformation = 0.01;
+  std::string effect = "ALL";  // ALL, STICTION or SLIDING
+  /// which loads make the friction load: PRELOAD, REACTION_FORCE, BENDING_MOMENT,
+  /// TORSIONAL_MOMENT, or ALL, or NONE
+  std::vector<std::string> input_forces{"ALL"};
+  // translational and cylindrical joints
+  double friction_force_preload = 0.0, reaction_arm = 1.0, initial_overlap = 1000.0;
+  std::string overlap_delta = "CONSTANT";  // CONSTANT, INCREASE or DECREASE
+  // revolute, cylindrical and universal joints
+  double friction_torque_preload = 0.0, friction_arm = 1.0, pin_radius = 1.0;
+  double bending_reaction_arm = 1.0;
+  std::string yoke = "I";    // universal joints: I or J
+  double ball_radius = 1.0;  // spherical joints
+  /// LuGre bristle stiffness sigma0, damping sigma1 and viscous coefficient sigma2; unset:
+  /// msolve's stiction model from max_stiction_deformation (docs/equations.md §3.10)
+  std::optional<double> bristle_stiffness, damping_effects, viscous_effects;
 };
 
 }  // namespace msolve::model

@@ -23,7 +23,8 @@
 // in System::force_elements_, in this order.
 #define MSOLVE_EXPRESSION_FORCE_KINDS(X) \
   X(Sforce, sforces)                     \
-  X(VectorForce, vector_forces)
+  X(VectorForce, vector_forces)          \
+  X(Friction, frictions)
 
 #define MSOLVE_FORCE_KINDS(X) MSOLVE_NUMBER_FORCE_KINDS(X) MSOLVE_EXPRESSION_FORCE_KINDS(X)
 
@@ -44,6 +45,7 @@
   X(Matrix, matrices)         \
   X(Lse, lses)                \
   X(Spline, splines)          \
-  X(Sensor, sensors)
+  X(Sensor, sensors)          \
+  X(Gse, gses)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

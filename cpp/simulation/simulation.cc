@@ -131,6 +131,7 @@ void Simulation::InitializeOnce() {
   if (!continued_) state_.y = sys_.DesignState();
   auto report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
                                                    &state_.yp, continued_);
+  for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
   for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);

@@ -24,6 +24,15 @@ void System::CheckForceMeasureCycles() const {
 }
 
 void System::PrepareRoutines(double t) {
+  if (!gses_.empty()) {
+    // each GSESUB once with iflag true (its setup call)
+    const VecX y0 = DesignState(), yp0 = VecX::Zero(size()), m0 = memory_layout_.Initial();
+    std::vector<double> out;
+    for (const auto& g : gses_) {
+      out.resize(g.n + g.outputs);
+      g.Values(t, y0.data(), yp0.data(), m0.data(), out.data(), true);
+    }
+  }
   if (routines_.empty()) return;
   const Resolver resolver = MakeResolver();
   for (auto& routine : routines_) routine->SetResolver(resolver);
@@ -85,8 +94,20 @@ Resolver::ArrayValue System::ArrayById(
       return value;
     }
   }
+  for (const auto& g : gses_) {
+    if (type == "X" && g.source->x == array) {
+      if (k < 1 || k > g.n) throw bad_index(g.n);
+      value.terms.emplace_back(g.first + k - 1, 1.0);
+      return value;
+    }
+    if (type == "Y" && g.source->y == array) {
+      if (k < 1 || k > g.outputs) throw bad_index(g.outputs);
+      value.variables.emplace_back(g.output_functions[k - 1].get(), 1.0);
+      return value;
+    }
+  }
   throw std::invalid_argument(array->Describe() + " (type " + array->type +
-                              ") is not used by any Tfsiso or Lse");
+                              ") is not used by any Tfsiso, Lse or Gse");
 }
 
 const Resolver& System::MakeResolver() const {
@@ -199,6 +220,11 @@ void System::RefreshDependencies() {
       v->erase(std::unique(v->begin(), v->end()), v->end());
     }
   };
+  // the Gses first: their outputs' dependencies, read by others, include them
+  for (auto& g : gses_) {
+    g.y_deps.clear(), g.yp_deps.clear();
+    for (const mbs::StateFunction* input : g.inputs) merge(input, &g.y_deps, &g.yp_deps);
+  }
   for (auto& element : force_elements_) element->RefreshDependencies();
   for (auto& d : diffs_) {
     d.y_deps.clear(), d.yp_deps.clear();
@@ -216,6 +242,7 @@ void System::RefreshDependencies() {
   for (const auto& element : force_elements_) reads_multipliers_ |= reads(element->y_deps());
   for (const auto& d : diffs_) reads_multipliers_ |= reads(d.y_deps);
   for (const auto& ls : linear_) reads_multipliers_ |= reads(ls.y_deps);
+  for (const auto& g : gses_) reads_multipliers_ |= reads(g.y_deps);
 }
 
 }  // namespace msolve::system

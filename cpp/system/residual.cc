@@ -103,6 +103,18 @@ void System::ControlResidual(double t, const double* y, const double* yp, const 
         ls.B * InputValues(ls, t, y, yp, memory);
   }
 
+  // the force elements' own states (Friction bristles)
+  for (const auto& element : force_elements_)
+    if (element->state_count() > 0) element->StateResidual(t, y, yp, memory, F);
+
+  // Gses: x' - f(x, u, t) = 0
+  std::vector<double> values;
+  for (const auto& g : gses_) {
+    values.resize(g.n + g.outputs);
+    g.Values(t, y, yp, memory, values.data());
+    for (int k = 0; k < g.n; ++k) F[g.first + k] = yp[g.first + k] - values[k];
+  }
+
   // motions: the driven coordinates follow their imposed values, f or the integrated states
   // (s' = f, or s' = p and p' = f)
   for (const auto& driver : drivers_) {
@@ -207,6 +219,21 @@ void System::ControlJacobian(double t, const double* y, const double* yp, const 
     }
   }
 
+  // Gses: cj I - df/dx on the states, -df/du du/dy on what the inputs read
+  for (const auto& g : gses_) {
+    if (g.n == 0) continue;
+    VecX values;
+    MatX dx, din;
+    g.Derivatives(t, y, yp, memory, cj, &values, &dx, &din);
+    const int ny = static_cast<int>(g.y_deps.size());
+    for (int i = 0; i < g.n; ++i) {
+      for (int j = 0; j < g.n; ++j) add(g.first + i, g.first + j, (i == j ? cj : 0.0) - dx(i, j));
+      for (int k = 0; k < ny; ++k) add(g.first + i, g.y_deps[k], -din(i, k));
+      for (size_t k = 0; k < g.yp_deps.size(); ++k)
+        add(g.first + i, g.yp_deps[k], -din(i, ny + static_cast<int>(k)));
+    }
+  }
+
   // the work W: only its own rate (what its power reads is left out: W feeds nothing back,
   // so Newton converges the same)
   if (work_state_ >= 0) add(work_state_, work_state_, cj);
@@ -235,6 +262,15 @@ void System::SolveDiffRates(double t, const double* y, double* yp, const double*
     const VecX u = InputValues(ls, t, y, yp, memory);
     Eigen::Map<VecX>(yp + ls.first, ls.n) =
         ls.A * Eigen::Map<const VecX>(y + ls.first, ls.n) + ls.B * u;
+  }
+  for (const auto& element : force_elements_)
+    if (element->state_count() > 0)
+      element->StateRates(t, y, yp, memory, yp + element->first_state());
+  std::vector<double> values;
+  for (const auto& g : gses_) {
+    values.resize(g.n + g.outputs);
+    g.Values(t, y, yp, memory, values.data());
+    std::copy(values.begin(), values.begin() + g.n, yp + g.first);
   }
   for (const auto& driver : drivers_) {
     if (driver.order == 0) continue;
@@ -320,6 +356,13 @@ std::string System::NonFinite(double t, const double* y, const double* yp,
       return describe(d.source, "its function");
   for (const auto& ls : linear_)
     if (!InputValues(ls, t, y, yp, memory).allFinite()) return describe(ls.source, "an input");
+  std::vector<double> values;
+  for (const auto& g : gses_) {
+    values.resize(g.n + g.outputs);
+    g.Values(t, y, yp, memory, values.data());
+    for (double v : values)
+      if (!std::isfinite(v)) return describe(g.source, "its routine's output");
+  }
   for (const auto& driver : drivers_) {
     double rate = 0.0;
     const double value = DriverFunction(driver, t, &rate);

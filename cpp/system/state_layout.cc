@@ -10,6 +10,7 @@ VecX System::DesignState() const {
   VecX y = VecX::Zero(size());
   for (const auto& d : diffs_) y[d.index] = d.source->ic;
   for (const auto& ls : linear_) y.segment(ls.first, ls.n) = ls.x0;
+  for (const auto& g : gses_) y.segment(g.first, g.n) = g.x0;
   // integrated motions start at icdisp and icvel (unset: replaced by the assembled values)
   for (const auto& driver : drivers_) {
     if (driver.order >= 1) y[driver.state] = driver.source->icdisp.value_or(0.0);
@@ -28,6 +29,11 @@ std::vector<System::StateBlock> System::StateBlocks() const {
     out.push_back({bodies_[k].part, BodyOffset(k), kBodyStates});
   for (const auto& d : diffs_) out.push_back({d.source, d.index, 1});
   for (const auto& l : linear_) out.push_back({l.source, l.first, l.n});
+  for (const auto& element : force_elements_)
+    if (element->state_count() > 0)
+      out.push_back({element->source(), element->first_state(), element->state_count()});
+  for (const auto& g : gses_)
+    if (g.n > 0) out.push_back({g.source, g.first, g.n});
   for (const auto& driver : drivers_)
     if (driver.order >= 1) out.push_back({driver.source, driver.state, driver.order});
   return out;
@@ -51,6 +57,13 @@ std::string System::DescribeState(int index) const {
     if (d.index == index) return d.source->Describe();
   for (const auto& ls : linear_)
     if (index >= ls.first && index < ls.first + ls.n) return ls.source->Describe();
+  for (const auto& element : force_elements_) {
+    const int first = element->first_state();
+    if (element->state_count() > 0 && index >= first && index < first + element->state_count())
+      return element->source()->Describe() + " (bristle deflection)";
+  }
+  for (const auto& g : gses_)
+    if (index >= g.first && index < g.first + g.n) return g.source->Describe();
   for (const auto& driver : drivers_)
     if (driver.order > 0 && index >= driver.state && index < driver.state + driver.order)
       return driver.source->Describe();

@@ -9,9 +9,10 @@
 // array reads the combination). A Tfsiso is realised in observable canonical form: with
 // a_k, b_k the coefficients of s^k divided by a_n and d = b_n,
 // x_i' = -a_(n-i) x_1 + x_(i+1) + (b_(n-i) - a_(n-i) d) u, y = x_1 + d u, x(0) = 0; an Lse
-// takes its matrices as given and x(0) from its IC array; then the states of the Motions
-// given as a velocity (s, the
-// driven coordinate: s' = f(t)) or as an acceleration (s and its rate p: s' = p, p' = f(t));
+// takes its matrices as given and x(0) from its IC array; then the bristle deflections of
+// the Frictions and the states of the Gses (docs/equations.md §3.10, §4.5); then the states
+// of the Motions given as a velocity (s, the driven coordinate: s' = f(t)) or as an
+// acceleration (s and its rate p: s' = p, p' = f(t));
 // then, in a model with moving parts, the work W of the non-conservative forces
 // (W' = their power, see NonConservativePower); then the multipliers lambda
 // of the active joint equations (reaction forces, velocity level) and the multipliers mu of
@@ -51,6 +52,7 @@
 #include "model/entities.h"
 #include "system/expression_function.h"
 #include "system/force_measure.h"
+#include "system/general_states.h"
 #include "system/linear_states.h"
 #include "system/routine_function.h"
 #include "system/spline_function.h"
@@ -98,7 +100,7 @@ class System {
   /// Motions'.
   int differential_size() const {
     return kBodyStates * body_count() + static_cast<int>(diffs_.size()) + linear_state_count_ +
-           motion_state_count_ + (work_state_ >= 0 ? 1 : 0);
+           element_state_count_ + motion_state_count_ + (work_state_ >= 0 ? 1 : 0);
   }
   /// Index of the work W of the non-conservative forces in y, or -1 without moving parts.
   int work_state() const { return work_state_; }
@@ -141,6 +143,10 @@ class System {
   /// set fixes the layout of y (the multipliers), so it belongs to the compiled System: the
   /// initial-conditions analysis decides it once, before any State of the run exists.
   void SetActiveRows(const std::vector<bool>& active);
+
+  /// Attributes accepted without effect, one log line each ("Friction 1: yoke = J accepted,
+  /// no effect: ...").
+  const std::vector<std::string>& notes() const { return notes_; }
 
   /// Whether a force, Diff or Tfsiso/Lse input reads reaction forces (multipliers).
   bool ReadsMultipliers() const { return reads_multipliers_; }
@@ -369,6 +375,9 @@ class System {
   // Tfsisos, then Lses
   std::vector<LinearStates> linear_;
   int linear_state_count_ = 0;
+  // the force elements' own states (Friction bristles), then the Gses' states
+  std::vector<GeneralStates> gses_;
+  int element_state_count_ = 0;
   std::unordered_map<long, const model::Array*> arrays_;
   SplineTable splines_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
@@ -401,6 +410,7 @@ class System {
   mutable const System* resolver_owner_ = nullptr;
 
   bool reads_multipliers_ = false;
+  std::vector<std::string> notes_;
   // what the force elements, Diffs and Tfsiso/Lse inputs read (depends on the active rows)
   void RefreshDependencies();
 };

@@ -20,7 +20,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Array", "Diff", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
+__all__ = ["Array", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
 
 
 class Variable(_CoreEntity, _core.VariableSpec):
@@ -235,3 +235,32 @@ class Lse(_CoreEntity, _core.LseSpec):
     static_hold = Bool(
         False, field="_static_hold", doc="Keep the states at their values in statics."
     )
+
+
+class Gse(_CoreEntity, _core.GseSpec):
+    """General state equations x' = f(x, u, t), y = g(x, u, t) (MotionSolve Gse, the
+    USERSUB Control_StateEqn; Adams GSE), both given by the Python routine GSESUB.
+
+    ``routine`` is called as ``routine(id, time, par, npar, dflag, iflag, nstate, states,
+    ninput, input, noutpt)`` with the states x and the inputs u (the variables of the U
+    Array ``u``, in order) and returns ``(stated, output)``: the ns rates x' and the ``no``
+    outputs, or one list of ns + no numbers. ``function`` is ``USER(p1, ...)``, the routine's
+    par. The ns states (``ns``; unset: the size of ``x``, else of ``ic``) live in the X Array
+    ``x`` and start at the numbers of the IC Array ``ic`` (0 without it); ``ARYVAL(y.id, k)``
+    reads output k of the Y Array ``y``. With ``static_hold`` the states keep their values in
+    statics. Derivatives are forward differences of the routine in x and u.
+    """
+
+    _core_type = _core.GseSpec
+    no = Int(0, field="_no", doc="Number of outputs.")
+    ns = Int(0, field="_ns", doc="Number of states (0: the size of x, or of ic).")
+    x = Reference(Array, field="_x", doc="X Array: the states.")
+    y = Reference(Array, field="_y", doc="Y Array: the outputs.")
+    u = Reference(Array, field="_u", doc="U Array: the inputs (its variables).")
+    ic = Reference(Array, field="_ic", doc="IC Array: the initial states.")
+    static_hold = Bool(
+        False, field="_static_hold", doc="Keep the states at their values in statics."
+    )
+    implicit = Bool(False, field="_implicit", doc="Implicit form (not available in msolve).")
+    function = Str(field="_function", doc="USER(p1, ...): the routine's parameters.")
+    routine = Routine(field="_routine", doc="GSESUB: a callable giving (stated, output).")

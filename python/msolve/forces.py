@@ -11,6 +11,7 @@ from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = [
     "Bushing",
+    "Friction",
     "Gforce",
     "Sforce",
     "SignForce",
@@ -206,3 +207,71 @@ class Gforce(_VectorForce):
     tx = _component(3)
     ty = _component(4)
     tz = _component(5)
+
+
+class _Words(Enum):
+    """A list of words of a fixed list: a list or one string of words separated by spaces
+    or commas (MotionSolve's EnumStr)."""
+
+    def __init__(self, words, default, **kw):
+        super().__init__(words, list(default), count=0, **kw)
+
+    def convert_value(self, obj, value):
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if value is None or (not isinstance(value, str) and not list(value)):
+            raise self.error(obj, f"must name at least one of {' '.join(self.words)}", value)
+        return super().convert_value(obj, value)
+
+
+class Friction(_CoreEntity, _core.FrictionSpec):
+    """Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md
+    §3.10): on a REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL or UNIVERSAL ``joint``, a
+    force and/or torque opposing the joint's slip, of magnitude mu(v) times the friction load
+    (the joint's reaction force and moments, read from its constraint multipliers, as
+    ``input_forces`` selects, plus the preload).
+
+    The friction is LuGre's: a bristle deflection z per slip component, a differential state,
+    with z' = v - sigma0 |v| z / g(v), g(v) = mu_dynamic + (mu_static - mu_dynamic)
+    exp(-(v / stiction_transition_velocity)^2), and the coefficient sigma0 z + sigma1 z' +
+    sigma2 v. With ``bristle_stiffness``, ``damping_effects`` and ``viscous_effects`` unset,
+    sigma0 = mu_static / max_stiction_deformation (a sticking joint creeps at most that far),
+    sigma1 = mu_static / stiction_transition_velocity, sigma2 = 0 and the bristles are
+    elasto-plastic (no slip below 0.8 of the breakaway deflection: a sticking joint creeps
+    at most max_stiction_deformation); given, they are sigma0, sigma1, sigma2 (plain LuGre).
+    sigma1 acts near zero slip only. Rotational slip is measured at ``pin_radius``
+    (``ball_radius`` for a spherical joint). ``effect`` SLIDING: Coulomb friction of
+    mu_dynamic only; STICTION: mu_dynamic taken as 0.
+    """
+
+    _core_type = _core.FrictionSpec
+    joint = Reference("Joint", field="_joint", doc="The joint with friction.")
+    mu_static = Double(0.3, field="_mu_static", doc="Static friction coefficient.")
+    mu_dynamic = Double(0.2, field="_mu_dynamic", doc="Dynamic friction coefficient.")
+    inactive = Enum("NONE STATIC", "NONE", field="_inactive")
+    stiction_transition_velocity = Double(
+        0.1, field="_stiction_transition_velocity", doc="Slip speed of the stiction transition."
+    )
+    max_stiction_deformation = Double(
+        0.01, field="_max_stiction_deformation", doc="Largest creep while sticking."
+    )
+    effect = Enum("ALL STICTION SLIDING", "ALL", field="_effect")
+    input_forces = _Words(
+        "PRELOAD NONE ALL REACTION_FORCE BENDING_MOMENT TORSIONAL_MOMENT",
+        ["ALL"],
+        field="_input_forces",
+        doc="The loads that make the friction load.",
+    )
+    friction_force_preload = Double(0.0, field="_friction_force_preload")
+    reaction_arm = Double(1.0, field="_reaction_arm")
+    initial_overlap = Double(1000.0, field="_initial_overlap")
+    overlap_delta = Enum("INCREASE DECREASE CONSTANT", "CONSTANT", field="_overlap_delta")
+    friction_torque_preload = Double(0.0, field="_friction_torque_preload")
+    friction_arm = Double(1.0, field="_friction_arm")
+    pin_radius = Double(1.0, field="_pin_radius")
+    bending_reaction_arm = Double(1.0, field="_bending_reaction_arm")
+    yoke = Enum("I J", "I", field="_yoke")
+    ball_radius = Double(1.0, field="_ball_radius")
+    bristle_stiffness = Double(None, optional=True, field="_bristle_stiffness")
+    damping_effects = Double(None, optional=True, field="_damping_effects")
+    viscous_effects = Double(None, optional=True, field="_viscous_effects")

@@ -41,6 +41,7 @@ class Builder {
   void ControlStates();
   void Variables();
   void LinearInputs();
+  void GseInputs();
   void DiffEquations();
   // motions.cc: the Motions (one more joint row each, and their states); the work state
   void Motions();
@@ -79,6 +80,8 @@ class Builder {
   std::unordered_map<const model::Part*, PartFrame> frames_;
   std::unordered_map<long, const model::Variable*> variable_ids_;
   std::unordered_map<long, int> diff_index_;
+  // the first bristle state of each Friction (controls.cc)
+  std::unordered_map<const model::Friction*, int> friction_state_;
   Resolver resolver_;
 };
 

@@ -24,6 +24,7 @@ System System::Compile(const model::Model& model) {
   build.MakeResolver();
   build.Variables();
   build.LinearInputs();
+  build.GseInputs();
   build.ExpressionForces();
   build.GravityExpressions();
   build.DiffEquations();

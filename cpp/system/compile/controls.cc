@@ -3,6 +3,7 @@
 // Tfsisos and Lses, and the equations of the Diffs
 
 #include "common/error.h"
+#include "mbs/friction.h"
 #include "system/compile/builder.h"
 
 namespace msolve::system {
@@ -30,23 +31,48 @@ void Builder::ControlStates() {
   {
     // an X or Y array holds the states or outputs of one element only
     std::unordered_map<const model::Array*, const model::Entity*> owner;
+    const auto own = [&owner](const model::Entity* source, const model::Array* array,
+                              const char* role) {
+      if (array == nullptr) return;
+      const auto [it, fresh] = owner.emplace(array, source);
+      if (!fresh)
+        throw ModelError(source->Describe() + ": its " + role + " array " + array->Describe() +
+                         " already belongs to " + it->second->Describe());
+    };
     for (const auto& ls : sys_.linear_)
-      for (const auto& [array, role] : {std::pair{ls.x_array, "X"}, std::pair{ls.y_array, "Y"}}) {
-        if (array == nullptr) continue;
-        const auto [it, fresh] = owner.emplace(array, ls.source);
-        if (!fresh)
-          throw ModelError(ls.source->Describe() + ": its " + role + " array " + array->Describe() +
-                           " already belongs to " + it->second->Describe());
-      }
+      own(ls.source, ls.x_array, "X"), own(ls.source, ls.y_array, "Y");
+    for (const auto& gse : model_.gses)
+      if (gse->active) own(gse.get(), gse->x, "X"), own(gse.get(), gse->y, "Y");
   }
-  {
-    int first = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
-    for (auto& ls : sys_.linear_) {
-      ls.first = first;
-      first += ls.n;
-      sys_.linear_state_count_ += ls.n;
-    }
+  int first = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
+  for (auto& ls : sys_.linear_) {
+    ls.first = first;
+    first += ls.n;
+    sys_.linear_state_count_ += ls.n;
   }
+  // then the Frictions' bristle deflections (a joint friction is not available on has none:
+  // its compile step reports it) and the Gses' states
+  for (const auto& friction : model_.frictions) {
+    if (!friction->active) continue;
+    mbs::FrictionParameters::Joint kind;
+    int n = 0;
+    if (friction->joint && mbs::FrictionJointKind(Upper(friction->joint->type), &kind))
+      n = mbs::FrictionElement::TranslationalStates(kind) +
+          mbs::FrictionElement::RotationalStates(kind);
+    friction_state_[friction.get()] = first;
+    first += n;
+    sys_.element_state_count_ += n;
+  }
+  sys_.gses_.reserve(model_.gses.size());
+  for (const auto& gse : model_.gses) {
+    if (!gse->active) continue;
+    sys_.gses_.push_back(GseStates(*gse, first));
+    sys_.gses_.back().par = RoutineParameters(*gse, gse->function);
+    first += sys_.gses_.back().n;
+    sys_.element_state_count_ += sys_.gses_.back().n;
+  }
+  // the outputs refer to their Gse: made once the vector is complete
+  for (auto& g : sys_.gses_) MakeGseOutputs(&g);
 
   // splines, read by AKISPL, CUBSPL and LINSPL
   for (const auto& spline : model_.splines)
@@ -117,6 +143,24 @@ void Builder::LinearInputs() {
         ls.inputs.push_back(Variable(u->variables[k]->id));
       } catch (const std::invalid_argument& e) {
         throw ModelError(ls.source->Describe() + ": " + e.what());
+      }
+    }
+  }
+}
+
+void Builder::GseInputs() {
+  // every variable of a Gse's U array, in order
+  for (auto& g : sys_.gses_) {
+    const model::Array* u = g.source->u;
+    if (u == nullptr) continue;
+    for (size_t k = 0; k < u->variables.size(); ++k) {
+      if (u->variables[k] == nullptr)
+        throw ModelError(g.source->Describe() + ": its U array " + u->Describe() + ": variable " +
+                         std::to_string(k + 1) + " is not set");
+      try {
+        g.inputs.push_back(Variable(u->variables[k]->id));
+      } catch (const std::invalid_argument& e) {
+        throw ModelError(g.source->Describe() + ": " + e.what());
       }
     }
   }

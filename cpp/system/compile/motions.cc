@@ -96,7 +96,8 @@ void Builder::Motions() {
     if (order > 0) {
       // integrated motions: s (and p) follow the Tfsiso and Lse states
       driver.state = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size()) +
-                     sys_.linear_state_count_ + sys_.motion_state_count_;
+                     sys_.linear_state_count_ + sys_.element_state_count_ +
+                     sys_.motion_state_count_;
       sys_.motion_state_count_ += order;
     }
     sys_.drivers_.push_back(std::move(driver));
@@ -108,7 +109,8 @@ void Builder::WorkState() {
   // the work of the non-conservative forces follows every other differential state
   if (sys_.body_count() > 0)
     sys_.work_state_ = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size()) +
-                       sys_.linear_state_count_ + sys_.motion_state_count_;
+                       sys_.linear_state_count_ + sys_.element_state_count_ +
+                       sys_.motion_state_count_;
 }
 
 }  // namespace msolve::system

@@ -8,8 +8,8 @@ import re
 
 import numpy as np
 
-from ..controls import Array, Diff, Lse, Matrix, Spline, Tfsiso, Variable
-from .element import _INT, _keep, _num, _show
+from ..controls import Array, Diff, Gse, Lse, Matrix, Spline, Tfsiso, Variable
+from .element import _INT, _num, _show
 from .registry import reads, writes
 
 # -- reading -------------------------------------------------------------------------------
@@ -67,9 +67,9 @@ def read_siso(reader, el):
 
 @reads("Control_StateEqn")
 def read_state_eqn(reader, el):
-    kind = el.text("type", "LINEAR").upper()
-    if kind != "LINEAR":
-        return _keep(reader, el, f"Control_StateEqn of type {kind} (Gse)")
+    kind = el.word("type", {"LINEAR": "LINEAR", "USERSUB": "USERSUB"}, "LINEAR")
+    if kind == "USERSUB":
+        return read_gse(reader, el)
     lse = reader.create(el, Lse, static_hold=el.bool("is_static_hold"))
     for attribute, field in (
         ("x_array_id", "x"),
@@ -83,6 +83,32 @@ def read_state_eqn(reader, el):
         reader.link(
             el, attribute, "Matrix", lambda m, f=name: setattr(lse, f, m), required=name == "a"
         )
+    el.finish()
+
+
+def read_gse(reader, el):
+    """A USERSUB Control_StateEqn: a Gse and its GSESUB."""
+    param, routine = reader.routine(el, "GSESUB")
+    if routine is None:
+        raise el.error("type USERSUB needs 'script_name' or 'usrsub_dll_name'")
+    gse = reader.create(
+        el,
+        Gse,
+        ns=el.int("num_state", 0, minimum=0),
+        no=el.int("num_output", 0, minimum=0),
+        static_hold=el.bool("is_static_hold"),
+        implicit=el.bool("is_implicit"),
+        function=param or "",
+        routine=routine,
+    )
+    for attribute, field in (
+        ("x_solver_array_id", "x"),
+        ("y_solver_array_id", "y"),
+        ("u_solver_array_id", "u"),
+        ("ic_solver_array_id", "ic"),
+    ):
+        if el.int(attribute) != 0:  # 0: none, as MotionView writes it
+            _link_array(reader, el, attribute, gse, field)
     el.finish()
 
 
@@ -257,6 +283,21 @@ def write_lse(w, s):
     ):
         e.set(attribute, w.ref(s, field))
     e.set("is_static_hold", s.static_hold)
+
+
+@writes(Gse, section="controls")
+def write_gse(w, g):
+    e = w.add("Control_StateEqn", g)
+    w.routine(e, g, "GSESUB")
+    for attribute, field in (
+        ("x_solver_array_id", "x"),
+        ("y_solver_array_id", "y"),
+        ("u_solver_array_id", "u"),
+        ("ic_solver_array_id", "ic"),
+    ):
+        e.set(attribute, w.ref(g, field))
+    e.set("num_state", g.ns).set("num_output", g.no)
+    e.set("is_static_hold", g.static_hold).set("is_implicit", g.implicit)
 
 
 @writes(Spline, section="data")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..forces import Bushing, Gforce, Sforce, SpringDamper, Vforce, Vtorque
+from ..forces import Bushing, Friction, Gforce, Sforce, SpringDamper, Vforce, Vtorque
 from .element import _marker
 from .registry import reads, writes
 
@@ -181,3 +181,84 @@ def write_vector_force(w, f):
     }[kind]
     for slot in slots:
         e.set(f"{slot}_expression", getattr(f, slot) or "0")
+
+
+# Force_JointFriction attributes that are numbers, and the Friction attributes they give
+_FRICTION_REALS = (
+    ("mu_static", "mu_static"),
+    ("mu_dynamic", "mu_dynamic"),
+    ("max_stiction_deform", "max_stiction_deformation"),
+    ("stiction_trans_vel", "stiction_transition_velocity"),
+    ("force_preload", "friction_force_preload"),
+    ("torque_preload", "friction_torque_preload"),
+    ("reaction_arm", "reaction_arm"),
+    ("initial_overlap", "initial_overlap"),
+    ("friction_arm", "friction_arm"),
+    ("bending_reaction_arm", "bending_reaction_arm"),
+    ("pin_radius", "pin_radius"),
+    ("ball_radius", "ball_radius"),
+    ("bristle_stiffness", "bristle_stiffness"),
+    ("damping_effects", "damping_effects"),
+    ("viscous_effects", "viscous_effects"),
+)
+# the bits of inputs, first to last as written ("1111"; docs/motionsolve-compatibility.md)
+_FRICTION_INPUTS = ("PRELOAD", "REACTION_FORCE", "BENDING_MOMENT", "TORSIONAL_MOMENT")
+
+
+def _friction_inputs(el):
+    text = el.text("inputs")
+    if not text:
+        return None
+    if len(text) == 4 and set(text) <= {"0", "1"}:
+        bits = [c == "1" for c in text]
+    elif text.isdigit() and int(text) < 16:
+        value = int(text)
+        bits = [bool(value & (8 >> k)) for k in range(4)]
+    else:
+        raise el.error(
+            f"attribute 'inputs' must be 4 bits (PRELOAD, REACTION_FORCE, BENDING_MOMENT, "
+            f"TORSIONAL_MOMENT), e.g. 1111, or their value 0 to 15, got {text!r}"
+        )
+    names = [name for name, on in zip(_FRICTION_INPUTS, bits) if on]
+    return names or ["NONE"]
+
+
+@reads("Force_JointFriction")
+def read_joint_friction(reader, el):
+    kwds = {}
+    for attribute, name in _FRICTION_REALS:
+        value = el.real(attribute)
+        if value is not None:
+            kwds[name] = value
+    words = (
+        ("inactive", "inactive", ("NONE", "STATIC")),
+        ("effect", "effect", ("ALL", "STICTION", "SLIDING")),
+        ("overlap_delta", "overlap_delta", ("CONSTANT", "INCREASE", "DECREASE")),
+        ("yoke", "yoke", ("I", "J")),
+    )
+    for attribute, name, choices in words:
+        value = el.word(attribute, {w: w for w in choices})
+        if value is not None:
+            kwds[name] = value
+    inputs = _friction_inputs(el)
+    if inputs is not None:
+        kwds["input_forces"] = inputs
+    friction = reader.create(el, Friction, **kwds)
+    reader.link(el, "joint_id", "Joint", lambda j: setattr(friction, "joint", j), required=True)
+    el.finish()
+
+
+@writes(Friction, section="forces")
+def write_joint_friction(w, f):
+    e = w.add("Force_JointFriction", f)
+    e.set("joint_id", w.need(f, "joint"))
+    for attribute, name in _FRICTION_REALS:
+        value = getattr(f, name)
+        if value is not None:
+            e.set(attribute, value)
+    e.set("inactive", f.inactive.capitalize()).set("effect", f.effect.capitalize())
+    e.set("overlap_delta", f.overlap_delta.capitalize()).set("yoke", f.yoke)
+    chosen = {w.upper() for w in f.input_forces}
+    if "ALL" in chosen:
+        chosen = set(_FRICTION_INPUTS)
+    e.set("inputs", "".join("1" if name in chosen else "0" for name in _FRICTION_INPUTS))
