@@ -34,7 +34,9 @@
 // Where the pieces live: compile/ (the Builder, one file per kind of element), state_layout.cc
 // (offsets, design state, state blocks, descriptions), residual.cc (residual and Jacobian of
 // the bodies, force elements and controls), constraints.cc (the joint rows, ForEachJointTerm),
-// motions.cc, energy.cc, memories.cc, lookup.cc (the Resolver, markers, arrays, dependencies).
+// motions.cc, energy.cc, memories.cc (the memory layout, MakeState, AcceptStep), lookup.cc (the
+// Resolver, markers, arrays, dependencies). What changes during a run is a State (state.h): the
+// System is constant once compiled, and its evaluations take the state's memory.
 // Force elements implement mbs::ForceElement and sit in one vector, force_elements_.
 #pragma once
 
