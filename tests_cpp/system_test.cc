@@ -290,6 +290,52 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceElements) {
   ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 41);
 }
 
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithFieldsBeamsAndPointMasses) {
+  // a Field with full, unsymmetric stiffness and damping matrices between two moving parts, a
+  // Beam from the ground to the crank, and a point mass (three ORIENTATION rows) held to the
+  // crank by a Field damped by cratio
+  auto m = MakeMechanism(false);
+  auto field = std::make_shared<model::Field>();
+  field->id = 1;
+  field->i = m->markers[7].get();  // link end
+  field->j = m->markers[9].get();  // slider rail
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 6; ++c) {
+      field->kmatrix.push_back((r == c ? 100.0 : 0.0) + 3.0 * r - 2.0 * c + 1.0);
+      field->cmatrix.push_back((r == c ? 2.0 : 0.0) + 0.1 * r * c - 0.05 * c);
+    }
+  field->length = {0.01, -0.02, 0.03, 0.1, -0.1, 0.2};
+  field->force = {1, -2, 3, -0.1, 0.2, -0.3};
+  m->fields.push_back(field);
+  auto beam = std::make_shared<model::Beam>();
+  beam->id = 1;
+  beam->i = m->markers[5].get();  // crank pin
+  beam->j = m->markers[0].get();  // ground pivot
+  beam->length = 0.2, beam->area = 1e-4, beam->emodulus = 2e9, beam->gmodulus = 8e8;
+  beam->ixx = 2e-8, beam->iyy = 1e-8, beam->izz = 1.5e-8, beam->asy = 1.2, beam->asz = 1.1;
+  beam->cratio = 1e-3, beam->force = {1, 2, 3}, beam->torque = {0.1, 0.2, 0.3};
+  m->beams.push_back(beam);
+  auto point = std::make_shared<model::PointMass>();
+  point->id = 5, point->mass = 0.4, point->qg = Vec3(0.3, 0.3, 0.3);
+  point->reuler = Vec3(0.2, 0.1, -0.1);
+  m->parts.push_back(point);
+  auto point_cm = AddMarker(m.get(), 50, point.get(), Vec3(0, 0, 0.05));
+  point->cm = point_cm.get();
+  auto point_end = AddMarker(m.get(), 51, point.get(), Vec3(0.01, 0.02, 0.0));
+  point_end->reuler = Vec3(0.1, 0.2, 0.3);
+  auto held = std::make_shared<model::Field>();
+  held->id = 2, held->i = point_end.get(), held->j = m->markers[2].get();  // crank cm
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 6; ++c) held->kmatrix.push_back(r == c ? 50.0 + r : 1.0);
+  held->cratio = 0.05;
+  m->fields.push_back(held);
+  const System sys = System::Compile(*m);
+  EXPECT_EQ(sys.body_count(), 4);
+  EXPECT_EQ(sys.active_rows(), 13 + 3);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 61);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 62);
+}
+
 TEST(SystemTest, JacobianMatchesFiniteDifferencesWithForceMeasures) {
   // forces that read joint reactions (multipliers) and another element's force: the
   // Jacobian has columns of multipliers in the dynamic rows

@@ -2,8 +2,10 @@
 Command block, show progress, and write the results and a log next to the dataset."""
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -177,3 +179,68 @@ def test_console_script(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     assert (tmp_path / "pendulum.csv").exists()
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_writes_the_results_so_far_and_the_log(tmp_path, signum, status):
+    # a run of hours (steps of at most 1e-5 s up to t = 1e4 s), stopped once it has output
+    dataset = tmp_path / "long.xml"
+    dataset.write_text(
+        PENDULUM_XML.replace('end_time="2.0"', 'end_time="1e4"').replace(
+            'integr_tol="1.0E-6"', 'integr_tol="1.0E-6" h_max="1e-5"'
+        )
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    process = subprocess.Popen(
+        [sys.executable, "-u", "-m", "msolve", str(dataset)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for line in process.stdout:
+        if "Simulate 1/1" in line:
+            break
+    time.sleep(1.0)  # into the integration
+    sent = time.perf_counter()
+    process.send_signal(signum)
+    _out, err = process.communicate(timeout=60)
+    assert time.perf_counter() - sent < 10
+    assert process.returncode == status
+    assert ("interrupted" if signum == signal.SIGINT else "terminated") in err
+    header, table = read_csv(tmp_path / "long.csv")
+    assert header[0] == "time"
+    assert len(table) > 2
+    np.testing.assert_allclose(np.diff(table[:, 0]), 0.01, atol=1e-9)
+    assert "results written" in (tmp_path / "long.log").read_text()
+
+
+def test_a_killed_run_keeps_the_rows_of_the_simulates_done(tmp_path):
+    # two Simulate commands; the process is killed (SIGKILL: no handler runs) in the second
+    dataset = tmp_path / "two.xml"
+    dataset.write_text(
+        PENDULUM_XML.replace('integr_tol="1.0E-6"', 'integr_tol="1.0E-6" h_max="1e-5"').replace(
+            '<Simulate analysis_type="Transient" end_time="2.0" print_interval="0.01"/>',
+            '<Simulate analysis_type="Transient" end_time="0.1" print_interval="0.01"/>\n'
+            '  <Simulate analysis_type="Transient" end_time="1e4" print_interval="0.01"/>',
+        )
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    process = subprocess.Popen(
+        [sys.executable, "-u", "-m", "msolve", str(dataset)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    for line in process.stdout:
+        if "Simulate 2/2" in line:
+            break
+    process.kill()
+    process.wait(timeout=60)
+    process.stdout.close()
+    header, table = read_csv(tmp_path / "two.csv")
+    assert header[0] == "time"
+    np.testing.assert_allclose(table[:, 0], np.linspace(0.0, 0.1, 11), atol=1e-12)

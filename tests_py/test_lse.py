@@ -165,7 +165,10 @@ def test_lse_output_as_a_spring_on_a_block():
 
 
 def lse_model(**changes):
+    """The plant Lse with `changes` to its attributes; a callable value is called once the
+    model exists, so that what it creates belongs to the model."""
     model = Model()
+    changes = {k: v() if callable(v) else v for k, v in changes.items()}
     Part(ground=True)
     x, y = Array(type="X"), Array(type="Y")
     u = Array(type="U", variables=[Variable(function="1")])
@@ -228,7 +231,9 @@ def test_lse_errors_name_the_lse_and_the_sizes(changes, message):
 
 
 def test_matrix_errors_name_the_matrix():
-    model, _ = lse_model(b=Matrix(rows=2, columns=1, full="RORDER", values=[0, 1, 2], label="B"))
+    model, _ = lse_model(
+        b=lambda: Matrix(rows=2, columns=1, full="RORDER", values=[0, 1, 2], label="B")
+    )
     with pytest.raises(
         ValueError,
         match=r"Matrix \d+ 'B': a dense 2 x 1 matrix needs 2 values, "
@@ -236,7 +241,7 @@ def test_matrix_errors_name_the_matrix():
     ):
         model.simulate(end=0.1)
     model, _ = lse_model(
-        c=Matrix(sparse=True, rows=1, columns=2, i=[1], j=[3], values=[1.0], label="C")
+        c=lambda: Matrix(sparse=True, rows=1, columns=2, i=[1], j=[3], values=[1.0], label="C")
     )
     with pytest.raises(
         ValueError,

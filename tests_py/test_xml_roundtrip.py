@@ -623,6 +623,133 @@ def test_coupler_and_gear_round_trip(tmp_path, how, element):
     assert_same_results(before, after, rtol=1e-9)
 
 
+# -- PointMass, Field, Beam ----------------------------------------------------------------
+
+
+def point_mass_field_beam():
+    model = Model()
+    Accgrav(kgrav=-9.81)
+    ground = Part(ground=True)
+    anchor = Marker(part=ground, qp=[0, 0, 1])
+    # a point mass with a turned frame (an lprf marker) and a marker on it, on a Field
+    pm = PointMass(mass=0.7, qg=[0.1, 0.2, 0.9], reuler=[0.2, 0.1, 0.0], vx=0.5, label="pm")
+    pm.cm = Marker(part=pm, qp=[0, 0, 0.05])
+    pm.top = Marker(part=pm, qp=[0, 0, 0.1], reuler=[0.0, 0.3, 0.0])
+    K = np.diag([300.0, 400.0, 500.0, 1.0, 1.0, 1.0]) + 10.0
+    Field(
+        i=pm.cm,
+        j=anchor,
+        kmatrix=list(K.ravel()),
+        cmatrix=list((0.01 * K).ravel()),
+        length=[0.1, 0.1, 0.0, 0.0, 0.0, 0.0],
+        force=[0.0, 0.0, 2.0, 0.0, 0.0, 0.0],
+        label="field",
+    )
+    # a block on a beam, and a second field damped by cratio
+    block = Part(mass=2.0, ip=[0.1, 0.2, 0.3], qg=[1.0, 0, 0], label="block")
+    block.cm = Marker(part=block)
+    root = Marker(part=ground)
+    Beam(
+        i=block.cm,
+        j=root,
+        length=1.0,
+        ixx=2e-8,
+        iyy=1e-8,
+        izz=1.5e-8,
+        area=1e-4,
+        asy=1.2,
+        asz=1.1,
+        emodulus=2e11,
+        gmodulus=8e10,
+        cratio=1e-3,
+        force=[0.0, 1.0, 0.0],
+        torque=[0.0, 0.0, 0.1],
+    )
+    Field(i=block.cm, j=root, kmatrix=list((0.1 * K).ravel()), cratio=0.02)
+    model.r1 = Request(type="DISPLACEMENT", i=pm.top)
+    model.r2 = Request(type="VELOCITY", i=block.cm)
+    model.pm = pm
+    return model
+
+
+def test_point_mass_field_and_beam_round_trip(tmp_path):
+    model, loaded, before, after, path = round_trip(
+        point_mass_field_beam, tmp_path, end=0.3, dtout=0.01
+    )
+    assert_same_results(before, after, rtol=1e-6, atol=1e-9)
+    expected = counts(model)
+    expected["Marker"] += 2  # the lprf markers of the point mass and the block
+    assert counts(loaded) == expected
+    text = path.read_text()
+    assert "<Body_Point" in text
+    assert 'body_type="POINTBODY"' in text
+    assert "<Force_Field" in text
+    assert "<Force_Beam" in text
+    pm = loaded.lookupById("PointMass", 1)
+    assert (pm.label, pm.mass, pm.vx, pm.vy) == ("pm", 0.7, 0.5, None)
+    first, second = loaded.lookupById("Field", 1), loaded.lookupById("Field", 2)
+    assert first.kmatrix == model.lookupById("Field", 1).kmatrix
+    assert first.cmatrix == model.lookupById("Field", 1).cmatrix
+    assert first.cratio is None
+    assert first.length == [0.1, 0.1, 0.0, 0.0, 0.0, 0.0]
+    assert first.force[2] == 2.0
+    assert second.cratio == 0.02
+    assert second.cmatrix == []
+    beam = loaded.lookupById("Beam", 1)
+    for name in ("length", "ixx", "iyy", "izz", "area", "asy", "asz", "emodulus", "gmodulus"):
+        assert getattr(beam, name) == getattr(model.lookupById("Beam", 1), name)
+    assert beam.cratio == 1e-3
+    assert beam.force == [0, 1, 0]
+    assert beam.torque == [0, 0, 0.1]
+    # the point mass's body results too
+    run_a = model.simulate(end=0.4, dtout=0.1, returnResults=True)
+    run_b = loaded.simulate(end=0.4, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(
+        run_b.getObject(pm).values, run_a.getObject(model.pm).values, rtol=0, atol=1e-8
+    )
+
+
+def test_hand_written_point_mass_field_and_beam(tmp_path):
+    # the documented spellings: Body_Point with markers of body_type POINTBODY (a point body 2
+    # beside a rigid body 2), Force_Field's K11 ... and length_/preload_, Force_Beam's E, G,
+    # ASY, ASZ
+    text = """<MSolveModel><Model>
+  <Body_Rigid id="1" isground="TRUE"/>
+  <Reference_Marker id="1" body_id="1"/>
+  <Body_Rigid id="2" cg_id="2" mass="1" inertia_xx="1" inertia_yy="1" inertia_zz="1"/>
+  <Reference_Marker id="2" body_id="2" pos_x="2"/>
+  <Body_Point id="2" label="bead" cg_id="3" mass="0.5" v_ic_x="1.5" v_ic_x_flag="TRUE"
+     v_ic_y="7" v_ic_y_flag="FALSE"/>
+  <Reference_Marker id="3" body_id="2" body_type="POINTBODY" pos_x="1" pos_y="0.5"/>
+  <Force_Field id="1" i_marker_id="3" j_marker_id="1" K11="100" K22="200" K33="300" K12="5"
+     K44="1" K55="1" K66="1" cratio="0.01" length_x="1" preload_z="-4.905"/>
+  <Force_Beam id="1" i_marker_id="2" j_marker_id="1" length="2" E="2e11" G="8e10" area="1e-4"
+     ixx="2e-9" iyy="1e-9" izz="1.5e-9" ASY="1.2" ASZ="1.1" cratio="0.001" preload_ty="0.5"/>
+ </Model></MSolveModel>"""
+    path = tmp_path / "elements.xml"
+    path.write_text(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = load_model(path)
+    bead = model.lookupById("PointMass", 2)
+    assert (bead.label, bead.mass, bead.vx, bead.vy, bead.vz) == ("bead", 0.5, 1.5, None, None)
+    marker = model.lookupById("Marker", 3)
+    assert marker.part is bead
+    assert bead.cm is marker
+    assert model.lookupById("Marker", 2).part is model.lookupById("Part", 2)
+    field = model.lookupById("Field", 1)
+    K = np.array(field.kmatrix).reshape(6, 6)
+    assert (K[0, 0], K[0, 1], K[1, 0], K[2, 2]) == (100.0, 5.0, 0.0, 300.0)
+    assert field.cratio == 0.01
+    assert field.cmatrix == []
+    assert field.length == [1, 0, 0, 0, 0, 0]
+    assert field.force == [0, 0, -4.905, 0, 0, 0]
+    beam = model.lookupById("Beam", 1)
+    assert (beam.emodulus, beam.gmodulus, beam.asy, beam.asz) == (2e11, 8e10, 1.2, 1.1)
+    assert beam.torque == [0, 0.5, 0]
+    model.simulate(end=0.01, dtout=0.01)
+
+
 # -- joint friction and general state equations --------------------------------------------
 
 

@@ -22,7 +22,7 @@ fi
 
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
-  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6"
+  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3"
 
 # build and install msolve; the build tree keeps the GoogleTest suites for ctest
 "$PYTHON" -m pip install --quiet --disable-pip-version-check . \

@@ -12,6 +12,7 @@
 #include "analysis/kinsol_solve.h"
 #include "common/error.h"
 #include "math/rotation.h"
+#include "mbs/joint_equations.h"
 
 namespace msolve::analysis {
 namespace {
@@ -132,6 +133,14 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory
   // rank-revealing sparse QR of B^T (rows of B scaled to unit length): the columns whose
   // pivots fall below the threshold are equations that depend on the others
   const SparseMat B = sys->VelocityJacobian(y.data(), memory);
+  std::vector<bool> active(m, false);
+  // no moving coordinates (joints between ground parts only): every equation is a constant,
+  // none independent; SparseQR cannot factor a matrix with no rows
+  if (B.cols() == 0) {
+    for (int r = 0; r < m; ++r) lines.push_back(JointName(*sys, r));
+    sys->SetActiveRows(active);
+    return lines;
+  }
   VecX scale = VecX::Zero(m);
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
@@ -141,7 +150,6 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory
   Eigen::SparseQR<SparseMat, Eigen::COLAMDOrdering<int>> qr;
   qr.setPivotThreshold(1e-8);
   qr.compute(Bt);
-  std::vector<bool> active(m, false);
   const auto& perm = qr.colsPermutation().indices();
   for (int k = 0; k < qr.rank(); ++k) active[perm[k]] = true;
   // rows that are entirely zero (B.row = 0) are dependent too
@@ -151,8 +159,47 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory
   return lines;
 }
 
+// Motion displacements that no assembly can meet: not finite, or beyond the largest a
+// double holds meaningfully (an angle of 1e20 rad, a translation of 1e200)
+// (order 0), or whose velocity (1) or acceleration (2) is (per unit time) as large
+void CheckMotionValues(const System& sys, double t, const VecX& drivers, int order) {
+  static const char* const kWhat[] = {"displacement", "velocity", "acceleration"};
+  for (size_t r = 0; r < sys.rows().size(); ++r) {
+    const double value = drivers[r];
+    const bool angle = mbs::IsMotionAngle(sys.joints()[sys.rows()[r].joint].type());
+    const double largest = angle ? kLargestMotionAngle : kLargestMotionTranslation;
+    if (std::isfinite(value) && std::abs(value) <= largest) continue;
+    std::ostringstream s;
+    s << JointName(sys, static_cast<int>(r)) << ": its " << kWhat[order] << " at time " << t
+      << " is " << value << "; ";
+    if (!std::isfinite(value))
+      s << "it must be finite";
+    else
+      s << "a Motion's " << (angle ? "angular " : "") << kWhat[order] << " must be at most "
+        << largest << " in size";
+    throw ModelError(s.str());
+  }
+}
+
+// A force, Diff or Motion that is not finite at the start (ASIN(2), 1/TIME, a routine's NaN)
+// makes the accelerations so: named here, before the integrator sees only a failed residual.
+void CheckFinite(const System& sys, double t, const double* memory, const VecX& y, const VecX& yp) {
+  if (y.allFinite() && yp.allFinite()) return;
+  // the elements evaluated where the state is still finite: the positions and velocities
+  // (the rates set to zero where they are not known)
+  VecX y0 = y, yp0 = yp;
+  for (Eigen::Index k = 0; k < y0.size(); ++k) {
+    if (!std::isfinite(y0[k])) y0[k] = 0.0;
+    if (!std::isfinite(yp0[k])) yp0[k] = 0.0;
+  }
+  std::string why = sys.NonFinite(t, y0.data(), yp0.data(), memory);
+  if (why.empty()) why = "the initial accelerations are not finite (infinite or NaN)";
+  throw ModelError(why + "; the initial conditions cannot be computed");
+}
+
 void AssemblePositions(const System& sys, double t, const double* memory, VecX* y) {
   const VecX drivers = sys.DriverValues(t, y->data(), 0);
+  CheckMotionValues(sys, t, drivers, 0);
   const VecX phi = sys.JointResiduals(y->data(), memory) - drivers;
   // motions whose initial displacement is not given do not take part: they start where the
   // other equations put them
@@ -262,6 +309,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, const doub
       throw SolverError("initial velocities: the velocity constraints are singular");
     // motions prescribe the rates of their rows: B u = c
     const VecX rates = sys.DriverValues(t, y->data(), 1);
+    CheckMotionValues(sys, t, rates, 1);
     VecX c = VecX::Zero(m);
     for (size_t r = 0; r < sys.rows().size(); ++r)
       if (used[r] >= 0) c[used[r]] = rates[r];
@@ -455,6 +503,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* 
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
   if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, memory, y);
   SolveAccelerations(*sys, t, memory, y, yp);
+  CheckFinite(*sys, t, memory, *y, *yp);
   return report;
 }
 

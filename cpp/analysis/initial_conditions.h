@@ -27,6 +27,13 @@ struct InitialConditionsReport {
 /// Tolerance on the joint equations after assembly.
 inline constexpr double kAssemblyTolerance = 1e-10;
 
+/// The largest displacement a Motion may impose (docs/equations.md §5): an angle beyond
+/// kLargestMotionAngle radians has lost its digits below a millionth of a turn, and a
+/// translation beyond kLargestMotionTranslation length units makes the squared norms of the
+/// assembly overflow; either is refused, naming the Motion.
+inline constexpr double kLargestMotionAngle = 1e10;
+inline constexpr double kLargestMotionTranslation = 1e100;
+
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.
 std::vector<std::string> SetAsideRedundantRows(system::System* sys, const double* memory,

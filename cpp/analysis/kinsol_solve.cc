@@ -6,6 +6,7 @@
 
 #include <kinsol/kinsol.h>
 
+#include "common/interrupt.h"
 #include "solver/sundials_util.h"
 
 namespace msolve::analysis {
@@ -22,6 +23,7 @@ struct Callback {
 int Residual(N_Vector x, N_Vector f, void* data) {
   auto* c = static_cast<Callback*>(data);
   try {
+    PollInterrupt();
     c->system->Residual(N_VGetArrayPointer(x), N_VGetArrayPointer(f));
     return 0;
   } catch (...) {
@@ -33,6 +35,7 @@ int Residual(N_Vector x, N_Vector f, void* data) {
 int Jacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) {
   auto* c = static_cast<Callback*>(data);
   try {
+    PollInterrupt();
     c->system->Jacobian(N_VGetArrayPointer(x), &c->triplets);
     c->jac->Fill(c->triplets, J);
     return 0;
@@ -41,6 +44,10 @@ int Jacobian(N_Vector x, N_Vector, SUNMatrix J, void* data, N_Vector, N_Vector) 
     return -1;
   }
 }
+
+// KINSOL prints its errors to stderr by default; the caller reports the outcome's flag
+// (and an exception a callback threw, an interruption among them) instead
+void QuietErrors(int, const char*, const char*, char*, void*) {}
 
 struct KinsolDeleter {
   void operator()(void* mem) const { KINFree(&mem); }
@@ -62,6 +69,7 @@ NewtonOutcome SolveNewton(NonlinearSystem* system, const NewtonOptions& options,
   std::unique_ptr<void, KinsolDeleter> mem(KINCreate(ctx.get()));
   Check(KINInit(mem.get(), Residual, xv.get()), "KINInit");
   Check(KINSetUserData(mem.get(), &callback), "KINSetUserData");
+  Check(KINSetErrHandlerFn(mem.get(), QuietErrors, nullptr), "KINSetErrHandlerFn");
   Check(KINSetLinearSolver(mem.get(), jac.solver(), jac.matrix()), "KINSetLinearSolver");
   Check(KINSetJacFn(mem.get(), Jacobian), "KINSetJacFn");
   Check(KINSetFuncNormTol(mem.get(), options.residual_tolerance), "KINSetFuncNormTol");

@@ -55,6 +55,36 @@ void DefineForceSpecs(py::module_& m) {
   RefProperty(bushing, "_i", &Bushing::i);
   RefProperty(bushing, "_j", &Bushing::j);
 
+  py::class_<Field, Entity, std::shared_ptr<Field>> field(m, "FieldSpec");
+  field.def(py::init<>())
+      .def_readwrite("_kmatrix", &Field::kmatrix)
+      .def_readwrite("_cmatrix", &Field::cmatrix)
+      .def_readwrite("_cratio", &Field::cratio)
+      .def_readwrite("_force", &Field::force)
+      .def_readwrite("_length", &Field::length)
+      .def_readwrite("_function", &Field::function)
+      .def_readwrite("_routine", &Field::routine);
+  RefProperty(field, "_i", &Field::i);
+  RefProperty(field, "_j", &Field::j);
+
+  py::class_<Beam, Entity, std::shared_ptr<Beam>> beam(m, "BeamSpec");
+  beam.def(py::init<>())
+      .def_readwrite("_length", &Beam::length)
+      .def_readwrite("_ixx", &Beam::ixx)
+      .def_readwrite("_iyy", &Beam::iyy)
+      .def_readwrite("_izz", &Beam::izz)
+      .def_readwrite("_area", &Beam::area)
+      .def_readwrite("_asy", &Beam::asy)
+      .def_readwrite("_asz", &Beam::asz)
+      .def_readwrite("_emodulus", &Beam::emodulus)
+      .def_readwrite("_gmodulus", &Beam::gmodulus)
+      .def_readwrite("_cratio", &Beam::cratio)
+      .def_readwrite("_cmatrix", &Beam::cmatrix)
+      .def_readwrite("_force", &Beam::force)
+      .def_readwrite("_torque", &Beam::torque);
+  RefProperty(beam, "_i", &Beam::i);
+  RefProperty(beam, "_j", &Beam::j);
+
   py::class_<Sforce, Entity, std::shared_ptr<Sforce>> sforce(m, "SforceSpec");
   sforce.def(py::init<>())
       .def_readwrite("_type", &Sforce::type)

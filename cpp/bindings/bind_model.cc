@@ -47,6 +47,12 @@ void DefineBodySpecs(py::module_& m) {
       .def_readwrite("_wz", &Part::wz);
   RefProperty(part, "_cm", &Part::cm);
   RefProperty(part, "_im", &Part::im);
+
+  // a PointMass is a Part to the model (its markers' part, the model's parts)
+  py::class_<PointMass, Part, std::shared_ptr<PointMass>>(m, "PointMassSpec")
+      .def(py::init<>())
+      .def_readwrite("_zv", &PointMass::zv)
+      .def_readwrite("_xv", &PointMass::xv);
 }
 
 // joints, joint primitives, couplers, gears and motions

@@ -1,11 +1,15 @@
 // the solver facade: Simulation and its Results, as NumPy arrays
 #include <chrono>
+#include <mutex>
 #include <optional>
+#include <unordered_set>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/running.h"
+#include "common/interrupt.h"
 #include "simulation/simulate_options.h"
 #include "simulation/simulation.h"
 
@@ -37,6 +41,50 @@ double TimeEvaluations(const Simulation& s, int n, const Evaluate& evaluate) {
   const auto start = std::chrono::steady_clock::now();
   for (int k = 0; k < n; ++k) evaluate(s.time() + (k % 2) * 1e-9);
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// One thread at a time runs a Simulation (the Python Model serialises its simulate calls;
+// this refuses the calls that bypass it rather than run one C++ simulation twice at once).
+class RunGuard {
+ public:
+  explicit RunGuard(const Simulation* s) : s_(s) {
+    std::lock_guard<std::mutex> lock(mutex());
+    if (!running().insert(s_).second)
+      throw std::runtime_error(
+          "simulate: this model is being simulated already (by another thread, or by the "
+          "routine calling it); one analysis of a model runs at a time");
+  }
+  ~RunGuard() {
+    std::lock_guard<std::mutex> lock(mutex());
+    running().erase(s_);
+  }
+  RunGuard(const RunGuard&) = delete;
+  RunGuard& operator=(const RunGuard&) = delete;
+
+ private:
+  static std::mutex& mutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::unordered_set<const Simulation*>& running() {
+    static std::unordered_set<const Simulation*> s;
+    return s;
+  }
+  const Simulation* s_;
+};
+
+// Raises the exception that interrupted the analysis (KeyboardInterrupt, SIGTERM's) if there
+// is one, with `results` (what was computed before it, or None) as its attribute
+// _msolve_results; Model.simulate makes them SimulationResults (docs/architecture.md §2.10).
+void RaiseInterruption(py::object interruption, py::object results) {
+  if (interruption.is_none()) return;
+  try {
+    interruption.attr("_msolve_results") = std::move(results);
+  } catch (py::error_already_set&) {
+    // an exception type that takes no attributes: raised without the results
+  }
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(interruption.ptr())), interruption.ptr());
+  throw py::error_already_set();
 }
 
 }  // namespace
@@ -114,7 +162,15 @@ void DefineSimulation(py::module_& m) {
       // the simulation shares the C++ model; keep_alive would make a cycle with the Python
       // Model (which holds its simulation) that the garbage collector cannot see
       .def(py::init([](std::shared_ptr<model::Model> model) {
-        return std::make_unique<Simulation>(std::shared_ptr<const model::Model>(std::move(model)));
+        try {
+          RunningModelScope running(model.get());
+          return std::make_unique<Simulation>(
+              std::shared_ptr<const model::Model>(std::move(model)));
+        } catch (const Interrupted&) {
+          // Ctrl-C in a routine's dependency pass
+          RaiseInterruption(TakeInterruption(), py::none());
+          throw;
+        }
       }))
       .def(
           "simulate",
@@ -123,8 +179,29 @@ void DefineSimulation(py::module_& m) {
             o.type = type;
             o.end = end;
             o.dtout = dtout;
-            py::gil_scoped_release release;
-            return s.Simulate(o);
+            RunGuard guard(&s);
+            RunningModelScope running(&s.model());
+            std::optional<Results> results;
+            // Python runs signal handlers in its main thread only: elsewhere there is nothing
+            // to poll (and taking the GIL every few milliseconds would only slow the run)
+            const py::module_ threading = py::module_::import("threading");
+            const bool main_thread =
+                threading.attr("current_thread")().is(threading.attr("main_thread")());
+            {
+              // signals are honoured within kInterruptPollSeconds while the solver runs
+              InterruptCheckScope check(main_thread ? PythonSignalRaised : nullptr);
+              py::gil_scoped_release release;
+              try {
+                results = s.Simulate(o);
+              } catch (const Interrupted&) {
+                // before the first output (in the initial conditions): nothing to keep
+              }
+            }
+            py::object interruption = TakeInterruption();
+            if (!interruption.is_none())
+              RaiseInterruption(interruption, results ? py::cast(std::move(*results)) : py::none());
+            if (!results) throw SolverError("simulate: interrupted");
+            return std::move(*results);
           },
           py::arg("type"), py::arg("end"), py::arg("dtout"))
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))

@@ -9,8 +9,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "bindings/running.h"
 #include "bindings/spline_cache.h"
 #include "common/error.h"
+#include "common/interrupt.h"
 #include "expr/expression.h"
 #include "expr/functions.h"
 #include "math/spline.h"
@@ -25,6 +27,29 @@ namespace msolve::bindings {
 namespace {
 
 using model::UserRoutine;
+
+// the model of the analysis running on this thread, or nullptr
+thread_local const model::Model* g_running_model = nullptr;
+// its Python object, once an entity has shown it (a shortcut for CheckRunningModel)
+thread_local PyObject* g_running_owner = nullptr;
+
+// the exception that interrupted the analysis running on this thread (a new reference), or
+// nullptr; only touched with the GIL held
+thread_local PyObject* g_interruption = nullptr;
+
+// keeps the Python error now set (the GIL held) as the interruption, unless one is kept
+void KeepInterruption() {
+  PyObject *type, *value, *trace;
+  PyErr_Fetch(&type, &value, &trace);
+  PyErr_NormalizeException(&type, &value, &trace);
+  if (trace != nullptr) PyException_SetTraceback(value, trace);
+  Py_XDECREF(type);
+  Py_XDECREF(trace);
+  if (g_interruption == nullptr)
+    g_interruption = value;
+  else
+    Py_XDECREF(value);
+}
 
 // "name(args)" of a Python exception, with its traceback
 std::string Traceback(py::error_already_set& e) {
@@ -109,7 +134,15 @@ class PythonRoutine : public UserRoutine {
       }
       result =
           py::reinterpret_steal<py::object>(PyObject_Vectorcall(fn.ptr(), args, nargs, nullptr));
-      if (!result) throw py::error_already_set();
+      if (!result) {
+        // Ctrl-C (or SIGTERM's handler) while the routine ran: the analysis is interrupted,
+        // not failed, and the exception reaches the caller of simulate
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+          KeepInterruption();
+          throw Interrupted("interrupted");
+        }
+        throw py::error_already_set();
+      }
       if (call.form == Form::kGse) result = GseResult(result, call);
     } catch (py::error_already_set& e) {
       throw std::runtime_error(Traceback(e));
@@ -202,6 +235,30 @@ class NamedRoutine : public UserRoutine {
   std::string name_;
 };
 
+// An entity of another model than the running one would be read by its id in the running
+// model: another entity altogether. (Entities of no model are the caller's business.)
+void CheckRunningModel(py::handle entity) {
+  if (g_running_model == nullptr) return;
+  PyObject** dict = _PyObject_GetDictPtr(entity.ptr());
+  if (dict == nullptr || *dict == nullptr) return;
+  PyObject* owner = PyDict_GetItemString(*dict, "_model");  // borrowed
+  if (owner == nullptr || owner == Py_None) return;
+  if (owner == g_running_owner) return;
+  const model::Model* model = nullptr;
+  try {
+    model = &py::handle(owner).cast<const model::Model&>();
+  } catch (const py::cast_error&) {
+    return;
+  }
+  if (model == g_running_model) {
+    g_running_owner = owner;
+    return;
+  }
+  throw py::value_error(entity.cast<const model::Entity&>().Describe() +
+                        " belongs to another model than the one being simulated; a routine "
+                        "can read only the entities of its own model");
+}
+
 // the id of an argument of a runtime function: an entity's id, an integer, None for 0
 long EntityId(py::handle value) {
   if (PyLong_CheckExact(value.ptr())) return value.cast<long>();
@@ -209,8 +266,10 @@ long EntityId(py::handle value) {
   // the bound entity type, looked up once (PyObject_IsInstance costs more than the read)
   static PyTypeObject* const entity_type =
       reinterpret_cast<PyTypeObject*>(py::type::of<model::Entity>().ptr());
-  if (PyType_IsSubtype(Py_TYPE(value.ptr()), entity_type))
+  if (PyType_IsSubtype(Py_TYPE(value.ptr()), entity_type)) {
+    CheckRunningModel(value);
     return value.cast<const model::Entity&>().id;
+  }
   const py::object ident = py::getattr(value, "id", py::none());
   if (!ident.is_none()) return py::int_(ident).cast<long>();
   if (!PyBool_Check(value.ptr()) && PyIndex_Check(value.ptr())) {
@@ -264,6 +323,29 @@ double EvaluateSpline(const std::string& name, const std::shared_ptr<model::Spli
 }
 
 }  // namespace
+
+bool PythonSignalRaised() {
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() == 0) return false;
+  KeepInterruption();
+  return true;
+}
+
+RunningModelScope::RunningModelScope(const model::Model* model) : previous_(g_running_model) {
+  g_running_model = model;
+  g_running_owner = nullptr;
+}
+RunningModelScope::~RunningModelScope() {
+  g_running_model = previous_;
+  g_running_owner = nullptr;
+}
+
+py::object TakeInterruption() {
+  if (g_interruption == nullptr) return py::none();
+  PyObject* value = g_interruption;
+  g_interruption = nullptr;
+  return py::reinterpret_steal<py::object>(value);
+}
 
 void DefineCallbacks(py::module_& m) {
   py::register_exception<RoutineError>(m, "RoutineError", m.attr("SolverError"));

@@ -58,6 +58,15 @@ class Compiler {
     return n;
   }
 
+  // A folded constant that is not finite (ASIN(2), 1e308*10, LOG(0)) would make the whole
+  // expression so at every evaluation: refused here, where its place is known.
+  std::unique_ptr<Node> Constant(double value, std::size_t pos) const {
+    if (!std::isfinite(value))
+      Fail(pos, std::string("this constant part is ") + (std::isnan(value) ? "NaN" : "infinite") +
+                    "; an expression must give finite values");
+    return Number(value, pos);
+  }
+
   // ---- constant folding ----------------------------------------------------------------
 
   void Fold(std::unique_ptr<Node>& node) {
@@ -83,19 +92,27 @@ class Compiler {
         // combine the leading run of constants, left to right as the program would
         const bool product = n.kind == Node::Kind::kProduct;
         if (n.inverse[0]) return;  // the parser never makes this
-        while (n.args.size() >= 2 && IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          const double x = n.args[0]->value, y = n.args[1]->value;
-          const bool inv = n.inverse[1];
-          n.args[0]->value = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
-          n.args.erase(n.args.begin() + 1);
-          n.inverse.erase(n.inverse.begin() + 1);
+        // one pass, the run erased at once (erasing term by term costs quadratic time)
+        std::size_t run = 1;
+        if (IsNumber(*n.args[0])) {
+          double x = n.args[0]->value;
+          for (; run < n.args.size() && IsNumber(*n.args[run]); ++run) {
+            const double y = n.args[run]->value;
+            const bool inv = n.inverse[run];
+            x = product ? (inv ? x / y : x * y) : (inv ? x - y : x + y);
+          }
+          if (run > 1) Constant(x, n.pos);  // refuses an overflow
+          n.args[0]->value = x;
         }
+        n.args.erase(n.args.begin() + 1, n.args.begin() + static_cast<std::ptrdiff_t>(run));
+        n.inverse.erase(n.inverse.begin() + 1,
+                        n.inverse.begin() + static_cast<std::ptrdiff_t>(run));
         if (n.args.size() == 1) Replace(node, std::move(n.args[0]));
         return;
       }
       case Node::Kind::kPow:
         if (IsNumber(*n.args[0]) && IsNumber(*n.args[1])) {
-          Replace(node, Number(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
+          Replace(node, Constant(PowConstant(n.args[0]->value, n.args[1]->value), n.pos));
         }
         return;
       case Node::Kind::kCall: {
@@ -106,9 +123,9 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node,
-                Number(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()), nullptr),
-                       n.pos));
+        Replace(node, Constant(EvaluateFunction(n.fn, args.data(), static_cast<int>(args.size()),
+                                                nullptr),
+                               n.pos));
         return;
       }
       case Node::Kind::kEnvCall: {
@@ -118,14 +135,14 @@ class Compiler {
           if (!IsNumber(*arg)) return;
           args.push_back(arg->value);
         }
-        Replace(node, Number(n.external->Evaluate(args.data(), nullptr), n.pos));
+        Replace(node, Constant(n.external->Evaluate(args.data(), nullptr), n.pos));
         return;
       }
       case Node::Kind::kIf: {
         if (!IsNumber(*n.args[0])) return;
         const double t = n.args[0]->value;
         if (std::isnan(t)) {
-          Replace(node, Number(t, n.pos));
+          Replace(node, Constant(t, n.pos));
         } else {
           Replace(node, std::move(n.args[t < 0 ? 1 : t == 0 ? 2 : 3]));
         }

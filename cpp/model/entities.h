@@ -82,6 +82,17 @@ class Part : public Entity {
   std::optional<double> vx, vy, vz, wx, wy, wz;
 };
 
+/// A point mass (MotionSolve Point_Mass, Body_Point): a body with mass and no inertia whose
+/// three translations are free while its frame keeps the orientation it is given (qg and
+/// reuler or zg/xg, as a Part's): it carries markers, and the torques on it go to the ground
+/// (docs/equations.md §1.5). ip, im, ground, wx, wy, wz stay unused.
+class PointMass : public Part {
+ public:
+  const char* TypeName() const override { return "PointMass"; }
+  /// the directions of the frame's z and x axes, in place of the points zg, xg
+  std::optional<Vec3> zv, xv;
+};
+
 /// An ideal joint between marker i (on the first part) and marker j (on the second).
 /// SCREW: the translation of i along j's z axis is pitch times the turns of i about it;
 /// RACKPIN: the translation of the pinion i along the rack j's z axis is pd/2 times the

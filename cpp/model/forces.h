@@ -106,6 +106,41 @@ class VectorForce : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
+/// A linear field between markers i and j (Adams FIELD): in the axes of j, the force and
+/// torque on i are F = -K (q - length) - C v + force, with q = (x, y, z, a, b, c) the
+/// displacement of i from j and its small rotations AX, AY, AZ, and v = (x', y', z', w) the
+/// velocity of i relative to j in j's frame and the angular velocity of i relative to j
+/// (docs/equations.md §3.11). C is cmatrix, or cratio K, or zero. The reaction on j is the same
+/// wrench taken at i's origin, reversed.
+class Field : public Entity {
+ public:
+  const char* TypeName() const override { return "Field"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  /// row-major 6x6 stiffness and damping matrices (empty = zero)
+  std::vector<double> kmatrix, cmatrix;
+  std::optional<double> cratio;
+  std::array<double, 6> force{}, length{};
+  /// FIESUB: USER(...) parameters and the routine (not available: refused at compile time)
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+};
+
+/// A massless Timoshenko beam from marker j (its x axis along the beam) to marker i (Adams
+/// BEAM): the force and torque on i in j's axes are -K (q - (length, 0, 0, 0, 0, 0)) - C v +
+/// (force, torque) with the beam's stiffness matrix K (docs/equations.md §3.12), q and v as for a
+/// Field, C = cmatrix or cratio K.
+class Beam : public Entity {
+ public:
+  const char* TypeName() const override { return "Beam"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double length = 0.0, ixx = 0.0, iyy = 0.0, izz = 0.0, area = 0.0;
+  double asy = 0.0, asz = 0.0, emodulus = 0.0, gmodulus = 0.0, cratio = 0.0;
+  std::vector<double> cmatrix;
+  std::array<double, 3> force{}, torque{};
+};
+
 /// Friction in a joint (MotionSolve Friction, Force_JointFriction; docs/equations.md §3.10):
 /// LuGre friction of the joint's slip against a friction load made of the joint's reaction
 /// (read from its multipliers) and preloads. REVOLUTE, TRANSLATIONAL, CYLINDRICAL, SPHERICAL

@@ -16,7 +16,9 @@
   X(SpringDamper, spring_dampers)    \
   X(Bushing, bushings)               \
   X(SignForce, sign_forces)          \
-  X(Springsat, springsats)
+  X(Springsat, springsats)           \
+  X(Field, fields)                   \
+  X(Beam, beams)
 
 // The force kinds whose elements hold expressions or user routines, compiled once the
 // Variables are (with the resolver of the expressions); their elements follow those above

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "common/error.h"
@@ -154,6 +155,13 @@ void SensorSet::Roots(double t, const double* y, const double* yp, const double*
   for (int k = 0; k < size(); ++k) {
     const Sensor& s = sensors_[k];
     const double f = Value(k, t, y, yp, memory);
+    // a root function that is NaN never changes sign: the sensor would never fire, silently
+    if (!std::isfinite(f)) {
+      std::ostringstream why;
+      why << s.source->Describe() << ": its function is not finite (infinite or NaN) at time " << t
+          << "; the sensor cannot be evaluated";
+      throw SolverError(why.str());
+    }
     const double v = s.source->value, e = s.source->error;
     double* out = g + s.first_root;
     switch (s.compare) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 #include "common/error.h"
 
@@ -33,6 +34,9 @@ void CheckType(const std::string& given) {
 
 void CheckEnd(double end, double now) {
   if (std::isnan(end)) throw ModelError("simulate: end must be a number, got nan");
+  if (std::isinf(end))
+    throw ModelError("simulate: end must be finite, got " + Shortest(end) +
+                     " (a run without end is not an analysis that returns)");
   if (end < now)
     throw ModelError("simulate: end " + Shortest(end) + " is before the current time " +
                      Shortest(now));
@@ -43,6 +47,22 @@ void CheckOutputInterval(double dtout) {
     throw ModelError("simulate: dtout must be positive, got " + Shortest(dtout));
 }
 
+// the outputs of a run must be distinct times, and few enough to hold
+void CheckOutputCount(double dtout, double end, double now) {
+  const double resolution =
+      4 * std::numeric_limits<double>::epsilon() * std::max({1.0, std::abs(end), std::abs(now)});
+  if (end > now && dtout < resolution)
+    throw ModelError("simulate: dtout " + Shortest(dtout) +
+                     " is below the resolution of the time between " + Shortest(now) + " and " +
+                     Shortest(end) + " (" + Shortest(resolution) +
+                     "): outputs would not be distinct");
+  const double count = (end - now) / dtout;
+  if (count > kMostOutputs)
+    throw ModelError("simulate: dtout " + Shortest(dtout) + " from " + Shortest(now) + " to " +
+                     Shortest(end) + " asks for " + Shortest(std::ceil(count)) +
+                     " outputs; at most " + Shortest(kMostOutputs) + " are possible");
+}
+
 void CheckIntegrator(const model::Model& model) {
   if (!model.integrator) return;
   const model::Integrator& in = *model.integrator;
@@ -50,6 +70,23 @@ void CheckIntegrator(const model::Model& model) {
   if (in.error && !(*in.error > 0)) throw ModelError(in.Describe() + ": error must be positive");
   if (in.kmax && (*in.kmax < 1 || *in.kmax > 5))
     throw ModelError(in.Describe() + ": kmax must be between 1 and 5");
+  if (in.maxit && *in.maxit < 1)
+    throw ModelError(in.Describe() +
+                     ": maxit (corrector iterations per step) must be at least 1, " + "got " +
+                     std::to_string(*in.maxit));
+  const auto positive = [&](const std::optional<double>& h, const char* name) {
+    if (h && !(*h > 0 && std::isfinite(*h)))
+      throw ModelError(in.Describe() + ": " + name + " must be positive and finite, got " +
+                       Shortest(*h));
+  };
+  positive(in.hmax, "hmax");
+  positive(in.hinit, "hinit");
+  if (in.hmin && !(*in.hmin >= 0 && std::isfinite(*in.hmin)))
+    throw ModelError(in.Describe() + ": hmin must be finite and not negative, got " +
+                     Shortest(*in.hmin));
+  if (in.hmin && in.hmax && *in.hmin > *in.hmax)
+    throw ModelError(in.Describe() + ": hmin " + Shortest(*in.hmin) + " exceeds hmax " +
+                     Shortest(*in.hmax) + "; the smallest step must not exceed the largest");
 }
 
 }  // namespace
@@ -91,6 +128,7 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
   // they have one output, so no interval: MotionSolve's scripts give dtout=0
   if (one_time) options.dtout = options.dtout > 0 ? options.dtout : kDefaultOutputInterval;
   CheckOutputInterval(options.dtout);
+  CheckOutputCount(options.dtout, options.end, now);
   CheckType(options.type);
   CheckIntegrator(model);
   return options;
@@ -101,6 +139,7 @@ void ValidateSimulateOptions(const SimulateOptions& options, double now,
   CheckType(options.type);
   CheckOutputInterval(options.dtout);
   CheckEnd(options.end, now);
+  CheckOutputCount(options.dtout, options.end, now);
   CheckIntegrator(model);
 }
 

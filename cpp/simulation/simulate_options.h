@@ -12,6 +12,8 @@ namespace msolve::simulation {
 
 /// The output interval when simulate is given neither dtout nor steps.
 inline constexpr double kDefaultOutputInterval = 0.01;
+/// The most outputs one simulate may ask for (each holds every request and body).
+inline constexpr double kMostOutputs = 1e9;
 
 struct SimulateOptions {
   std::string type = "DYNAMICS";
@@ -45,8 +47,10 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
                                        const model::Model& model);
 
 /// Checks a run from time `now` to options.end of `model`: the analysis type is one msolve
-/// runs, end is a number not before now, dtout positive and finite; and the model's
-/// Integrator settings (error positive, kmax 1..5).
+/// runs, end is a finite number not before now, dtout positive and finite, above the
+/// resolution of the time and giving at most kMostOutputs outputs; and the model's
+/// Integrator settings (error positive, kmax 1..5, maxit at least 1, hmax and hinit positive,
+/// hmin not negative and not above hmax).
 /// @throws ModelError naming the argument ("simulate: ...") or the Integrator.
 void ValidateSimulateOptions(const SimulateOptions& options, double now, const model::Model& model);
 

@@ -172,22 +172,22 @@ Results Simulation::Statics(const SimulateOptions& options) {
   const analysis::StaticsSettings settings =
       analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
   // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
-  std::vector<double> times;
-  if (!IsQuasiStatics(options.type)) {
-    times.push_back(options.end);
-  } else {
-    const double start = state_.t;
-    const long n = OutputIntervals(start, options.end, options.dtout);
-    times.push_back(start);
-    for (long k = 1; k <= n; ++k) times.push_back(k == n ? options.end : start + k * options.dtout);
-  }
+  // (computed one by one: a long run must not hold them all)
+  const bool quasi = IsQuasiStatics(options.type);
+  const double start = state_.t;
+  const long n = quasi ? OutputIntervals(start, options.end, options.dtout) : 0;
+  const auto time_of = [&](long k) {
+    if (!quasi) return options.end;
+    return k == 0 ? start : k == n ? options.end : start + k * options.dtout;
+  };
   // the last equilibrium reached: where the model stays when a later one fails
   VecX y_ok = state_.y, yp_ok = state_.yp;
   long most_iterations = 0;
   double largest_imbalance = 0.0;
   std::string worst;
   try {
-    for (const double t : times) {
+    for (long k = 0; k <= n; ++k) {
+      const double t = time_of(k);
       const analysis::StaticsReport report =
           analysis::SolveStatics(sys_, t, state_.memory.data(), settings, &state_.y, &state_.yp);
       state_.t = t;
@@ -208,12 +208,12 @@ Results Simulation::Statics(const SimulateOptions& options) {
     out.error = e.what();
   }
   std::ostringstream line;
-  if (times.size() == 1)
+  if (!quasi)
     line << "statics at time " << state_.t << ": equilibrium in " << most_iterations
          << " iterations";
   else
-    line << "quasi-statics: " << out.times.size() << " equilibria from time " << times.front()
-         << " to " << state_.t << ", at most " << most_iterations << " iterations each";
+    line << "quasi-statics: " << out.times.size() << " equilibria from time " << start << " to "
+         << state_.t << ", at most " << most_iterations << " iterations each";
   line << ", largest imbalance " << largest_imbalance;
   if (!worst.empty()) line << " (" << worst << ")";
   if (!out.times.empty()) out.messages.push_back(line.str());

@@ -90,6 +90,8 @@ class Simulation {
   void ContinueFrom(const Simulation& previous);
 
   double time() const { return state_.t; }
+  /// The model this simulation compiled.
+  const model::Model& model() const { return model_; }
   /// Whether a sensor's halt ended the analysis.
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
@@ -152,7 +154,7 @@ class Simulation {
   // the measures of FORCE requests
   std::unordered_map<const model::Request*, std::unique_ptr<system::ForceMeasure>> request_forces_;
   bool initialized_ = false;
-  bool continued_ = false;  // y_ holds a state taken over by ContinueFrom
+  bool continued_ = false;  // state_.y holds a state taken over by ContinueFrom
   std::vector<std::string> ic_messages_;
   // the integrator's view of sys_, and the integrator
   analysis::SystemDae dae_{sys_, &state_};

@@ -9,6 +9,7 @@
 #include <sunnonlinsol/sunnonlinsol_newton.h>
 
 #include "common/error.h"
+#include "common/interrupt.h"
 
 namespace msolve::solver {
 namespace {
@@ -21,6 +22,7 @@ constexpr double kStalledStep = 1e-10;
 int Residual(double t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
+    PollInterrupt();
     d->dae_.Residual(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), N_VGetArrayPointer(r));
     const auto F = View(r);
     if (!F.allFinite()) {
@@ -281,7 +283,21 @@ bool IdaDriver::AdvanceTo(
         throw SolverError(s.str());
       }
       s << "the integrator failed at time " << tcur << " (" << IDAGetReturnFlagName(flag) << ")";
-      if (!last_message_.empty()) s << ": " << last_message_;
+      if (!last_message_.empty())
+        s << ": "
+          << (last_message_.back() == '.' ? last_message_.substr(0, last_message_.size() - 1)
+                                          : last_message_);
+      if (flag == IDA_TOO_MUCH_ACC) {
+        // the error bound is below the roundoff of the largest state (a position of 1e155)
+        const auto Y = View(y_.get());
+        Eigen::Index largest = 0;
+        if (Y.size() > 0) {
+          Y.cwiseAbs().maxCoeff(&largest);
+          s << "; the largest state, " << dae_.DescribeState(static_cast<int>(largest)) << ", is "
+            << Y[largest] << ": the error bound is below its roundoff (a size that large is "
+            << "likely a mistake in the model's numbers or units)";
+        }
+      }
       throw SolverError(s.str());
     }
     out_of_range_.clear();

@@ -23,8 +23,8 @@ int NetComponent(const std::string& name) {
   return -1;
 }
 
-const char* const kElementNames[] = {"JOINT", "MOTION", "SFORCE", "BUSH",
-                                     "SPDP",  "VFORCE", "VTORQ",  "GFORCE"};
+const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE", "BUSH", "SPDP",
+                                     "VFORCE", "VTORQ",  "GFORCE", "BEAM", "FIELD"};
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -171,6 +171,8 @@ void ForceMeasure::Link(const System& sys) {
              : target_ == Target::kSpdp   ? "SpringDamper"
              : target_ == Target::kVforce ? "Vforce"
              : target_ == Target::kVtorq  ? "Vtorque"
+             : target_ == Target::kBeam   ? "Beam"
+             : target_ == Target::kField  ? "Field"
                                           : "Gforce";
       for (const auto& element : sys.force_elements())
         if (element->source()->id == id && kind == element->source()->TypeName()) {

@@ -66,7 +66,19 @@ class ForceMeasure : public mbs::StateFunction {
     const mbs::ForceElement* element = nullptr;
     int side = 0;  // 0: the element's I side, 1: its J side
   };
-  enum class Target { kNet, kJoint, kMotion, kSforce, kBush, kSpdp, kVforce, kVtorq, kGforce };
+  enum class Target {
+    kNet,
+    kJoint,
+    kMotion,
+    kSforce,
+    kBush,
+    kSpdp,
+    kVforce,
+    kVtorq,
+    kGforce,
+    kBeam,
+    kField
+  };
 
   // marks the measure as being evaluated; entering it again is a cycle
   struct Guard {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/error.h"
+#include "common/interrupt.h"
 
 namespace msolve::system {
 namespace {
@@ -42,6 +43,11 @@ std::optional<std::vector<double>> ParseUserParameters(const std::string& text) 
     if (item.empty() || end != item.c_str() + item.size())
       throw std::invalid_argument("the USER(...) parameters must be numbers, got '" + item +
                                   "' in '" + text + "'");
+    // strtod reads inf, nan and overflows (1e999) to infinity: a routine is never handed them
+    if (!std::isfinite(value))
+      throw std::invalid_argument("the USER(...) parameters must be finite numbers, got '" + item +
+                                  "' (parameter " + std::to_string(par.size() + 1) + ") in '" +
+                                  text + "'");
     par.push_back(value);
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -95,6 +101,8 @@ void RoutineEvaluator::Call(double t, const double* y, const double* yp, const d
   call.iord = iord;
   try {
     routine_->Evaluate(call, out, out ? outputs_ : 0);
+  } catch (const Interrupted&) {
+    throw;  // not the routine's failure: the analysis was interrupted while it ran
   } catch (const std::exception& e) {
     throw RoutineError(owner_ + ": error in its user routine at time " + std::to_string(t) + ":\n" +
                        e.what());

@@ -19,11 +19,15 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+import threading
 from pathlib import Path
 
-from .properties import Bool, Int, Point, Property, Str
+from .properties import Bool, Int, Point, Property, Reference, Str
 
 _current_model = None
+# the model each thread made current: threads building models at once each build their own;
+# a thread that made none uses the one made last anywhere (_current_model)
+_thread = threading.local()
 # the Composites whose createChildren/updateChildren is running, innermost last: objects
 # created meanwhile are that composite's children
 _parents = []
@@ -40,12 +44,13 @@ def building_children_of(parent):
 
 
 def current_model():
-    return _current_model
+    return getattr(_thread, "model", _current_model)
 
 
 def _set_current_model(model):
     global _current_model
     _current_model = model
+    _thread.model = model
 
 
 class SolverObject:
@@ -161,6 +166,28 @@ class SolverObject:
 
     def __eq__(self, other):
         return self is other
+
+
+def check_references(model, entities):
+    """Raise ValueError when an entity of ``model`` refers to an entity that is not in it
+    (one created before the Model, or one of another model): the solver would compile a
+    reference to something it does not hold."""
+    for obj in entities:
+        for key, prop in type(obj)._properties().items():
+            if not isinstance(prop, Reference):
+                continue
+            value = getattr(obj, key)
+            for target in value if isinstance(value, list) else [value]:
+                if not isinstance(target, SolverObject):
+                    continue
+                theirs = target.__dict__.get("_model")
+                if theirs is None or theirs is model:
+                    continue
+                raise ValueError(
+                    f"{obj._describe()}: attribute '{key}' refers to {target._describe()}, "
+                    "which belongs to another model; an entity belongs to the model current "
+                    "when it is created"
+                )
 
 
 class _CoreEntity(SolverObject):

@@ -5,11 +5,15 @@ on the screen, and writes next to the dataset:
 
 * ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
   request (``Request<id>.<COMPONENT>``) and the seven of every part
-  (``Part<id>.<COMPONENT>``), one row per output time of every Simulate;
+  (``Part<id>.<COMPONENT>``, ``PointMass<id>.<COMPONENT>``), one row per output time of
+  every Simulate, written as each Simulate returns (a process killed meanwhile keeps the
+  rows of those done);
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
-2 the dataset or the command line is wrong.
+2 the dataset or the command line is wrong, 130 interrupted by Ctrl-C (SIGINT) and 143
+terminated by SIGTERM: the analysis stops within a few milliseconds, and the results up to
+the last output and the log are written first.
 """
 
 from __future__ import annotations
@@ -18,14 +22,16 @@ import argparse
 import contextlib
 import io
 import math
+import signal
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
 
 import numpy as np
 
-from .bodies import Part
+from .bodies import Part, PointMass
 from .model import MsolveError
 from .outputs import Request
 from .results import component_names
@@ -33,6 +39,50 @@ from .settings import Integrator
 from .xml import DatasetError, read_dataset
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
+# 128 + the signal's number, as shells report a process ended by it
+_STATUS_INTERRUPTED, _STATUS_TERMINATED = 130, 143
+
+
+class _Terminated(BaseException):
+    """Raised by the SIGTERM handler: like KeyboardInterrupt, it stops a running analysis
+    with the results so far attached."""
+
+
+def _stop_status(error):
+    return _STATUS_TERMINATED if isinstance(error, _Terminated) else _STATUS_INTERRUPTED
+
+
+@contextlib.contextmanager
+def _terminate_as_exception():
+    """SIGTERM raises _Terminated while the dataset runs (main thread only: elsewhere Python
+    cannot install handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum, frame):
+        raise _Terminated("terminated by SIGTERM")
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """SIGINT and SIGTERM wait while the results and the log are written."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 _RUNNABLE = {
     "TRANSIENT": "TRANSIENT",
     "KINEMATICS": "KINEMATICS",
@@ -113,9 +163,19 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
     log = _Log(folder / (path.stem + ".log"), quiet)
     log(f"msolve: dataset {path}")
     try:
-        return _run(path, folder, log, allow_scripts)
+        with _terminate_as_exception():
+            return _run(path, folder, log, allow_scripts)
+    except (KeyboardInterrupt, _Terminated) as e:
+        # outside an analysis (reading the dataset): nothing computed to write
+        log(f"msolve: {_stop_text(e)}", error=True)
+        return _stop_status(e)
     finally:
-        log.save()
+        with _signals_held():
+            log.save()
+
+
+def _stop_text(error):
+    return "terminated (SIGTERM)" if isinstance(error, _Terminated) else "interrupted (Ctrl-C)"
 
 
 def _run(path, folder, log, allow_scripts):
@@ -149,30 +209,36 @@ def _run(path, folder, log, allow_scripts):
             )
             return _STATUS_INPUT
 
-    rows = _Rows(model)
+    out = folder / (path.stem + ".csv")
+    rows = _Rows(model, out)
     status = _STATUS_OK
     number = 0
-    for command in dataset.commands:
-        where = f"{path}:{command.node.line}"
-        if command.kind == "stop":
-            log(f"msolve: {where}: Stop")
-            break
-        if command.kind == "param_transient":
-            _apply_transient(model, command.values)
-            log(f"msolve: {where}: integrator settings {command.values}")
-            continue
-        number += 1
-        status = _simulate(model, command, number, len(simulates), where, rows, log)
-        if status != _STATUS_OK:
-            break
-    out = folder / (path.stem + ".csv")
     try:
-        rows.write(out)
-        log(f"msolve: results written to {out} ({rows.count} output times)")
-    except OSError as e:
-        log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
-        status = status or _STATUS_INPUT
-    log(f"msolve: log written to {log.path}")
+        for command in dataset.commands:
+            where = f"{path}:{command.node.line}"
+            if command.kind == "stop":
+                log(f"msolve: {where}: Stop")
+                break
+            if command.kind == "param_transient":
+                _apply_transient(model, command.values)
+                log(f"msolve: {where}: integrator settings {command.values}")
+                continue
+            number += 1
+            status = _simulate(model, command, number, len(simulates), where, rows, log)
+            if status != _STATUS_OK:
+                break
+    except (KeyboardInterrupt, _Terminated) as e:
+        # between two analyses: what the earlier ones computed is written below
+        log(f"msolve: {_stop_text(e)}", error=True)
+        status = _stop_status(e)
+    with _signals_held():
+        try:
+            rows.close()
+            log(f"msolve: results written to {out} ({rows.count} output times)")
+        except OSError as e:
+            log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
+            status = status or _STATUS_INPUT
+        log(f"msolve: log written to {log.path}")
     return status
 
 
@@ -235,6 +301,12 @@ def _simulate(model, command, number, total, where, rows, log):
             results = None
             log(f"msolve: error: {where}: {e}", error=True)
             status = _STATUS_ANALYSIS
+        except (KeyboardInterrupt, _Terminated) as e:
+            # the analysis stopped at once; the outputs before the signal are kept
+            results = getattr(e, "results", None)
+            reached = f" at t = {model.getTime():g}" if results is not None else ""
+            log(f"msolve: {where}: {_stop_text(e)}{reached}", error=True)
+            status = _stop_status(e)
     _report_warnings(caught, log)
     elapsed = time.perf_counter() - started
     if results is not None:
@@ -261,9 +333,11 @@ def _quietly(function, **kwds):
 
 
 class _Rows:
-    """Results of all Simulate commands, as rows of one table."""
+    """Results of all Simulate commands, as rows of one table written to ``path`` as they
+    come: the header at once, each Simulate's rows when it returns (a process killed
+    meanwhile keeps the earlier ones). An error writing is raised by ``close``."""
 
-    def __init__(self, model):
+    def __init__(self, model, path):
         self.columns = ["time"]
         self.entities = []
         # the requests first, then the parts
@@ -277,8 +351,42 @@ class _Rows:
             if obj.active and not obj.ground:
                 self.entities.append(obj)
                 self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
-        self.blocks = []
+        for obj in model.getChildren(PointMass):
+            if obj.active:
+                self.entities.append(obj)
+                self.columns += [f"PointMass{obj.id}.{n}" for n in component_names(obj)]
         self.count = 0
+        self.last_time = None
+        self.error = None
+        self.file = None
+        try:
+            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
+            self._write(",".join(self.columns) + "\n")
+        except OSError as e:
+            self._fail(e)
+
+    def _write(self, text):
+        if self.file is None:
+            return
+        try:
+            self.file.write(text)
+            self.file.flush()
+        except OSError as e:
+            self._fail(e)
+
+    def _fail(self, error):
+        self.error = self.error or error
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.close()
+            self.file = None
+
+    def close(self):
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+        if self.error is not None:
+            raise self.error
 
     def add(self, results):
         if not len(results.times):
@@ -294,14 +402,10 @@ class _Rows:
             parts.append(np.asarray(series.values))
         block = np.hstack(parts)
         # a Simulate that continues starts with the time where the previous one ended
-        if self.blocks and block[0, 0] == self.blocks[-1][-1, 0]:
+        if block[0, 0] == self.last_time:
             block = block[1:]
-        self.blocks.append(block)
+        if not len(block):
+            return
+        self.last_time = block[-1, 0]
         self.count += len(block)
-
-    def write(self, path):
-        table = np.vstack(self.blocks) if self.blocks else np.zeros((0, len(self.columns)))
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(",".join(self.columns) + "\n")
-            for row in table:
-                f.write(",".join(repr(float(v)) for v in row) + "\n")
+        self._write("".join(",".join(repr(float(v)) for v in row) + "\n" for row in block))

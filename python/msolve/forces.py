@@ -1,7 +1,9 @@
-"""Forces: SpringDamper, SignForce, Springsat, Bushing, Sforce, and the vector forces
-Vforce, Vtorque and Gforce."""
+"""Forces: SpringDamper, SignForce, Springsat, Bushing, Field, Beam, Sforce, and the vector
+forces Vforce, Vtorque and Gforce."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from . import _core
 from .base import SolverObject, _CoreEntity
@@ -10,7 +12,9 @@ from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, 
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = [
+    "Beam",
     "Bushing",
+    "Field",
     "Friction",
     "Gforce",
     "Sforce",
@@ -115,6 +119,80 @@ class Bushing(_CoreEntity, _core.BushingSpec):
     c = Doubles([0.0] * 3, count=3, minimum=0.0, field="_c", doc="Damping (x, y, z).")
     kt = Doubles([0.0] * 3, count=3, minimum=0.0, field="_kt", doc="Rotational stiffness.")
     ct = Doubles([0.0] * 3, count=3, minimum=0.0, field="_ct", doc="Rotational damping.")
+    force = Doubles([0.0] * 3, count=3, field="_force", doc="Preload force (x, y, z of j).")
+    torque = Doubles([0.0] * 3, count=3, field="_torque", doc="Preload torque (x, y, z of j).")
+
+
+class _Matrix6(Doubles):
+    """A 6x6 matrix: 36 numbers row by row (or six rows of six), or empty (unset)."""
+
+    def __init__(self, **kw):
+        super().__init__([], **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
+            rows = list(value)
+            if rows and all(
+                isinstance(r, Iterable) and not isinstance(r, (str, bytes)) for r in rows
+            ):
+                value = [v for r in rows for v in r]
+        values = super().convert(obj, value)
+        if values and len(values) != 36:
+            raise self.error(
+                obj, "must be 36 numbers (a 6x6 matrix, row by row)", value, ValueError
+            )
+        return values
+
+
+class Field(_CoreEntity, _core.FieldSpec):
+    """A linear field between markers ``i`` and ``j`` (Adams FIELD), in the axes of ``j``.
+
+    With q = (x, y, z, a, b, c), the position of i's origin relative to j's and the small
+    rotations AX, AY, AZ of i relative to j, and v = (x', y', z', wx, wy, wz) their rates
+    (the velocity in j's frame and the angular velocity of i relative to j), the force and
+    torque on i are ``-kmatrix (q - length) - C v + force``, with C = ``cmatrix``, or
+    ``cratio * kmatrix``, or zero (docs/equations.md §3.11). The reaction on j is the same
+    wrench taken at i's origin, reversed. ``kmatrix`` and ``cmatrix`` are 36 numbers, row by
+    row; ``force`` and ``length`` six (x, y, z, then the three rotations)."""
+
+    _core_type = _core.FieldSpec
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    kmatrix = _Matrix6(field="_kmatrix", doc="Stiffness matrix, 36 numbers row by row.")
+    cmatrix = _Matrix6(field="_cmatrix", doc="Damping matrix, 36 numbers row by row.")
+    cratio = Double(
+        None, optional=True, minimum=0.0, field="_cratio", doc="Damping = cratio * kmatrix."
+    )
+    force = Doubles([0.0] * 6, count=6, field="_force", doc="Preload force and torque.")
+    length = Doubles([0.0] * 6, count=6, field="_length", doc="Reference displacement.")
+    function = Str(field="_function", doc="USER(p1, ...): the parameters of FIESUB.")
+    routine = Routine(field="_routine", doc="FIESUB (not available: refused at simulate).")
+
+
+class Beam(_CoreEntity, _core.BeamSpec):
+    """A massless Timoshenko beam from marker ``j`` (its x axis along the beam) to marker
+    ``i`` (Adams BEAM): in the axes of j, the force and torque on i are
+    ``-K (q - (length, 0, 0, 0, 0, 0)) - C v + (force, torque)`` with q and v as for a
+    Field, K the beam's stiffness matrix from ``emodulus``, ``gmodulus``, ``area``, ``ixx``
+    (torsion), ``iyy``, ``izz`` (bending about y and z) and the shear area ratios ``asy``,
+    ``asz`` (docs/equations.md §3.12), and C = ``cmatrix`` or ``cratio * K``."""
+
+    _core_type = _core.BeamSpec
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    length = Double(0.0, minimum=0.0, field="_length", doc="Free length, j to i along x_J.")
+    ixx = Double(0.0, minimum=0.0, field="_ixx", doc="Torsional constant of the section.")
+    iyy = Double(0.0, minimum=0.0, field="_iyy", doc="Area moment about the y axis.")
+    izz = Double(0.0, minimum=0.0, field="_izz", doc="Area moment about the z axis.")
+    area = Double(0.0, minimum=0.0, field="_area", doc="Cross-section area.")
+    asy = Double(0.0, minimum=0.0, field="_asy", doc="Shear area ratio, y (0: no shear).")
+    asz = Double(0.0, minimum=0.0, field="_asz", doc="Shear area ratio, z (0: no shear).")
+    emodulus = Double(0.0, minimum=0.0, field="_emodulus", doc="Young's modulus.")
+    gmodulus = Double(0.0, minimum=0.0, field="_gmodulus", doc="Shear modulus.")
+    cratio = Double(0.0, minimum=0.0, field="_cratio", doc="Damping = cratio * K.")
+    cmatrix = _Matrix6(field="_cmatrix", doc="Damping matrix in place of cratio.")
     force = Doubles([0.0] * 3, count=3, field="_force", doc="Preload force (x, y, z of j).")
     torque = Doubles([0.0] * 3, count=3, field="_torque", doc="Preload torque (x, y, z of j).")
 

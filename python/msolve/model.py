@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 import warnings
 
 from . import _core
-from .base import _set_current_model, write_summary
+from .base import _set_current_model, check_references, write_summary
 from .composite import Composite, _matches
 from .results import SimulationResults
 
@@ -16,6 +18,27 @@ class MsolveError(RuntimeError):
     def __init__(self, message, results=None):
         super().__init__(message)
         self.results = results
+
+
+def _one_at_a_time(method):
+    """One analysis of a model at a time: a thread calling while another runs waits; a call
+    from inside the running analysis (a routine's) is refused."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwds):
+        if self._running_in == threading.get_ident():
+            raise RuntimeError(
+                f"{method.__name__}: called while this model's analysis runs (from one of its "
+                "routines); one analysis of a model runs at a time"
+            )
+        with self._run_lock:
+            self._running_in = threading.get_ident()
+            try:
+                return method(self, *args, **kwds)
+            finally:
+                self._running_in = None
+
+    return run
 
 
 class Model(_core.ModelSpec):
@@ -34,6 +57,8 @@ class Model(_core.ModelSpec):
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
         self._runs = []  # the simulate calls made, for save_model's Command block
+        self._run_lock = threading.Lock()
+        self._running_in = None  # the thread running an analysis of this model
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
@@ -181,6 +206,7 @@ class Model(_core.ModelSpec):
         snapshot = self._solver_snapshot()
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return
+        check_references(self, [obj for obj, _ in snapshot])
         try:
             simulation = _core.Simulation(self)
         except _core.RoutineError as e:
@@ -191,6 +217,7 @@ class Model(_core.ModelSpec):
         self._simulation = simulation
         self._compiled = snapshot
 
+    @_one_at_a_time
     def simulate(
         self,
         type="DYNAMICS",
@@ -209,7 +236,10 @@ class Model(_core.ModelSpec):
         Unknown keyword arguments are ignored with a warning. Returns SimulationResults
         when ``returnResults`` is true. A Sensor's ``return_`` ends the call at its event
         (the next call continues from there); its ``halt`` ends the analysis (a later call
-        raises MsolveError until ``reset()``)."""
+        raises MsolveError until ``reset()``). Ctrl-C stops the analysis within a few
+        milliseconds and raises KeyboardInterrupt with ``results`` (SimulationResults up to
+        the last output before it; also ``model.results``); the next call continues from
+        that output. Threads calling simulate on one model run one at a time."""
         for key in kwds:
             warnings.warn(
                 f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
@@ -234,7 +264,16 @@ class Model(_core.ModelSpec):
             steps=None if steps is None else int(steps),
         )
         self._runs.append({"type": str(type), "end": end, "dtout": dtout})
-        core = self._simulation.simulate(str(type), end, dtout)
+        try:
+            core = self._simulation.simulate(str(type), end, dtout)
+        except BaseException as e:
+            # Ctrl-C (or another signal's exception): raised with the outputs up to the last
+            # one before it as its `results` (and the model's); the next simulate continues
+            # from there
+            core = getattr(e, "_msolve_results", None)
+            if core is not None:
+                self.results = e.results = SimulationResults(core)
+            raise
         results = SimulationResults(core)
         self.results = results
         if results.halted:

@@ -142,8 +142,22 @@ class Double(Property):
         return value
 
 
+# the integers of the solver (ids, counts, flags) are 32-bit, as in MotionSolve's datasets
+_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
+
+
+def _integer(prop, obj, value, what="must be an integer"):
+    integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if not integral and not (isinstance(value, numbers.Real) and float(value).is_integer()):
+        raise prop.error(obj, what, value)
+    value = int(value)
+    if not _INT_MIN <= value <= _INT_MAX:
+        raise prop.error(obj, f"must be between {_INT_MIN} and {_INT_MAX}", value, ValueError)
+    return value
+
+
 class Int(Property):
-    """An integer; ``optional=True`` also accepts None."""
+    """An integer (32-bit); ``optional=True`` also accepts None."""
 
     def __init__(self, default=0, *, optional=False, **kw):
         super().__init__(default, **kw)
@@ -152,11 +166,7 @@ class Int(Property):
     def convert(self, obj, value):
         if value is None and self.optional:
             return None
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            if isinstance(value, numbers.Real) and float(value).is_integer():
-                return int(value)
-            raise self.error(obj, "must be an integer", value)
-        return int(value)
+        return _integer(self, obj, value)
 
 
 class Bool(Property):
@@ -327,7 +337,34 @@ class Reference(Property):
         cls = self.target()
         if value is not None and not isinstance(value, cls):
             raise self.error(obj, f"must be a {cls.__name__}", value)
+        theirs = None if value is None else value.__dict__.get("_model")
+        ours = obj.__dict__.get("_model")
+        if theirs is not None and ours is not None and theirs is not ours:
+            raise self.error(obj, "refers to an entity of another model", value, ValueError)
         return value
+
+    # The C++ field of a reference is a raw pointer to the entity's description, which the
+    # Python object owns: the Python object is kept in the instance dictionary as well, so
+    # that it lives as long as the reference does (an entity of no model, or of a model
+    # dropped since, would otherwise leave the pointer dangling), and reads return it.
+    def __get__(self, obj, owner=None):
+        if obj is None or self.field is None:
+            return super().__get__(obj, owner)
+        value = obj.__dict__.get(self.key, _MISSING)
+        if value is _MISSING:
+            return super().__get__(obj, owner)
+        return list(value) if isinstance(value, list) else value
+
+    def __set__(self, obj, value):
+        value = self.convert_value(obj, value)
+        if self.field is not None:
+            setattr(obj, self.field, self.to_field(value))
+        obj.__dict__[self.key] = (
+            list(value) if self.field is not None and isinstance(value, list) else value
+        )
+        hook = getattr(obj, "_property_changed", None)
+        if hook is not None:
+            hook(self.name)
 
     def convert_value(self, obj, value):
         if self.count is not None:
@@ -388,7 +425,7 @@ class Ints(Property):
         for v in items:
             if isinstance(v, bool) or not isinstance(v, numbers.Real) or not float(v).is_integer():
                 raise self.error(obj, "must be a list of integers", value)
-        return [int(v) for v in items]
+        return [_integer(self, obj, v, "must be a list of integers") for v in items]
 
     def from_field(self, value):
         return [int(v) for v in value]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bodies import Part
+from .bodies import Part, PointMass
 
 _COMPONENTS = {
     "DISPLACEMENT": ["MAG", "X", "Y", "Z", "", "PSI", "THETA", "PHI"],
@@ -20,8 +20,8 @@ _ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "B
 def component_names(entity):
     """The names of the components of the results of ``entity``, in order: the 8 of a
     Request by its type (F1..F8 when a routine gives it; the fifth of a DISPLACEMENT request
-    is unused and named ""), or the 7 of a Part (X Y Z of the mass centre, E0..E3)."""
-    if isinstance(entity, Part):
+    is unused and named ""), or the 7 of a Part or PointMass (X Y Z of the mass centre, E0..E3)."""
+    if isinstance(entity, (Part, PointMass)):
         return list(_BODY_COMPONENTS)
     # a request given by a routine (REQSUB) has the user components F1..F8
     kind = "EXPRESSION" if entity.routine is not None else entity.type

@@ -40,8 +40,20 @@ Mat3 MarkerAxes(const model::Marker& m) {
   return Axes(m, m.reuler, m.zp, m.xp, m.qp, {"reuler", "zp", "xp", "qp"});
 }
 
-// orientation of a part frame in the global frame
+// orientation of a part frame in the global frame; a point mass's axes may be given by the
+// directions zv, xv in place of the points zg, xg
 Mat3 PartAxes(const model::Part& p) {
+  const auto* point = dynamic_cast<const model::PointMass*>(&p);
+  if (point && (point->zv || point->xv)) {
+    if (p.zg || p.xg)
+      throw ModelError(p.Describe() + ": give the axes either by the points zg/xg or by the " +
+                       "directions zv/xv");
+    const auto at = [&p](const std::optional<Vec3>& v) -> std::optional<Vec3> {
+      if (!v) return std::nullopt;
+      return Vec3(p.qg + *v);
+    };
+    return Axes(p, p.reuler, at(point->zv), at(point->xv), p.qg, {"reuler", "zv", "xv", "qg"});
+  }
   return Axes(p, p.reuler, p.zg, p.xg, p.qg, {"reuler", "zg", "xg", "qg"});
 }
 
@@ -94,9 +106,11 @@ void Builder::Bodies() {
       Body b;
       b.part = part.get();
       b.mass = part->mass;
+      // a point mass has no inertia; its rotations are held by PointMassOrientations
+      const bool point = dynamic_cast<const model::PointMass*>(part.get()) != nullptr;
       const Mat3 cm_axes = part->cm ? MarkerAxes(*part->cm) : Mat3::Identity();
-      const Mat3 im_axes = part->im ? MarkerAxes(*part->im) : cm_axes;
-      const Mat3 J = InertiaTensor(part->ip);
+      const Mat3 im_axes = part->im && !point ? MarkerAxes(*part->im) : cm_axes;
+      const Mat3 J = point ? Mat3::Zero() : InertiaTensor(part->ip);
       Eigen::SelfAdjointEigenSolver<Mat3> eig(J);
       if (eig.eigenvalues().minCoeff() < -1e-12 * std::max(1.0, J.norm()))
         throw ModelError(part->Describe() + ": the inertia tensor ip is not positive semidefinite");
@@ -108,11 +122,31 @@ void Builder::Bodies() {
       const std::optional<double>* v[6] = {&part->vx, &part->vy, &part->vz,
                                            &part->wx, &part->wy, &part->wz};
       for (int k = 0; k < 6; ++k) b.vel_ic[k] = *v[k];
+      if (point) b.vel_ic[3] = b.vel_ic[4] = b.vel_ic[5] = 0.0;
       f.body = static_cast<int>(sys_.bodies_.size());
       sys_.bodies_.push_back(b);
     }
     frames_.emplace(part.get(), f);
     sys_.part_bodies_.emplace(part.get(), f.body);
+  }
+}
+
+void Builder::PointMassOrientations() {
+  // a point mass keeps the orientation of its frame (docs/equations.md §1.5): ORIENTATION
+  // equations between its body frame and that frame fixed in the ground take the rotations
+  // its zero inertia cannot resist, and the torques applied to it go to the ground
+  for (const auto& part : model_.parts) {
+    if (!part->active || dynamic_cast<const model::PointMass*>(part.get()) == nullptr) continue;
+    const int body = frames_.at(part.get()).body;
+    if (body < 0) continue;
+    const Body& b = sys_.bodies_[body];
+    mbs::BodyMarker on_body, fixed;
+    on_body.body = body;
+    fixed.body = kGround;
+    fixed.s = b.r0;
+    fixed.A = math::QuatToMatrix<double>(b.e0);
+    sys_.AddConstraint(
+        mbs::JointConstraint(part.get(), mbs::JointType::kOrientation, on_body, fixed));
   }
 }
 

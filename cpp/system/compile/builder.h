@@ -29,6 +29,8 @@ class Builder {
   void Bodies();
   void Markers();
   void GravityExpressions();
+  // bodies.cc: the rows that hold the orientation of every point mass
+  void PointMassOrientations();
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();
@@ -91,5 +93,12 @@ std::string Upper(std::string s);
 std::vector<double> RoutineParameters(const model::Entity& e, const std::string& function);
 // an element without routine whose function asks for one
 void CheckNoUserCall(const model::Entity& e, const std::string& function);
+// forces/field.cc, shared with forces/beam.cc: a 6x6 matrix given row by row as 36 numbers
+// (`name` for the messages); the check that a field's rotations AX, AY are defined in the design
+// position (the z axes of I and J less than 90 degrees apart)
+Eigen::Matrix<double, 6, 6> FieldMatrix(const model::Entity& owner, const char* name,
+                                        const std::vector<double>& values);
+void CheckFieldAxes(const System& sys, const model::Entity& owner, const mbs::BodyMarker& mi,
+                    const mbs::BodyMarker& mj);
 
 }  // namespace msolve::system

@@ -15,6 +15,7 @@ System System::Compile(const model::Model& model) {
   build.SensorValues();
   build.Bodies();
   build.Markers();
+  build.PointMassOrientations();
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();
   build.JointRelations();

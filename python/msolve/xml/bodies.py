@@ -1,12 +1,12 @@
-"""Bodies and markers of a MotionSolve XML dataset, read and written: ``Body_Rigid`` and
-``Reference_Marker`` (read together: a body's frame is one of its markers; written
-together: a part with its markers, in global coordinates)."""
+"""Bodies and markers of a MotionSolve XML dataset, read and written: ``Body_Rigid``,
+``Body_Point`` (PointMass) and ``Reference_Marker`` (read together: a body's frame is one of
+its markers; written together: a body with its markers, in global coordinates)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..bodies import Marker, Part
+from ..bodies import Marker, Part, PointMass
 from .element import _El
 from .frames import euler313, is_identity, marker_global, orthonormal_error, part_frame
 from .registry import writes
@@ -26,15 +26,25 @@ def _by_id(reader, nodes, kind):
     return found
 
 
-def read_bodies(reader, body_nodes, marker_nodes):
+def _owner_text(owner):
+    # a rigid body by its id, a point body by ("POINT", id)
+    return f"Body_Point {owner[1]}" if isinstance(owner, tuple) else f"body {owner}"
+
+
+def read_bodies(reader, body_nodes, marker_nodes, point_nodes=()):
     bodies = _by_id(reader, body_nodes, "Body_Rigid")
+    # point bodies are numbered apart from the rigid ones: the markers on them say
+    # body_type="POINTBODY"
+    points = {("POINT", i): el for i, el in _by_id(reader, point_nodes, "Body_Point").items()}
+    bodies.update(points)
     markers = _by_id(reader, marker_nodes, "Reference_Marker")
     frames = _marker_frames(markers, bodies)
 
     # parts: the frame of a rigid body is its lprf marker (the ground stays global)
     part_frames = {}
     for ident, el in bodies.items():
-        ground = el.bool("isground")
+        point = ident in points
+        ground = not point and el.bool("isground")
         origin, rot = np.zeros(3), np.eye(3)
         lprf = el.id("lprf_id", required=False)
         if lprf is not None:
@@ -43,13 +53,16 @@ def read_bodies(reader, body_nodes, marker_nodes):
             if markers[lprf].owner != ident:
                 raise el.error(
                     f"attribute 'lprf_id': Reference_Marker {lprf} belongs to "
-                    f"body {markers[lprf].owner}, not to this body"
+                    f"{_owner_text(markers[lprf].owner)}, not to this body"
                 )
             if not ground:
                 origin, rot = frames[lprf]
         part_frames[ident] = (origin, rot)
-        kwds = {"ground": ground}
-        if not ground:
+        kwds = {} if point else {"ground": ground}
+        if point:
+            kwds["mass"] = el.real("mass", 0.0, minimum=0.0)
+            kwds.update(_body_velocities(el, markers, frames, rotations=False))
+        elif not ground:
             kwds.update(_body_inertia(el))
             kwds.update(_body_velocities(el, markers, frames))
         else:
@@ -61,7 +74,7 @@ def read_bodies(reader, body_nodes, marker_nodes):
             kwds["qg"] = list(origin)
             kwds["zg"] = list(origin + rot[:, 2])
             kwds["xg"] = list(origin + rot[:, 0])
-        el.part = reader.create(el, Part, **kwds)
+        el.part = reader.create(el, PointMass if point else Part, **kwds)
 
     for ident, el in markers.items():
         body = bodies[el.owner]
@@ -76,22 +89,23 @@ def read_bodies(reader, body_nodes, marker_nodes):
         el.marker = reader.create(el, Marker, **kwds)
         el.finish()
 
-    for el in bodies.values():
-        for attribute, field in (("cg_id", "cm"), ("im_id", "im")):
+    for ident, el in bodies.items():
+        point = ident in points
+        for attribute, field in (("cg_id", "cm"), ("im_id", "im"))[: 1 if point else 2]:
             ref = el.id(attribute, required=False)
             if ref is None:
                 continue
             if ref not in markers:
                 raise el.error(f"attribute '{attribute}': no Reference_Marker with id {ref}")
-            if markers[ref].owner != el.id():
+            if markers[ref].owner != ident:
                 raise el.error(
                     f"attribute '{attribute}': Reference_Marker {ref} belongs to "
-                    f"body {markers[ref].owner}, not to this body"
+                    f"{_owner_text(markers[ref].owner)}, not to this body"
                 )
             if field == "im" and ref == el.id("cg_id", required=False):
                 continue
             setattr(el.part, field, markers[ref].marker)
-        if not el.part.ground and el.part.cm is None and el.part.mass > 0:
+        if not getattr(el.part, "ground", False) and el.part.cm is None and el.part.mass > 0:
             raise el.error("attribute 'cg_id' is required for a body with mass")
         el.finish(ignored={"is_wet_body", "cp_inp_id"})
 
@@ -100,17 +114,27 @@ def _marker_frames(markers, bodies):
     """Global (origin, axes) of every marker, following rm_id chains."""
     local = {}
     for ident, el in markers.items():
-        owner = el.id("body_id")
-        if owner not in bodies:
-            raise el.error(f"attribute 'body_id': no Body_Rigid with id {owner}")
-        el.owner = owner
         body_type = el.word(
             "body_type",
-            {"RIGIDBODY": "RIGID", "RIGID": "RIGID", "FLEXBODY": "FLEX", "POINTBODY": "POINT"},
+            {
+                "RIGIDBODY": "RIGID",
+                "RIGID": "RIGID",
+                "FLEXBODY": "FLEX",
+                "POINTBODY": "POINT",
+                "POINT": "POINT",
+            },
             default="RIGID",
         )
-        if body_type != "RIGID":
+        if body_type == "FLEX":
             raise el.error(f"body_type {el.text('body_type')} is not available in msolve")
+        owner = el.id("body_id")
+        if body_type == "POINT":
+            owner = ("POINT", owner)
+            if owner not in bodies:
+                raise el.error(f"attribute 'body_id': no Body_Point with id {owner[1]}")
+        elif owner not in bodies:
+            raise el.error(f"attribute 'body_id': no Body_Rigid with id {owner}")
+        el.owner = owner
         if el.has("usrsub_fnc_name") or el.has("usrsub_dll_name") or el.has("script_name"):
             raise el.error("markers read by a MARKER_READ routine are not available")
         position = np.array([el.real(a, 0.0) for a in ("pos_x", "pos_y", "pos_z")])
@@ -165,12 +189,12 @@ def _body_inertia(el):
     return {"mass": mass, "ip": [el.real(n, 0.0) for n in names]}
 
 
-def _body_velocities(el, markers, frames):
+def _body_velocities(el, markers, frames, rotations=True):
     kwds = {}
     for prefix, names, frame_attribute in (
         ("v_ic", ("vx", "vy", "vz"), "vm_id"),
         ("w_ic", ("wx", "wy", "wz"), "wm_id"),
-    ):
+    )[: 2 if rotations else 1]:
         values = []
         for axis in "xyz":
             value = el.real(f"{prefix}_{axis}")
@@ -200,8 +224,9 @@ def _body_velocities(el, markers, frames):
 # -- writing -------------------------------------------------------------------------------
 
 
-@writes(Part, section="bodies")
+@writes(Part, PointMass, section="bodies")
 def write_part(w, p):
+    point = isinstance(p, PointMass)
     model = w.model
     markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
     try:
@@ -212,26 +237,36 @@ def write_part(w, p):
     # a part frame other than the global frame, or a mass centre at the part origin (no cm
     # marker), needs a marker of its own: the next free marker id
     frame_marker = None
-    if not p.ground and (not is_identity(origin, rot) or p.cm is None):
+    ground = not point and p.ground
+    if not ground and (not is_identity(origin, rot) or p.cm is None):
         used = [m.id for m in model._entities if w.family(m) == "Marker"]
         frame_marker = max(used + w.extra_markers, default=0) + 1
         w.extra_markers.append(frame_marker)
-    e = w.add("Body_Rigid", p)
-    if p.ground:
+    e = w.add("Body_Point" if point else "Body_Rigid", p)
+    if ground:
         e.set("isground", True)
     else:
         e.set("mass", p.mass)
-        for name, value in zip(
-            ("inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_xz", "inertia_yz"),
-            p.ip,
-        ):
-            e.set(name, value)
+        if not point:
+            for name, value in zip(
+                (
+                    "inertia_xx",
+                    "inertia_yy",
+                    "inertia_zz",
+                    "inertia_xy",
+                    "inertia_xz",
+                    "inertia_yz",
+                ),
+                p.ip,
+            ):
+                e.set(name, value)
         e.set("cg_id", p.cm.id if p.cm is not None else frame_marker)
-        if p.im is not None and p.im is not p.cm:
+        if not point and p.im is not None and p.im is not p.cm:
             e.set("im_id", p.im.id)
         if not is_identity(origin, rot):
             e.set("lprf_id", frame_marker)
-        for prefix, names in (("v_ic", ("vx", "vy", "vz")), ("w_ic", ("wx", "wy", "wz"))):
+        velocities = (("v_ic", ("vx", "vy", "vz")), ("w_ic", ("wx", "wy", "wz")))
+        for prefix, names in velocities[: 1 if point else 2]:
             for axis, name in zip("xyz", names):
                 value = getattr(p, name)
                 if value is not None:
@@ -252,6 +287,8 @@ def _marker_element(w, marker, ident, label, part, position, axes):
     if label:
         e.set("label", label)
     e.set("body_id", part.id)
+    if isinstance(part, PointMass):
+        e.set("body_type", "POINTBODY")
     for name, value in zip(("pos_x", "pos_y", "pos_z"), position):
         e.set(name, value)
     for c in range(3):

@@ -66,7 +66,7 @@ class _El:
         value = self.raw(name, None, required)
         return default if value is None else value.strip()
 
-    def int(self, name, default=None, required=False, minimum=None):
+    def int(self, name, default=None, required=False, minimum=None, check_range=True):
         value = self.raw(name, None, required)
         if value is None:
             return default
@@ -82,11 +82,14 @@ class _El:
             raise self.error(f"attribute '{name}' must be an integer, got {_show(value)}")
         if minimum is not None and number < minimum:
             raise self.error(f"attribute '{name}' must be at least {minimum}, got {number}")
+        if check_range and not -(2**31) <= number <= 2**31 - 1:
+            # the solver's integers are 32-bit
+            raise self.error(f"attribute '{name}' is too large for an integer: {number}")
         return number
 
     def id(self, name="id", required=True):
         """An id: an integer > 0 (0 or absent gives None unless required)."""
-        value = self.int(name, None, required, minimum=0)
+        value = self.int(name, None, required, minimum=0, check_range=False)
         if value == 0:
             if required:
                 raise self.error(f"attribute '{name}' must be a positive integer, got 0")

@@ -1,9 +1,20 @@
 """Forces of a MotionSolve XML dataset, read and written: ``Force_Scalar_TwoBody``,
-``Force_Vector_TwoBody``, ``Force_SpringDamper`` and ``Force_Bushing``."""
+``Force_Vector_TwoBody``, ``Force_SpringDamper``, ``Force_Bushing``, ``Force_Field`` and
+``Force_Beam``."""
 
 from __future__ import annotations
 
-from ..forces import Bushing, Friction, Gforce, Sforce, SpringDamper, Vforce, Vtorque
+from ..forces import (
+    Beam,
+    Bushing,
+    Field,
+    Friction,
+    Gforce,
+    Sforce,
+    SpringDamper,
+    Vforce,
+    Vtorque,
+)
 from .element import _marker
 from .registry import reads, writes
 
@@ -117,6 +128,63 @@ def read_bushing(reader, el):
     el.finish()
 
 
+_SIX = ("x", "y", "z", "tx", "ty", "tz")
+
+
+def _matrix(el, letter):
+    """The entries K11..K66 (or C11..C66) of a Force_Field, row by row; [] when none is
+    given (a missing entry of a given matrix is zero)."""
+    names = [f"{letter}{r}{c}" for r in range(1, 7) for c in range(1, 7)]
+    if not any(el.has(n) for n in names):
+        return []
+    return [el.real(n, 0.0) for n in names]
+
+
+@reads("Force_Field")
+def read_field(reader, el):
+    kwds = {
+        "kmatrix": _matrix(el, "k"),
+        "cmatrix": _matrix(el, "c"),
+        "cratio": el.real("cratio", minimum=0.0),
+        "force": [el.real(f"preload_{a}", 0.0) for a in _SIX],
+        "length": [el.real(f"length_{a}", 0.0) for a in _SIX],
+    }
+    param, routine = reader.routine(el, "FIESUB")
+    if routine is not None:
+        kwds.update(function=param or "", routine=routine)
+    field = reader.create(el, Field, **kwds)
+    _marker(reader, el, "i_marker_id", field, "i")
+    _marker(reader, el, "j_marker_id", field, "j")
+    el.finish()
+
+
+@reads("Force_Beam")
+def read_beam(reader, el):
+    kwds = {
+        name: el.real(attribute, 0.0, minimum=0.0)
+        for name, attribute in (
+            ("length", "length"),
+            ("emodulus", "e"),
+            ("gmodulus", "g"),
+            ("area", "area"),
+            ("ixx", "ixx"),
+            ("iyy", "iyy"),
+            ("izz", "izz"),
+            ("asy", "asy"),
+            ("asz", "asz"),
+            ("cratio", "cratio"),
+        )
+    }
+    kwds["force"] = [el.real(f"preload_{a}", 0.0) for a in "xyz"]
+    kwds["torque"] = [el.real(f"preload_t{a}", 0.0) for a in "xyz"]
+    # msolve's own: a damping matrix C11..C66 in place of cratio (as Force_Field's)
+    kwds["cmatrix"] = _matrix(el, "c")
+    beam = reader.create(el, Beam, **kwds)
+    _marker(reader, el, "i_marker_id", beam, "i")
+    _marker(reader, el, "j_marker_id", beam, "j")
+    el.finish()
+
+
 # -- writing -------------------------------------------------------------------------------
 
 
@@ -158,6 +226,46 @@ def write_bushing(w, b):
     ):
         for axis, value in zip("xyz", values):
             e.set(fmt.format(axis), value)
+
+
+@writes(Field, section="forces")
+def write_field(w, f):
+    e = w.add("Force_Field", f)
+    e.set("i_marker_id", w.need(f, "i")).set("j_marker_id", w.need(f, "j"))
+    if f.routine is not None:
+        w.routine(e, f, "FIESUB", typed=False)
+    for prefix, values in (("length_", f.length), ("preload_", f.force)):
+        for axis, value in zip(_SIX, values):
+            e.set(prefix + axis, value)
+    for letter, values in (("K", f.kmatrix), ("C", f.cmatrix)):
+        for k, value in enumerate(values):
+            e.set(f"{letter}{k // 6 + 1}{k % 6 + 1}", value)
+    e.set("cratio", f.cratio)
+
+
+@writes(Beam, section="forces")
+def write_beam(w, b):
+    e = w.add("Force_Beam", b)
+    e.set("i_marker_id", w.need(b, "i")).set("j_marker_id", w.need(b, "j"))
+    for attribute, name in (
+        ("length", "length"),
+        ("E", "emodulus"),
+        ("G", "gmodulus"),
+        ("area", "area"),
+        ("ixx", "ixx"),
+        ("iyy", "iyy"),
+        ("izz", "izz"),
+        ("ASY", "asy"),
+        ("ASZ", "asz"),
+        ("cratio", "cratio"),
+    ):
+        e.set(attribute, getattr(b, name))
+    for axis, value in zip("xyz", b.force):
+        e.set(f"preload_{axis}", value)
+    for axis, value in zip("xyz", b.torque):
+        e.set(f"preload_t{axis}", value)
+    for k, value in enumerate(b.cmatrix):
+        e.set(f"C{k // 6 + 1}{k % 6 + 1}", value)
 
 
 @writes(Vforce, Vtorque, Gforce, section="forces")

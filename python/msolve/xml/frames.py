@@ -34,9 +34,17 @@ def _vector(value):
 
 
 def part_frame(part):
-    """(origin, axes) of a Part's frame in global coordinates."""
+    """(origin, axes) of a Part's (or a PointMass's) frame in global coordinates."""
     origin = np.asarray(tuple(part.qg), dtype=float)
-    return origin, axes(part.reuler, _opt(part.zg), _opt(part.xg), origin)
+    zpoint, xpoint = _opt(part.zg), _opt(part.xg)
+    # a PointMass may give the directions of its axes, zv and xv
+    zv, xv = getattr(part, "zv", None), getattr(part, "xv", None)
+    if zv is not None or xv is not None:
+        if zpoint is not None or xpoint is not None:
+            raise ValueError("give the axes either by the points zg/xg or by the directions zv/xv")
+        zpoint = None if zv is None else origin + np.asarray(tuple(zv), dtype=float)
+        xpoint = None if xv is None else origin + np.asarray(tuple(xv), dtype=float)
+    return origin, axes(part.reuler, zpoint, xpoint, origin)
 
 
 def marker_global(marker, frames):

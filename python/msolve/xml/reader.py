@@ -10,6 +10,7 @@ Param_Unit                   Units (unit names, or ``mass_mult_factor`` = 1/UCF)
 Force_Gravity                Accgrav (``grav_x/y/z``; numbers or expressions of TIME)
 Param_Transient              Integrator (model block, or a command before a Simulate)
 Body_Rigid                   Part (``isground``; frame from ``lprf_id``; ``cg_id``, ``im_id``)
+Body_Point                   PointMass (``mass``, ``cg_id``, ``lprf_id``, ``v_ic_x/y/z``)
 Reference_Marker             Marker (global position and direction cosines or psi/theta/phi,
                              or relative to ``rm_id``; converted into the part frame)
 Constraint_Joint             Joint (CONSTANT_VELOCITY = CONVEL, RACK_PINION = RACKPIN);
@@ -19,6 +20,7 @@ Force_Scalar_TwoBody         Sforce (FORCE = TRANSLATION, TORQUE = ROTATION)
 Force_Vector_TwoBody         Vforce, Vtorque, Gforce (ForceOnly, TorqueOnly, ForceAndTorque)
 Force_SpringDamper           SpringDamper (TRANSLATIONAL / ROTATIONAL)
 Force_Bushing                Bushing
+Force_Field, Force_Beam      Field, Beam
 Reference_Variable           Variable
 Control_Diff                 Diff
 Control_SISO                 Tfsiso
@@ -137,7 +139,12 @@ class _Reader:
             settings.read_gravity(self, _El(self, node))
         for node in by_key.pop("param_transient", []):
             settings.read_param_transient(self, _El(self, node))
-        bodies.read_bodies(self, by_key.pop("body_rigid", []), by_key.pop("reference_marker", []))
+        bodies.read_bodies(
+            self,
+            by_key.pop("body_rigid", []),
+            by_key.pop("reference_marker", []),
+            by_key.pop("body_point", []),
+        )
         for node in model_nodes:
             if node.key not in by_key:
                 continue
