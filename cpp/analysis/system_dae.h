@@ -35,7 +35,7 @@ class SystemDae : public solver::Dae {
   std::vector<solver::StateTolerance> Tolerances() const override;
   std::vector<solver::ConstraintGroup> ConstraintGroups() const override;
   void Residual(double t, const double* y, const double* yp, double* F) const override {
-    sys_.Residual(t, y, yp, memory(), F);
+    sys_.Residual(SideOf(t), y, yp, memory(), F);
   }
   void Jacobian(double t, const double* y, const double* yp, double cj,
                 std::vector<Triplet>* out) const override;
@@ -50,10 +50,26 @@ class SystemDae : public solver::Dae {
   }
   std::string DescribeState(int index) const override { return sys_.DescribeState(index); }
 
+  /// The System's discontinuity times (docs/equations.md §6.8).
+  std::vector<double> DiscontinuityTimes() const override;
+  /// Velocities projected onto the velocity constraints after t (a motion's new rate), in
+  /// the metric of the mass matrix (the least-action impulse), then accelerations and
+  /// multipliers from the index-1 equations.
+  void Reconcile(double t, VecX* y, VecX* yp) override;
+
  private:
+  // The inputs are right-continuous in TIME (a spline at a knot uses the piece after it). At
+  // a discontinuity time not yet reconciled, the step that ends there is evaluated from the
+  // left: just before t, within one rounding.
+  double SideOf(double t) const;
+
   const double* memory() const { return state_->memory.data(); }
   const system::System& sys_;
   system::State* state_;
+  mutable std::vector<double> breaks_;
+  mutable bool breaks_known_ = false;
+  double reconciled_at_ = 0.0;
+  bool reconciled_ = false;
 };
 
 }  // namespace msolve::analysis

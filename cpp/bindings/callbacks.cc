@@ -13,6 +13,7 @@
 #include "bindings/spline_cache.h"
 #include "common/error.h"
 #include "common/interrupt.h"
+#include "expr/catalog.h"
 #include "expr/expression.h"
 #include "expr/functions.h"
 #include "math/spline.h"
@@ -413,6 +414,16 @@ void DefineCallbacks(py::module_& m) {
       "The function names of the expression language by kind: 'kinematic' (DX ... ROLL), "
       "'forces' (FX ... TM), 'elements' (JOINT ... GFORCE), 'builtins' (ABS ... BISTOP) and "
       "'splines' (AKISPL, CUBSPL, LINSPL).");
+  m.def(
+      "function_catalog",
+      []() {
+        py::list entries;
+        for (const expr::CatalogEntry& e : expr::FunctionCatalog())
+          entries.append(py::make_tuple(e.name, e.group, e.implemented, e.note));
+        return entries;
+      },
+      "Every function of MotionSolve's expression reference as (name, group, implemented, "
+      "note), as docs/expression-functions.md lists them.");
 }
 
 }  // namespace msolve::bindings

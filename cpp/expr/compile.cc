@@ -25,6 +25,9 @@ class Compiler {
 
     // the leaves, sorted and unique, give the positions in the gradient; TIME comes last
     Collect(*root);
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    std::sort(breaks.begin(), breaks.end());
+    breaks.erase(std::unique(breaks.begin(), breaks.end()), breaks.end());
     std::vector<int>& leaves = program_.leaves_;
     std::sort(leaves.begin(), leaves.end());
     leaves.erase(std::unique(leaves.begin(), leaves.end()), leaves.end());
@@ -209,7 +212,42 @@ class Compiler {
 
   // ---- code generation -----------------------------------------------------------------
 
+  // Whether `n` is a * TIME + b with a = +-1: TIME, -TIME, TIME +- c, c +- TIME.
+  static bool AffineInTime(const Node& n, double* a, double* b) {
+    const auto is_time = [](const Node& x) { return x.kind == Node::Kind::kTime; };
+    if (is_time(n)) return *a = 1, *b = 0, true;
+    if (n.kind == Node::Kind::kNeg && is_time(*n.args[0])) return *a = -1, *b = 0, true;
+    if (n.kind != Node::Kind::kSum || n.args.size() != 2) return false;
+    for (int k = 0; k < 2; ++k) {
+      const Node& time = *n.args[k];
+      const Node& number = *n.args[1 - k];
+      if (!is_time(time) || !IsNumber(number)) continue;
+      *a = n.inverse[k] ? -1 : 1;
+      *b = n.inverse[1 - k] ? -number.value : number.value;
+      return true;
+    }
+    return false;
+  }
+
+  // the known points where arguments of TIME make the value non-smooth (time_breakpoints):
+  // where the argument x = a TIME + b of a spline or a STEP-like shape crosses a knot or an
+  // end, where the test of an IF crosses zero
+  void CollectBreakpoints(const Node& n) {
+    std::vector<double>& breaks = program_.time_breakpoints_;
+    double a = 0, b = 0;
+    const auto at = [&](double x) { breaks.push_back((x - b) / a); };
+    if (n.kind == Node::Kind::kEnvCall && !n.args.empty() && AffineInTime(*n.args[0], &a, &b))
+      for (double knot : n.external->Breakpoints()) at(knot);
+    if (n.kind == Node::Kind::kCall && AffineInTime(*n.args[0], &a, &b) &&
+        (n.fn == Fn::kStep || n.fn == Fn::kStep5 || n.fn == Fn::kHavsin)) {
+      if (IsNumber(*n.args[1])) at(n.args[1]->value);
+      if (IsNumber(*n.args[3])) at(n.args[3]->value);
+    }
+    if (n.kind == Node::Kind::kIf && AffineInTime(*n.args[0], &a, &b)) at(0.0);
+  }
+
   void Collect(const Node& n) {
+    CollectBreakpoints(n);
     if (n.kind == Node::Kind::kLeaf) program_.leaves_.push_back(n.leaf);
     if (n.kind == Node::Kind::kTime) program_.reads_time_ = true;
     if (n.kind == Node::Kind::kMode) program_.reads_mode_ = true;

@@ -66,9 +66,13 @@ constexpr ExternalCallInfo kExternalCalls[] = {
     {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
 };
 
+// DELAY(val, dt, ic): three expressions; its function also receives TIME
+constexpr ExternalCallInfo kDelayCall = {"DELAY", 3, 0, 0, "DELAY(val, dt, ic)", true};
+
 const ExternalCallInfo* FindExternalCall(const std::string& name) {
   for (const ExternalCallInfo& info : kExternalCalls)
     if (name == info.name) return &info;
+  if (name == kDelayCall.name) return &kDelayCall;
   return nullptr;
 }
 

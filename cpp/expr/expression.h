@@ -74,6 +74,10 @@ class ExternalFunction {
   /// Value at args[0 .. count) (count = the call's number of expression arguments); if
   /// `partials` is not null it receives partials[i] = d value / d args[i].
   virtual double Evaluate(const double* args, double* partials) const = 0;
+  /// The values of the first argument x at which the function is not smooth (the knots of a
+  /// spline): where the first argument is TIME, these are discontinuity times of the
+  /// expression (Program::time_breakpoints). None by default.
+  virtual std::vector<double> Breakpoints() const { return {}; }
 };
 
 /// A call whose leading arguments are expressions and whose trailing ones are integer
@@ -83,13 +87,16 @@ struct ExternalCallInfo {
   int expressions;   // leading expression arguments
   int min_ids, max_ids;
   const char* form;  // for messages, e.g. "AKISPL(x, z, id[, n])"
+  // TIME is passed as one more expression argument after the written ones (DELAY)
+  bool appends_time = false;
 };
 
 /// The calls of that kind: AKISPL, CUBSPL, LINSPL(x, z, id[, n])
-/// (docs/motionsolve-compatibility.md §4.5).
+/// (docs/motionsolve-compatibility.md §4.5), and DELAY(val, dt, ic), whose function receives
+/// (val, dt, ic, TIME) and keeps the history of val (docs/expression-functions.md).
 const ExternalCallInfo* FindExternalCall(const std::string& name);
 
-/// The names of those calls (AKISPL, CUBSPL, LINSPL).
+/// The names of the spline calls (AKISPL, CUBSPL, LINSPL); DELAY is not among them.
 std::vector<std::string> ExternalCallNames();
 
 /// Resolves the calls that are not built-in math functions: measures whose arguments are

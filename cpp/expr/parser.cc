@@ -10,6 +10,8 @@
 // Unary signs sit below ** (so -2**2 = -(2**2)) and may follow any operator.
 #include "expr/parser.h"
 
+#include "expr/catalog.h"
+
 #include <charconv>
 #include <cstdio>
 #include <system_error>
@@ -368,6 +370,14 @@ class Parser {
       return node;
     }
     if (known) Fail(t.pos, "'" + written + "' is not a function");
+    // a function of expressions in MotionSolve's reference that msolve does not have: say
+    // so before its arguments are taken for ids (docs/expression-functions.md); functions of
+    // ids go to the Environment, which may know them
+    if (!is_function)
+      for (const CatalogEntry& entry : FunctionCatalog())
+        if (!entry.implemented && name == entry.name &&
+            (std::string(entry.group) == "shaping" || std::string(entry.group) == "interpolation"))
+          Fail(t.pos, "function '" + name + "' is not available in msolve: " + entry.note);
     if (external) return ParseExternalCall(t, *external);
     if (is_function) return ParseBuiltinCall(t, info);
     return ParseEnvironmentCall(t);
@@ -465,6 +475,8 @@ class Parser {
     }
     call->name = info.name;
     for (long id : ids) call->name += "/" + std::to_string(id);
+    if (info.appends_time)
+      call->args.push_back(std::make_unique<Node>(Node::Kind::kTime, name.pos));
     return call;
   }
 

@@ -63,6 +63,12 @@ class Program {
   /// true if the value depends on no leaf, TIME or MODE.
   bool is_constant() const { return leaves_.empty() && !reads_time_ && !reads_mode_; }
 
+  /// Times at which the value may have a kink or a jump because an argument x = +-TIME + c
+  /// (c a constant) crosses a known point: the knots of AKISPL/CUBSPL/LINSPL(x, ...), x0 and
+  /// x1 of STEP, STEP5 and HAVSIN(x, x0, ., x1, .) with constant x0, x1, and the zero of x in
+  /// IF(x: ...). Sorted, unique. Used to stop the integrator there (docs/equations.md §6.8).
+  const std::vector<double>& time_breakpoints() const { return time_breakpoints_; }
+
   /// The source text and the owner it was compiled for (for messages).
   const std::string& text() const { return text_; }
   const std::string& owner() const { return owner_; }
@@ -94,6 +100,7 @@ class Program {
   std::string text_, owner_;
   std::vector<Instruction> code_;
   std::vector<int> leaves_;
+  std::vector<double> time_breakpoints_;
   std::vector<const ExternalFunction*> externals_;
   std::vector<std::string> external_names_;  // as in Disassemble, "AKISPL/5/1"
   bool reads_time_ = false, reads_mode_ = false;

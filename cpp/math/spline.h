@@ -72,6 +72,9 @@ class SplineCurve {
   /// is used; at x_1 and x_n the pieces inside the data.
   void Evaluate(double x, double out[4]) const;
 
+  /// The knots x_1 .. x_n.
+  const std::vector<double>& x() const { return x_; }
+
  private:
   std::vector<double> x_;
   // per interval i (x_i .. x_{i+1}): y = c0 + c1 t + c2 t^2 + c3 t^3, t = x - x_i
@@ -89,6 +92,9 @@ class Spline {
          SplineMethod method, bool linear_extrapolate);
 
   bool is_surface() const { return !z_.empty(); }
+
+  /// The knots in x (the same for every curve of a surface).
+  const std::vector<double>& knots() const { return curves_.front().x(); }
 
   /// d^order y / dx^order at (x, z) (order 0..2; a surface has order 0 only); d_x receives
   /// its derivative with respect to x and d_z that with respect to z (0 for a curve, which

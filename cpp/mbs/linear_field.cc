@@ -51,8 +51,7 @@ void LinearFieldElement::Compute(const double* xI, const double* xJ, const doubl
   ComputeT(xI, xJ, out);
 }
 
-void LinearFieldElement::Compute(const AD* xI, const AD* xJ, const double* slots,
-                                 AD* out) const {
+void LinearFieldElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
   (void)slots;
   ComputeT(xI, xJ, out);
 }

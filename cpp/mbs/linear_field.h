@@ -35,8 +35,7 @@ class LinearFieldElement : public PairForceElement {
 
  protected:
   // no memory: `slots` is unused
-  void Compute(const double* xI, const double* xJ, const double* slots,
-               double* out) const override;
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
   void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:

@@ -72,6 +72,17 @@ class Dae {
   virtual void Jacobian(double t, const double* y, const double* yp, double cj,
                         std::vector<Triplet>* out) const = 0;
 
+  /// Times at which F is not smooth in t (kinks and jumps of inputs that are functions of
+  /// time), sorted. The integrator ends a step exactly at each one, with F evaluated on the
+  /// side before it, then calls Reconcile and restarts there. Read once, when the integrator
+  /// starts.
+  virtual std::vector<double> DiscontinuityTimes() const { return {}; }
+
+  /// At a discontinuity time t that the integration reached: makes (y, y'), the state at the
+  /// end of the step before t, consistent with the equations just after t (velocities that
+  /// jump, rates). From then on F at t is that of the side after t.
+  virtual void Reconcile(double t, VecX* y, VecX* yp) { (void)t, (void)y, (void)yp; }
+
   /// Called after every accepted step with its end state, before the caller of the
   /// integration hears of it: terms with memory take the accepted state as reference.
   virtual void AcceptStep(double /*t*/, const double* /*y*/, const double* /*yp*/) {}

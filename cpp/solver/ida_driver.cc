@@ -177,6 +177,25 @@ IdaDriver::IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, co
   saved_t_ = t0;
   saved_y_ = y0;
   saved_yp_ = yp0;
+  breaks_ = dae.DiscontinuityTimes();
+}
+
+double IdaDriver::NextBreak(double t) const {
+  const double after = t + 1e-13 * std::max(1.0, std::abs(t));
+  const auto it = std::upper_bound(breaks_.begin(), breaks_.end(), after);
+  return it == breaks_.end() ? std::numeric_limits<double>::infinity() : *it;
+}
+
+void IdaDriver::RestartAtBreak() {
+  // the state at the end of the step before the break, made consistent after it
+  VecX y = saved_y_, yp = saved_yp_;
+  const double t = saved_t_;
+  dae_.Reconcile(t, &y, &yp);
+  // the first step as long as the last one (IDA cuts it if the error test fails) rather
+  // than IDA's estimate from the rates, which is far shorter and takes many steps to regrow
+  double h = 0.0;
+  IDAGetLastStep(mem_, &h);
+  Restart(t, y, yp, std::abs(h));
 }
 
 IdaDriver::~IdaDriver() { IDAFree(&mem_); }
@@ -206,6 +225,7 @@ std::vector<int> IdaDriver::RootsFound() const {
 void IdaDriver::Restart(double t, const VecX& y, const VecX& yp, double hinit) {
   const IntegratorStats now = stats();
   pending_root_ = false;
+  break_pending_ = false;
   stalled_steps_ = 0;
   View(y_.get()) = y;
   View(yp_.get()) = yp;
@@ -232,11 +252,10 @@ bool IdaDriver::AdvanceTo(
     t_ = std::max(t_, tout);
     return true;
   }
-  // IDA's steps stop at tout, or with interpolated outputs at the end of the analysis
-  const double stop = interpolate_ ? std::max(tout, end_) : tout;
+  // IDA's steps stop at tout, or with interpolated outputs at the end of the analysis, and
+  // at every discontinuity time before (docs/equations.md §6.8)
   double step_end = t_;
   IDAGetCurrentTime(mem_, &step_end);
-  if (step_end <= stop) Check(IDASetStopTime(mem_, stop), "IDASetStopTime");
   if (pending_root_) {
     // a crossing found beyond an earlier output: report it once the outputs reach it
     if (root_time_ > tout) return Interpolate(tout);
@@ -250,6 +269,19 @@ bool IdaDriver::AdvanceTo(
   if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
   while (tret < tout) {
+    if (break_pending_) {
+      RestartAtBreak();
+      // the discontinuity was within roundoff of tout: the output is the state after it
+      if (tout - tret <= 1e-13 * std::max(1.0, std::abs(tout))) {
+        t_ = tout;
+        return true;
+      }
+    }
+    double tn = tret, h = 0.0;
+    IDAGetCurrentTime(mem_, &tn);
+    IDAGetCurrentStep(mem_, &h);
+    const double next_break = NextBreak(tn);
+    double stop = std::min(interpolate_ ? std::max(tout, end_) : tout, next_break);
     if (!interpolate_) {
       // Outputs are hit by cutting the step that would pass them. When the next step would
       // stop short of the output by less than half its length, that cut leaves a sliver of
@@ -257,13 +289,11 @@ bool IdaDriver::AdvanceTo(
       // steps. Reach the output in two equal steps instead. (Not when the distance exceeds
       // the step by less than 1 %: it does so by roundoff when the steps are as long as the
       // output interval, and splitting those would double the steps.)
-      double tn = tret, h = 0.0;
-      IDAGetCurrentTime(mem_, &tn);
-      IDAGetCurrentStep(mem_, &h);
-      const double left = tout - tn;
+      const double left = stop - tn;
       const bool split = h > 0.0 && left > 1.01 * h && left < 1.5 * h;
-      Check(IDASetStopTime(mem_, split ? tn + 0.5 * left : tout), "IDASetStopTime");
+      if (split) stop = tn + 0.5 * left;
     }
+    if (stop > tn) Check(IDASetStopTime(mem_, stop), "IDASetStopTime");
     // one step at a time, so that elements with memory see every accepted step
     const int flag = IDASolve(mem_, tout, &tret, y_.get(), yp_.get(), IDA_ONE_STEP);
     if (error_) {
@@ -304,7 +334,7 @@ bool IdaDriver::AdvanceTo(
     // IDA keeps accepting steps that hardly advance the time (down to t + h = t) where the
     // solution changes faster than the error bound allows (a pole such as 1/(0.3-TIME));
     // with one step per call, its own step limit never stops that
-    double h = 0.0;
+    h = 0.0;
     IDAGetLastStep(mem_, &h);
     const bool stalled = std::abs(h) < kStalledStep * std::max(1.0, std::abs(tret));
     stalled_steps_ = stalled ? stalled_steps_ + 1 : 0;
@@ -335,6 +365,8 @@ bool IdaDriver::AdvanceTo(
     saved_yp_ = yp();
     dae_.AcceptStep(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
+    // at a discontinuity time: restart there before the next step
+    if (flag == IDA_TSTOP_RETURN && tret == next_break) break_pending_ = true;
     if (flag == IDA_TSTOP_RETURN && tret >= tout) break;
   }
   if (tret > tout) return Interpolate(tout);

@@ -113,6 +113,14 @@ class IdaDriver {
   // step, or -1
   int LargestErrorState() const;
 
+  // the first discontinuity time of the Dae after t (beyond roundoff), or +inf
+  double NextBreak(double t) const;
+  // at a discontinuity time the last step ended at: the Dae's Reconcile, then Restart
+  void RestartAtBreak();
+
+  // the Dae's discontinuity times; a step ended at one and the restart there is pending
+  std::vector<double> breaks_;
+  bool break_pending_ = false;
   // per state, whether IDA tests its local error (differential, not excluded)
   std::vector<bool> error_tested_;
   // accepted steps in a row too small to advance the time (see AdvanceTo)

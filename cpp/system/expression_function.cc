@@ -1,9 +1,9 @@
 #include "system/expression_function.h"
 
 #include <algorithm>
-#include <set>
 #include <stdexcept>
 
+#include "expr/catalog.h"
 #include "system/force_measure.h"
 #include "system/system.h"
 
@@ -23,12 +23,14 @@ class LeafEnvironment : public expr::Environment {
   LeafEnvironment(const Resolver& resolver, const std::string& owner,
                   std::vector<ExpressionFunction::Leaf>* leaves,
                   std::vector<mbs::KinematicMeasure>* measures,
-                  std::vector<std::unique_ptr<mbs::StateFunction>>* force_measures)
+                  std::vector<std::unique_ptr<mbs::StateFunction>>* force_measures,
+                  std::vector<std::unique_ptr<DelayFunction>>* delays)
       : resolver_(resolver),
         owner_(owner),
         leaves_(leaves),
         measures_(measures),
-        force_measures_(force_measures) {}
+        force_measures_(force_measures),
+        delays_(delays) {}
 
   int Resolve(const std::string& name, const std::vector<long>& ids) override {
     if (name == "DIF" || name == "DIF1") {
@@ -64,6 +66,16 @@ class LeafEnvironment : public expr::Environment {
       leaves_->push_back(leaf);
       return static_cast<int>(leaves_->size()) - 1;
     }
+    if (name == "KE") {
+      if (ids.size() != 1) throw std::invalid_argument("KE takes one part id (0: every part)");
+      if (!resolver_.kinetic_energy) throw std::invalid_argument("KE is not available here");
+      ExpressionFunction::Leaf leaf;
+      auto energy = resolver_.kinetic_energy(ids[0]);
+      leaf.variable = energy.get();
+      force_measures_->push_back(std::move(energy));
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     if (ForceMeasure::Handles(name) && !resolver_.force)
       throw std::invalid_argument("function '" + name + "' is not available here");
     if (resolver_.force) {
@@ -77,11 +89,13 @@ class LeafEnvironment : public expr::Environment {
       }
     }
     mbs::MeasureKind kind;
-    if (!mbs::ParseMeasure(name, &kind)) {
-      static const std::set<std::string> later = {"QUISPL", "FITSPL", "KE",
-                                                  "DELAY",  "PINVAL", "POUVAL"};
-      if (later.count(name))
-        throw std::invalid_argument("function '" + name + "' is not available yet in msolve");
+    // AXU, AYU, AZU: the unwrapped angles, which msolve's AX, AY, AZ are
+    const bool unwrapped = name == "AXU" || name == "AYU" || name == "AZU";
+    if (!mbs::ParseMeasure(unwrapped ? name.substr(0, 2) : name, &kind)) {
+      for (const expr::CatalogEntry& entry : expr::FunctionCatalog())
+        if (!entry.implemented && name == entry.name)
+          throw std::invalid_argument("function '" + name +
+                                      "' is not available in msolve: " + entry.note);
       throw std::invalid_argument("unknown function '" + name + "'");
     }
     const std::vector<int> roles = mbs::MeasureArgumentRoles(kind);
@@ -100,6 +114,11 @@ class LeafEnvironment : public expr::Environment {
 
   const expr::ExternalFunction* ResolveFunction(const std::string& name,
                                                 const std::vector<long>& ids) override {
+    if (name == "DELAY") {
+      // its own history: one per call
+      delays_->push_back(std::make_unique<DelayFunction>());
+      return delays_->back().get();
+    }
     if (!resolver_.function) throw std::invalid_argument(name + " is not available here");
     return resolver_.function(name, ids);
   }
@@ -110,12 +129,13 @@ class LeafEnvironment : public expr::Environment {
   std::vector<ExpressionFunction::Leaf>* leaves_;
   std::vector<mbs::KinematicMeasure>* measures_;
   std::vector<std::unique_ptr<mbs::StateFunction>>* force_measures_;
+  std::vector<std::unique_ptr<DelayFunction>>* delays_;
 };
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
     : text_(text) {
-  LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_);
+  LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
@@ -154,7 +174,20 @@ double ExpressionFunction::Value(double t, const double* y, const double* yp,
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
                                                   const double* memory, double* dt) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
-  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), dt);
+  double direct = 0.0;
+  const double value =
+      program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), &direct);
+  // Variables given by expressions of TIME add their own time derivatives (chain rule)
+  for (size_t k = 0; k < program_.leaves().size(); ++k) {
+    const auto* nested =
+        dynamic_cast<const ExpressionFunction*>(leaves_[program_.leaves()[k]].variable);
+    if (nested == nullptr || leaf_partials_[k] == 0.0) continue;
+    double rate = 0.0;
+    nested->ValueAndTimeDerivative(t, y, yp, memory, &rate);
+    direct += leaf_partials_[k] * rate;
+  }
+  if (dt) *dt = direct;
+  return value;
 }
 
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
@@ -244,21 +277,64 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
 }
 
 void ExpressionFunction::Accept(double t, const double* y, const double* yp, double* memory) const {
-  (void)t;
-  if (memory_offset() < 0) return;
-  for (size_t m = 0; m < measures_.size(); ++m) {
-    if (turn_slot_[m] < 0) continue;
-    double& reference = memory[memory_offset() + turn_slot_[m]];
-    reference = measures_[m].Value(y, yp, reference);
+  if (memory_offset() >= 0) {
+    for (size_t m = 0; m < measures_.size(); ++m) {
+      if (turn_slot_[m] < 0) continue;
+      double& reference = memory[memory_offset() + turn_slot_[m]];
+      reference = measures_[m].Value(y, yp, reference);
+    }
   }
+  RecordDelays(t, y, yp, memory);
 }
 
-void ExpressionFunction::AcceptUnplaced(const double* y, const double* yp) {
+void ExpressionFunction::AcceptUnplaced(double t, const double* y, const double* yp) {
   for (size_t m = 0; m < measures_.size(); ++m) {
     if (turn_slot_[m] < 0) continue;
     double& reference = unplaced_references_[turn_slot_[m]];
     reference = measures_[m].Value(y, yp, reference);
   }
+  RecordDelays(t, y, yp, nullptr);
+}
+
+void ExpressionFunction::RecordDelays(double t, const double* y, const double* yp,
+                                      const double* memory) const {
+  if (delays_.empty()) return;
+  // the DELAY calls evaluated now record (TIME, val) in their histories
+  for (const auto& d : delays_) d->set_recording(true);
+  Value(t, y, yp, memory);
+  for (const auto& d : delays_) d->set_recording(false);
+}
+
+std::vector<double> ExpressionFunction::TimeBreakpoints() const {
+  std::vector<double> times = program_.time_breakpoints();
+  for (int index : program_.leaves()) {
+    const auto* nested = dynamic_cast<const ExpressionFunction*>(leaves_[index].variable);
+    if (nested == nullptr) continue;
+    const std::vector<double> more = nested->TimeBreakpoints();
+    times.insert(times.end(), more.begin(), more.end());
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+bool ExpressionFunction::DependsOnTimeOnly(std::string* why) const {
+  for (int index : program_.leaves()) {
+    const Leaf& leaf = leaves_[index];
+    // a Variable given by an expression (force measures and routines are of the state)
+    const auto* nested = dynamic_cast<const ExpressionFunction*>(leaf.variable);
+    std::string inner;
+    if (nested != nullptr && nested->DependsOnTimeOnly(&inner)) continue;
+    if (why == nullptr) return false;
+    if (nested != nullptr)
+      *why = "it reads " + nested->program().owner() + ", where " + inner;
+    else if (leaf.variable != nullptr)
+      *why = "it reads a Variable given by a routine, a force measure or an energy";
+    else
+      *why = "it reads the state (a kinematic measure, DIF, DIF1, ARYVAL or SENVAL)";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace msolve::system

@@ -11,6 +11,7 @@
 #include "expr/expression.h"
 #include "mbs/measure.h"
 #include "mbs/state_function.h"
+#include "system/delay_function.h"
 
 namespace msolve::system {
 
@@ -50,6 +51,9 @@ struct Resolver {
   /// returns (docs/motionsolve-compatibility.md §5.5); throws std::invalid_argument for an id
   /// no sensor stores under.
   std::function<int(long id)> sensor_value;
+  /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
+  /// std::invalid_argument for an unknown part.
+  std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
 };
 
 class ExpressionFunction : public mbs::StateFunction {
@@ -62,12 +66,12 @@ class ExpressionFunction : public mbs::StateFunction {
                   mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
   /// The angles AX/AY/AZ follow the last accepted ones through whole turns: one memory slot
-  /// each, written here.
+  /// each, written here. The DELAY calls record (TIME, val) in their histories here.
   void Accept(double t, const double* y, const double* yp, double* memory) const override;
   int memory_size() const override { return turn_count_; }
   /// For a function that no layout places (the inputs of a user routine, found while it
   /// runs): it keeps the references of its angles itself, and this accepts a step for them.
-  void AcceptUnplaced(const double* y, const double* yp);
+  void AcceptUnplaced(double t, const double* y, const double* yp);
 
   /// The text, which with its owner names the expression across compilations of a model.
   const std::string& text() const { return text_; }
@@ -77,6 +81,17 @@ class ExpressionFunction : public mbs::StateFunction {
                                 double* dt) const;
 
   const expr::Program& program() const { return program_; }
+
+  /// Whether the expression calls DELAY (whose history only accepted steps record).
+  bool has_delays() const { return !delays_.empty(); }
+
+  /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
+  std::vector<double> TimeBreakpoints() const;
+
+  /// Whether the value depends on TIME only: no leaf but VARVAL of Variables that depend on
+  /// TIME only (through any chain of Variables). `why` receives the first leaf that does
+  /// depend on the state.
+  bool DependsOnTimeOnly(std::string* why) const;
 
   /// A leaf of the program: a kinematic measure, the value of a Variable or of a force
   /// measure, a state, a combination of states (ARYVAL), or a stored number (SENVAL).
@@ -104,10 +119,14 @@ class ExpressionFunction : public mbs::StateFunction {
   // the reference of measure m
   double Reference(int m, const double* memory) const;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
+  // one per DELAY call; the Program holds pointers to them
+  std::vector<std::unique_ptr<DelayFunction>> delays_;
   expr::Program program_;
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;
 
+  // evaluates with the DELAY calls recording (TIME, val) in their histories
+  void RecordDelays(double t, const double* y, const double* yp, const double* memory) const;
   double LeafValue(int leaf, double t, const double* y, const double* yp,
                    const double* memory) const;
 };

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "common/error.h"
+#include "system/kinetic_energy.h"
 #include "system/system.h"
 
 namespace msolve::system {
@@ -138,6 +139,7 @@ const Resolver& System::MakeResolver() const {
   r.function = [this](const std::string& name, const std::vector<long>& ids) {
     return splines_.Function(name, ids);
   };
+  r.kinetic_energy = [this](long id) { return KineticEnergyOf(id); };
   r.sensor_value = [this](long id) {
     const int slot = SensorSlot(id);
     if (slot < 0)
@@ -150,6 +152,23 @@ const Resolver& System::MakeResolver() const {
 int System::SensorSlot(long id) const {
   const auto found = sensor_slots_.find(id);
   return found == sensor_slots_.end() ? -1 : found->second;
+}
+
+std::unique_ptr<mbs::StateFunction> System::KineticEnergyOf(long id) const {
+  std::vector<KineticEnergy::Body> bodies;
+  bool found = id == 0;
+  for (const auto& [part, body] : part_bodies_) {
+    if (id != 0 && part->id != id) continue;
+    found = true;
+    if (body >= 0)
+      bodies.push_back({BodyOffset(body), bodies_[body].mass, bodies_[body].inertia});
+    else if (body != kGround)
+      throw std::invalid_argument(part->Describe() + " is inactive or not in this model");
+  }
+  if (!found) throw std::invalid_argument("unknown part id " + std::to_string(id));
+  std::sort(bodies.begin(), bodies.end(),
+            [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  return std::make_unique<KineticEnergy>(std::move(bodies), ucf_);
 }
 
 std::unique_ptr<ForceMeasure> System::NetForce(const model::Marker* i,

@@ -34,12 +34,19 @@ VecX System::DriverValues(double t, const double* y, int order) const {
     } else if (driver.routine) {
       values[driver.row] = driver.routine->MotionValue(t, 2);
     } else {
-      // second derivative: central difference of the exact first derivative
+      // second derivative: central difference of the exact first derivative, one-sided
+      // near a kink of the function (from the right at the kink itself,
+      // docs/equations.md §6.8)
       const double h = 1e-5 * std::max(1.0, std::abs(t));
+      const std::vector<double> kinks = driver.function->TimeBreakpoints();
+      const auto near = std::lower_bound(kinks.begin(), kinks.end(), t - h);
+      const bool kink = near != kinks.end() && *near <= t + h;
+      const double ahead_t = kink && *near > t ? t : t + h;
+      const double behind_t = kink && *near <= t ? t : t - h;
       double ahead = 0.0, behind = 0.0;
-      driver.function->ValueAndTimeDerivative(t + h, nullptr, nullptr, nullptr, &ahead);
-      driver.function->ValueAndTimeDerivative(t - h, nullptr, nullptr, nullptr, &behind);
-      values[driver.row] = (ahead - behind) / (2 * h);
+      driver.function->ValueAndTimeDerivative(ahead_t, nullptr, nullptr, nullptr, &ahead);
+      driver.function->ValueAndTimeDerivative(behind_t, nullptr, nullptr, nullptr, &behind);
+      values[driver.row] = (ahead - behind) / (ahead_t - behind_t);
     }
   }
   return values;
@@ -79,6 +86,29 @@ void System::ReferMotionAngles(double t, const double* y, double* memory) const 
     // a motion's constraint has one term: its reference is its one slot
     slots[0] = DriverValues(t, y, 0)[driver.row];
   }
+}
+
+}  // namespace msolve::system
+
+namespace msolve::system {
+
+std::vector<double> System::DiscontinuityTimes() const {
+  std::vector<double> times;
+  const auto add = [&times](const mbs::StateFunction* f) {
+    const auto* compiled = dynamic_cast<const ExpressionFunction*>(f);
+    if (compiled == nullptr) return;
+    const std::vector<double> more = compiled->TimeBreakpoints();
+    times.insert(times.end(), more.begin(), more.end());
+  };
+  for (const auto& driver : drivers_) add(driver.function.get());
+  for (const auto& [id, variable] : variables_) add(variable.get());
+  for (const auto& d : diffs_) add(d.function.get());
+  for (const auto& element : force_elements_)
+    for (const mbs::StateFunction* f : element->functions()) add(f);
+  for (const auto& g : gravity_functions_) add(g.get());
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
 }
 
 }  // namespace msolve::system

@@ -207,8 +207,7 @@ void RoutineEvaluator::Dependencies(std::vector<int>* y_indices,
 }
 
 void RoutineEvaluator::Accept(double t, const double* y, const double* yp) {
-  (void)t;
-  for (auto& input : inputs_) input.function->AcceptUnplaced(y, yp);
+  for (auto& input : inputs_) input.function->AcceptUnplaced(t, y, yp);
 }
 
 double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& ids) {

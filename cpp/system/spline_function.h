@@ -20,6 +20,9 @@ class SplineFunction : public expr::ExternalFunction {
  public:
   SplineFunction(const math::Spline* spline, int order) : spline_(spline), order_(order) {}
   double Evaluate(const double* args, double* partials) const override;
+  /// The knots: the pieces meet there (with a kink for LINSPL, a jump in the second
+  /// derivative for AKISPL and CUBSPL).
+  std::vector<double> Breakpoints() const override { return spline_->knots(); }
 
  private:
   const math::Spline* spline_;

@@ -230,6 +230,15 @@ class System {
   /// velocity residual B u - DriverValues(t, y, 1).
   VecX DriverValues(double t, const double* y, int order) const;
 
+  /// KE(id) of the expressions: the kinetic energy of part `id` (0: of every moving part).
+  /// @throws std::invalid_argument for an unknown or inactive part.
+  std::unique_ptr<mbs::StateFunction> KineticEnergyOf(long id) const;
+
+  /// Times at which an input that is a function of TIME has a kink or a jump (knots of
+  /// splines of TIME, ends of STEPs of TIME, IF switches of TIME) in the Motions and in
+  /// every expression of the model, sorted and unique (docs/equations.md §6.8).
+  std::vector<double> DiscontinuityTimes() const;
+
   /// Rows whose imposed value of the given order is not known before the initial-conditions
   /// analysis: order 0, the displacement of VELOCITY and ACCELERATION motions without
   /// icdisp; order 1, the velocity of ACCELERATION motions without icvel. The analysis

@@ -198,7 +198,15 @@ LINSPL = _spline_function(
     "LINSPL", "LINSPL(x, z, spline[, n]): linear interpolation of a Spline (object or id)."
 )
 
+
+def KE(part=0):
+    """The kinetic energy of a part (a Part or an id; 0 or None: of every part), in model
+    units, as KE(id) in an expression."""
+    return _read("KE", [_id(part)])
+
+
 _NAMED = [
+    "KE",
     "DIF",
     "DIF1",
     "VARVAL",

@@ -92,6 +92,7 @@ void Builder::MakeResolver() {
     return found->second;
   };
   resolver_.variable = [this](long id) { return Variable(id); };
+  resolver_.kinetic_energy = [&sys](long id) { return sys.KineticEnergyOf(id); };
   resolver_.array = [this](long id, long k) { return sys_.ArrayById(id, k, resolver_.variable); };
   resolver_.sensor_value = [&sys](long id) {
     const int slot = sys.SensorSlot(id);

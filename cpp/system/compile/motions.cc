@@ -84,8 +84,15 @@ void Builder::Motions() {
       CheckNoUserCall(*motion, motion->function);
       function =
           std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), resolver_);
-      if (!function->program().leaves().empty())
-        throw ModelError(who + "the motion function may depend on TIME only");
+      // TIME, constants, splines of TIME and Variables that depend on TIME only
+      // (docs/equations.md §2.5)
+      if (function->has_delays())
+        throw ModelError(who +
+                         "DELAY is not available in a motion function; write the function "
+                         "of TIME - dt instead");
+      std::string why;
+      if (!function->DependsOnTimeOnly(&why))
+        throw ModelError(who + "the motion function may depend on TIME only, but " + why);
     }
 
     sys_.joint_row_start_.push_back(static_cast<int>(sys_.rows_.size()));
