@@ -527,7 +527,7 @@ def test_command_block_integrator_settings(tmp_path):
 def test_unknown_elements_and_attributes_warn(tmp_path):
     text = PENDULUM_XML.replace(
         '<Post_Request id="1"',
-        '<Force_Contact id="1" i_geom="1"/>\n  <Post_Request id="1" color="red"',
+        '<Post_Graphic id="1" type="SPHERE"/>\n  <Post_Request id="1" color="red"',
     )
     path = tmp_path / "w.xml"
     path.write_text(text)
@@ -535,7 +535,7 @@ def test_unknown_elements_and_attributes_warn(tmp_path):
         warnings.simplefilter("always")
         load_model(path)
     messages = [str(w.message) for w in caught]
-    assert any("<Force_Contact id=1>: element not known to msolve" in m for m in messages)
+    assert any("<Post_Graphic id=1>: output or graphics element not used" in m for m in messages)
     assert any("attribute 'color' is not used" in m for m in messages)
     assert all(issubclass(w.category, DatasetWarning) for w in caught)
 
@@ -621,6 +621,16 @@ def test_coupler_and_gear_round_trip(tmp_path, how, element):
     assert f"<{element}" in path.read_text()
     assert len(loaded.getChildren(type=how)) == 1
     assert_same_results(before, after, rtol=1e-9)
+
+
+def test_unknown_physics_elements_are_refused(tmp_path):
+    # a contact or a flexible body msolve cannot read is never dropped silently
+    for element in ('<Force_Contact id="1" i_geom="1"/>', '<Body_Flexible id="7"/>'):
+        text = PENDULUM_XML.replace('<Post_Request id="1"', element + '\n  <Post_Request id="1"')
+        path = tmp_path / "c.xml"
+        path.write_text(text)
+        with pytest.raises(DatasetError, match="element not supported by msolve"):
+            load_model(path)
 
 
 # -- PointMass, Field, Beam ----------------------------------------------------------------

@@ -44,7 +44,8 @@ void DefineBodySpecs(py::module_& m) {
       .def_readwrite("_vz", &Part::vz)
       .def_readwrite("_wx", &Part::wx)
       .def_readwrite("_wy", &Part::wy)
-      .def_readwrite("_wz", &Part::wz);
+      .def_readwrite("_wz", &Part::wz)
+      .def_readwrite("_planar", &Part::planar);
   RefProperty(part, "_cm", &Part::cm);
   RefProperty(part, "_im", &Part::im);
 

@@ -80,6 +80,9 @@ class Part : public Entity {
   std::optional<Vec3> reuler;
   /// initial velocities (global), unset = free to be chosen by the initial-conditions analysis
   std::optional<double> vx, vy, vz, wx, wy, wz;
+  /// XY, YZ or ZX (YX, ZY, XZ alike): the part moves in that global plane through its design
+  /// position, turning only about the plane's normal; unset = in space
+  std::optional<std::string> planar;
 };
 
 /// A point mass (MotionSolve Point_Mass, Body_Point): a body with mass and no inertia whose

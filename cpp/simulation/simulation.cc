@@ -334,7 +334,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
 
 void Simulation::ContinueFrom(const Simulation& previous) {
   if (initialized_) throw ModelError("ContinueFrom: this simulation has already started");
-  if (!previous.initialized_) return;
+  // a simulation that took over a state and has not run yet passes that state on (a model
+  // changed twice between simulate calls, Model.save and Model.reload)
+  if (!previous.initialized_ && !previous.continued_) return;
   state_.t = previous.state_.t;
   state_.y = sys_.DesignState();
   std::unordered_map<const model::Entity*, system::System::StateBlock> before;

@@ -9,7 +9,7 @@ package does.
 
 import math
 
-from . import bodies, constraints, controls, forces, functions, outputs, sensors, settings
+from . import bodies, constraints, controls, forces, functions, mdl_like, outputs, sensors, settings
 from .base import SolverObject
 from .bodies import *
 from .composite import Composite, Validator, tr
@@ -17,6 +17,7 @@ from .constraints import *
 from .controls import *
 from .forces import *
 from .functions import *
+from .mdl_like import *
 from .model import Model, MsolveError
 from .outputs import *
 from .properties import (
@@ -77,4 +78,5 @@ __all__ = [
         ]
     ),
     *functions.__all__,
+    *mdl_like.__all__,
 ]

@@ -17,9 +17,11 @@ References print as ``Class/id``; a cell whose value is the default prints as ``
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import sys
 import threading
+import warnings
 from pathlib import Path
 
 from .properties import Bool, Int, Point, Property, Reference, Str
@@ -105,8 +107,32 @@ class SolverObject:
         for key, value in kwds.items():
             key = aliases.get(key, key)
             if key not in props:
-                raise TypeError(f"{type(self).__name__}: unknown attribute '{key}'")
+                raise TypeError(f"{self._describe()}: unknown attribute '{key}'{self._hint(key)}")
             setattr(self, key, value)
+
+    def _check_open_attribute(self, key, value):
+        """A Part or a Composite keeps any attribute (``part.A = Marker(...)``); a value
+        that is not an entity under a name close to a documented attribute is most likely a
+        typing error, and is said to be one (it is kept as a plain Python attribute)."""
+        if isinstance(value, SolverObject) or key in self.__dict__:
+            return
+        hint = self._hint(key)
+        if hint:
+            warnings.warn(
+                f"{self._describe()}: '{key}' is not an attribute of {type(self).__name__}"
+                f"{hint} It was kept as a plain Python attribute, which the solver does not "
+                "read",
+                stacklevel=3,
+            )
+
+    @classmethod
+    def _hint(cls, key):
+        """' (did you mean ...?)' for a name close to a documented attribute, else ''."""
+        names = [*cls._properties(), *getattr(cls, "_aliases", {})]
+        close = difflib.get_close_matches(key, names, n=3, cutoff=0.7)
+        if not close:
+            close = [n for n in names if n.lower() == key.lower()]
+        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
 
     def setValues(self, **kwds):
         """Assign several attributes at once: ``marker.setValues(qp=[0, 0, 1], zp=[0, 0, 2])``."""
@@ -114,12 +140,14 @@ class SolverObject:
 
     def __setattr__(self, key, value):
         if key.startswith("_") or self._open_attributes:
+            if not key.startswith("_") and not hasattr(type(self), key):
+                self._check_open_attribute(key, value)
             object.__setattr__(self, key, value)
             return
         aliases = getattr(type(self), "_aliases", {})
         key = aliases.get(key, key)
         if not hasattr(type(self), key):
-            raise AttributeError(f"{self._describe()}: unknown attribute '{key}'")
+            raise AttributeError(f"{self._describe()}: unknown attribute '{key}'{self._hint(key)}")
         object.__setattr__(self, key, value)
 
     def _property_changed(self, name):

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from . import _core
 from .base import _CoreEntity
-from .properties import Angles, Bool, Double, Ips, Location, Reference
+from .properties import (
+    Angles,
+    Bool,
+    Double,
+    Enum,
+    Function,
+    Int,
+    Ips,
+    Location,
+    Property,
+    Reference,
+    Routine,
+    Str,
+)
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Marker", "Part", "PointMass", "Point_Mass"]
@@ -14,6 +27,28 @@ __all__ = ["Marker", "Part", "PointMass", "Point_Mass"]
 # Part refers to Marker, which is defined after it (and refers back to Part)
 def _marker_class():
     return Marker
+
+
+class _Exact(Property):
+    """The coordinates the initial-conditions analysis must not change: words of X Y Z PSI
+    THETA PHI, as a list or one string (``"X:Y:PSI"``)."""
+
+    _WORDS = ("X", "Y", "Z", "PSI", "THETA", "PHI")
+
+    def __init__(self, **kw):
+        super().__init__([], **kw)
+
+    def convert(self, obj, value):
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value = value.replace(":", " ").replace(",", " ").split()
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise self.error(obj, f"must be a list of {' '.join(self._WORDS)}", value)
+        words = [v.upper() for v in value]
+        if any(w not in self._WORDS for w in words):
+            raise self.error(obj, f"must be a list of {' '.join(self._WORDS)}", value, ValueError)
+        return words
 
 
 class Part(_CoreEntity, _core.PartSpec):
@@ -45,6 +80,29 @@ class Part(_CoreEntity, _core.PartSpec):
     wx = Double(None, optional=True, field="_wx")
     wy = Double(None, optional=True, field="_wy")
     wz = Double(None, optional=True, field="_wz")
+    # resolved for the solver by msolve/placement.py
+    zv = Location(doc="Direction of the part's z axis (global), instead of the point zg.")
+    xv = Location(doc="Direction in the part's x-z plane (global), instead of the point xg.")
+    vm = Reference(_marker_class, doc="Marker whose axes vx, vy, vz are given in (global).")
+    wm = Reference(_marker_class, doc="Marker whose axes wx, wy, wz are given in (global).")
+    planar = Enum(
+        "XY YZ ZX YX ZY XZ",
+        None,
+        field="_planar",
+        doc="The global plane the part moves in (through its design position), turning only "
+        "about the plane's normal: a PLANAR joint to the ground.",
+    )
+    material = Str(
+        "Steel", no_effect="the inertia comes from mass and ip; a material name adds nothing"
+    )
+    exact = _Exact(
+        no_effect="the initial-conditions analysis keeps every coordinate as close to its "
+        "design value as the constraints allow"
+    )
+    function = Function(
+        "MASS_READ", no_effect="mass properties come from mass, ip, cm and im; no MASS_READ"
+    )
+    routine = Routine(no_effect="mass properties come from mass, ip, cm and im; no MASS_READ")
 
     def __init__(self, **kwds):
         # cm and im may arrive as markers without a part: they belong to this part
@@ -130,6 +188,24 @@ class Marker(_CoreEntity, _core.MarkerSpec):
     zp = Location(field="_zp")
     xp = Location(field="_xp")
     reuler = Angles(field="_reuler")
+    # resolved for the solver by msolve/placement.py
+    zv = Location(doc="Direction of the z axis, instead of the point zp.")
+    xv = Location(doc="Direction in the x-z plane, instead of the point xp.")
+    rm = Reference(
+        "Marker", doc="The marker whose frame qp, zp, xp, zv, xv, reuler are given in (the part's)."
+    )
+    usexp = Bool(False, doc="The x axis points exactly at xp; z is made perpendicular to it.")
+    usexv = Bool(False, doc="The x axis is exactly along xv; z is made perpendicular to it.")
+    floating = Bool(
+        False,
+        no_effect="msolve places the floating markers of Vforce, Vtorque and Gforce itself "
+        "(at the I marker, on the jfloat marker's part)",
+    )
+    node = Int(None, optional=True, no_effect="flexible bodies are not available in msolve")
+    function = Function(
+        "MARKER_READ", no_effect="markers are placed by qp/zp/xp/reuler; no MARKER_READ"
+    )
+    routine = Routine(no_effect="markers are placed by qp/zp/xp/reuler; no MARKER_READ")
 
     @property
     def body(self):

@@ -35,8 +35,8 @@ from .bodies import Part, PointMass
 from .model import MsolveError
 from .outputs import Request
 from .results import component_names
-from .settings import Integrator
 from .xml import DatasetError, read_dataset
+from .xml.settings import apply_settings
 
 _STATUS_OK, _STATUS_ANALYSIS, _STATUS_INPUT = 0, 1, 2
 # 128 + the signal's number, as shells report a process ended by it
@@ -160,6 +160,14 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
     status (0 done, 1 analysis stopped early, 2 bad dataset)."""
     path = Path(dataset)
     folder = Path(output_dir) if output_dir else path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(
+            f"msolve: error: cannot create the output directory {folder}: {e.strerror}",
+            file=sys.stderr,
+        )
+        return _STATUS_INPUT
     log = _Log(folder / (path.stem + ".log"), quiet)
     log(f"msolve: dataset {path}")
     try:
@@ -219,9 +227,10 @@ def _run(path, folder, log, allow_scripts):
             if command.kind == "stop":
                 log(f"msolve: {where}: Stop")
                 break
-            if command.kind == "param_transient":
-                _apply_transient(model, command.values)
-                log(f"msolve: {where}: integrator settings {command.values}")
+            if command.kind in ("param_transient", "param_static"):
+                apply_settings(model, command)
+                what = "integrator" if command.kind == "param_transient" else "statics"
+                log(f"msolve: {where}: {what} settings {command.values}")
                 continue
             number += 1
             status = _simulate(model, command, number, len(simulates), where, rows, log)
@@ -252,14 +261,6 @@ def _census(model):
     for obj in model.getChildren():
         counts[type(obj).__name__] = counts.get(type(obj).__name__, 0) + 1
     return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
-
-
-def _apply_transient(model, values):
-    found = model.getChildren(Integrator)
-    if found:
-        found[-1].setValues(**values)
-    else:
-        Integrator(**values)
 
 
 def _simulate(model, command, number, total, where, rows, log):
@@ -396,7 +397,7 @@ class _Rows:
             try:
                 series = results.getObject(obj)
             except KeyError:
-                width = 8 if type(obj).__name__ == "Request" else 7
+                width = len(component_names(obj))
                 parts.append(np.full((len(results.times), width), np.nan))
                 continue
             parts.append(np.asarray(series.values))

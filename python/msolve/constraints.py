@@ -6,10 +6,29 @@ from __future__ import annotations
 from . import _core
 from .base import _CoreEntity
 from .bodies import Marker
-from .properties import Double, Doubles, Enum, Property, Reference, References, Routine, Str
+from .properties import (
+    Bool,
+    Double,
+    Doubles,
+    Enum,
+    Function,
+    Property,
+    Reference,
+    References,
+    Routine,
+    Str,
+)
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion"]
+
+_VIRTUAL = "every msolve joint is a real constraint in the equations"
+_SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
+
+
+def _initial(doc):
+    # honoured by msolve/placement.py
+    return Double(None, optional=True, count=2, doc=doc)
 
 
 class Joint(_CoreEntity, _core.JointSpec):
@@ -37,6 +56,14 @@ class Joint(_CoreEntity, _core.JointSpec):
       pinion rolling on a rack that lies on its +y_I side. The distance of the axes (pd/2) and
       their directions must come from other joints (a REVOLUTE for the pinion and a
       TRANSLATIONAL for the rack).
+
+    Initial conditions: ``ic=[displacement, velocity]`` of a REVOLUTE (the angle of x_I
+    from x_J about z_J, and its rate) or a TRANSLATIONAL joint (I's origin from J's along
+    z_J), ``ictran`` and ``icrot`` of a CYLINDRICAL one; either entry may be None. The I part
+    is placed relative to J accordingly before the initial-conditions analysis (which then
+    meets the other constraints as closely as it can), and given the joint rate on top of
+    the J part's motion when that is known (the ground, or a part with all six initial
+    velocities given); otherwise the rate is reported without effect.
     """
 
     _core_type = _core.JointSpec
@@ -50,6 +77,10 @@ class Joint(_CoreEntity, _core.JointSpec):
     j = Reference(Marker, field="_j")
     pd = Double(0.0, field="_pd", doc="Pitch diameter of the pinion (RACKPIN).")
     pitch = Double(0.0, field="_pitch", doc="Translation per turn (SCREW).")
+    ic = _initial("[displacement, velocity] of the free coordinate at the start.")
+    ictran = _initial("[displacement, velocity] of the translation (CYLINDRICAL).")
+    icrot = _initial("[displacement, velocity] of the rotation (CYLINDRICAL).")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Jprim(_CoreEntity, _core.JprimSpec):
@@ -69,6 +100,7 @@ class Jprim(_CoreEntity, _core.JprimSpec):
     )
     i = Reference(Marker, field="_i")
     j = Reference(Marker, field="_j")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class _Freedoms(Property):
@@ -137,6 +169,12 @@ class Coupler(_CoreEntity, _core.CouplerSpec):
     joints = References(Joint, field="_joints")
     type = _Freedoms(field="_type")
     scales = Doubles([1.0, 0.0, 0.0], field="_scales")
+    function = Function(
+        "COUSUB", no_effect="nonlinear couplers (COUSUB) are not available; scales are used"
+    )
+    routine = Routine(no_effect="nonlinear couplers (COUSUB) are not available; scales are used")
+    script = Str(no_effect=_SCRIPT)
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Gear(_CoreEntity, _core.GearSpec):
@@ -161,6 +199,7 @@ class Gear(_CoreEntity, _core.GearSpec):
     _core_type = _core.GearSpec
     joints = References(Joint, field="_joints")
     cv = Reference(Marker, field="_cv")
+    virtual = Bool(False, no_effect=_VIRTUAL)
 
 
 class Motion(_CoreEntity, _core.MotionSpec):

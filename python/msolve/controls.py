@@ -10,6 +10,7 @@ from .properties import (
     Double,
     Doubles,
     Enum,
+    Function,
     Int,
     Ints,
     Property,
@@ -21,6 +22,11 @@ from .properties import (
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Array", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
+
+_ARYSUB = "arrays hold their numbers or variables; ARYSUB routines are not available"
+_SPLINE_FILE = (
+    "spline data read from a file or a SPLINE_READ routine are not available; give x and y"
+)
 
 
 class Variable(_CoreEntity, _core.VariableSpec):
@@ -35,6 +41,17 @@ class Variable(_CoreEntity, _core.VariableSpec):
     routine = Routine(field="_routine", doc="VARSUB: a callable returning the value.")
     implicit = Bool(False, field="_implicit")
     ic = Double(None, optional=True, field="_ic")
+    auto_balance = Enum(
+        "DEFAULT UNCONDITIONAL DISABLED PENALTY",
+        "DEFAULT",
+        no_effect="msolve's statics solves implicit variables with the other equations",
+    )
+    penalty = Double(
+        None, optional=True, no_effect="msolve's statics uses no penalty for auto-balancing"
+    )
+    penalty1 = Double(
+        None, optional=True, no_effect="msolve's statics uses no penalty for auto-balancing"
+    )
 
 
 class _DiffInitial(Property):
@@ -47,15 +64,17 @@ class _DiffInitial(Property):
         return obj.__dict__.get("_ic_given", 0.0)
 
     def __set__(self, obj, value):
+        number = Double()
+        number.name = self.name  # errors name this attribute
         if isinstance(value, (list, tuple)):
             if len(value) not in (1, 2):
                 raise self.error(obj, "must be a number or [value, derivative]", value, ValueError)
-            numbers = [Double().convert(obj, v) for v in value]
+            numbers = [number.convert(obj, v) for v in value]
             obj._ic = numbers[0]
             obj._ic_dot = numbers[1] if len(numbers) == 2 else 0.0
             obj.__dict__["_ic_given"] = list(numbers)
         else:
-            obj._ic = Double().convert(obj, value)
+            obj._ic = number.convert(obj, value)
             obj._ic_dot = 0.0
             obj.__dict__["_ic_given"] = obj._ic
         obj._property_changed(self.name)
@@ -86,6 +105,9 @@ class Array(_CoreEntity, _core.ArraySpec):
     size = Int(0, field="_size")
     numbers = Doubles(field="_numbers")
     variables = References(Variable, field="_variables")
+    function = Function("ARYSUB", no_effect=_ARYSUB)
+    routine = Routine(no_effect=_ARYSUB)
+    script = Str(no_effect=_ARYSUB)
 
 
 class _SplineValues(Doubles):
@@ -100,21 +122,6 @@ class _SplineValues(Doubles):
         ):
             value = [v for curve in value for v in curve]
         return super().convert(obj, value)
-
-
-class _NotAvailable(Property):
-    """An attribute msolve does not support yet: any value but the default is refused."""
-
-    def __init__(self, default, what):
-        super().__init__(default)
-        self.what = what
-
-    def convert(self, obj, value):
-        if value != self.default and value is not None:
-            raise self.error(
-                obj, f"is not available yet in msolve ({self.what})", value, ValueError
-            )
-        return value
 
 
 class Spline(_CoreEntity, _core.SplineSpec):
@@ -153,10 +160,11 @@ class Spline(_CoreEntity, _core.SplineSpec):
     linear_extrapolate = Bool(
         False, field="_linear_extrapolate", doc="Extrapolate linearly instead of parabolically."
     )
-    file = _NotAvailable("", "spline data read from a file")
-    block = _NotAvailable("", "spline data read from a file")
-    function = _NotAvailable("SPLINE_READ", "spline data read by a SPLINE_READ routine")
-    routine = _NotAvailable(None, "spline data read by a SPLINE_READ routine")
+    file = Str(no_effect=_SPLINE_FILE)
+    block = Str(no_effect=_SPLINE_FILE)
+    function = Function("SPLINE_READ", default="SPLINE_READ", no_effect=_SPLINE_FILE)
+    routine = Routine(no_effect=_SPLINE_FILE)
+    script = Str(no_effect=_SPLINE_FILE)
 
 
 class Tfsiso(_CoreEntity, _core.TfsisoSpec):

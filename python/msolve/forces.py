@@ -9,6 +9,7 @@ from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
 from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
+from .scripts import resolve_script
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = [
@@ -219,6 +220,12 @@ class Sforce(_CoreEntity, _core.SforceSpec):
         doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
     routine = Routine(field="_routine", doc="SFOSUB: a callable returning the magnitude.")
+    script = Str(doc="A Python file holding the routine (named by routine=, or SFOSUB).")
+
+    def _property_changed(self, name):
+        if name in ("script", "routine"):
+            resolve_script(self, "SFOSUB")
+        super()._property_changed(name)
 
 
 def _component(slot):
@@ -297,7 +304,7 @@ class _Words(Enum):
     def convert_value(self, obj, value):
         if isinstance(value, str):
             value = value.replace(",", " ").split()
-        if value is None or (not isinstance(value, str) and not list(value)):
+        if not isinstance(value, (list, tuple)) or not value:
             raise self.error(obj, f"must name at least one of {' '.join(self.words)}", value)
         return super().convert_value(obj, value)
 

@@ -9,6 +9,9 @@ import warnings
 from . import _core
 from .base import _set_current_model, check_references, write_summary
 from .composite import Composite, _matches
+from .notices import no_effect_notes, simulate_notes
+from .placement import resolved
+from .result_files import OutputFiles
 from .results import SimulationResults
 
 
@@ -57,6 +60,10 @@ class Model(_core.ModelSpec):
         self._halted_by = None  # the SensorEvent whose halt ended the analysis
         self.results = None
         self._runs = []  # the simulate calls made, for save_model's Command block
+        self._noted = set()  # attributes reported "accepted, no effect" in this analysis
+        self._placement_notes = []  # what the last compile could not honour (placement.py)
+        # <output>.log and <output>.csv (msolve/result_files.py)
+        self._files = OutputFiles(output) if output else None
         self._run_lock = threading.Lock()
         self._running_in = None  # the thread running an analysis of this model
         for key in kwds:
@@ -170,6 +177,66 @@ class Model(_core.ModelSpec):
 
     # -- analyses ------------------------------------------------------------------------
 
+    def control(self, function="", routine=None, script=None):
+        """Run a CONSUB driver: ``routine(par, npar)`` with the numbers of ``function``
+        (``"USER(1, 2, 3)"``); the routine drives the analyses (``model.simulate(...)``).
+        ``script`` is accepted, reported without effect: give the callable itself."""
+        if script is not None:
+            print(f"msolve: control: script = {script!r} accepted, no effect (give routine=)")
+        if routine is None or isinstance(routine, str) or not callable(routine):
+            raise TypeError(
+                f"Model.control: routine must be a Python callable CONSUB(par, npar), got "
+                f"{routine!r} (compiled routines are not available)"
+            )
+        par = _user_parameters(function)
+        return routine(par, len(par))
+
+    def save(self, file):
+        """Keep the state of the analysis (time, positions, velocities, the states of the
+        Diffs, Tfsisos and Motions, the sensors) under the name ``file``, for ``reload`` in
+        this Python session. msolve writes no state file (``save_model`` writes the model's
+        dataset)."""
+        name = str(file)
+        if self._simulation is None:
+            raise MsolveError(f"save: no analysis has run yet, nothing to save as {name!r}")
+        # the analysis so far is kept as it stands; the model goes on in a copy of it
+        saved = self._simulation
+        self._simulation = self._compiled_copy(saved)
+        self._saved_states = getattr(self, "_saved_states", {})
+        self._saved_states[name] = (saved, self._halted_by)
+        print(f"msolve: save: the state at time {saved.time:.9g} is kept as {name!r} (in memory)")
+
+    def reload(self, file, output_prefix=None):
+        """Go back to the state ``save(file)`` kept in this session; the next ``simulate``
+        continues from it. ``output_prefix`` names the result files from then on."""
+        name = str(file)
+        saved = getattr(self, "_saved_states", {}).get(name)
+        if saved is None:
+            raise MsolveError(
+                f"reload: no state was saved as {name!r} in this session (msolve keeps "
+                "saved states in memory, not in files)"
+            )
+        state, halted_by = saved
+        self._simulation = self._compiled_copy(state)
+        self._compiled = self._solver_snapshot()
+        self._halted_by = halted_by
+        if output_prefix is not None:
+            self.output = str(output_prefix)
+            self._files = OutputFiles(self.output)
+
+    def _compiled_copy(self, simulation):
+        """A new compilation of the model that continues from ``simulation``'s state."""
+        with resolved(self._entities):
+            copy = _core.Simulation(self)
+        copy.continue_from(simulation)
+        return copy
+
+    def generateOutput(self):
+        """MotionSolve builds its .plt and .h3d files here; msolve writes ``<output>.log`` and
+        ``<output>.csv`` after every simulate already, and says so."""
+        where = f"{self.output}.log and {self.output}.csv" if self._files else "no files"
+        print(f"msolve: generateOutput: results are in memory ({where}); no .plt or .h3d")
+
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
         the first one and after ``reset()``)."""
@@ -182,6 +249,8 @@ class Model(_core.ModelSpec):
         self._halted_by = None
         self.results = None
         self._runs = []
+        self._noted = set()
+        self._files = OutputFiles(self.output) if self.output else None
         _set_current_model(self)
 
     def _validate(self):
@@ -208,7 +277,10 @@ class Model(_core.ModelSpec):
             return
         check_references(self, [obj for obj, _ in snapshot])
         try:
-            simulation = _core.Simulation(self)
+            # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm in the solver's terms while it compiles
+            with resolved(self._entities) as notes:
+                simulation = _core.Simulation(self)
+            self._placement_notes = notes
         except _core.RoutineError as e:
             # a routine failed in its dependency pass (iflag), before any output
             raise MsolveError(f"the analysis could not start: {e}") from None
@@ -240,7 +312,9 @@ class Model(_core.ModelSpec):
         milliseconds and raises KeyboardInterrupt with ``results`` (SimulationResults up to
         the last output before it; also ``model.results``); the next call continues from
         that output. Threads calling simulate on one model run one at a time."""
-        for key in kwds:
+        # documented arguments msolve cannot honour are reported in the messages, others warn
+        argument_notes, unknown = simulate_notes(kwds, self._noted)
+        for key in unknown:
             warnings.warn(
                 f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
             )
@@ -250,8 +324,14 @@ class Model(_core.ModelSpec):
                 f"simulate: the analysis was halted by {event.sensor._describe()} at time "
                 f"{event.time:.9g}; call model.reset() to start a new one"
             )
-        self._validate()
-        self._prepare_solver()
+        try:
+            self._validate()
+            self._prepare_solver()
+        except Exception as e:
+            # the log of Model(output=...) says why the analysis did not start
+            if self._files is not None:
+                self._files.record(self, None, [f"error: {e}"])
+            raise
         # the rules (and the conversion of duration and steps) are the solver's:
         # cpp/simulation/simulate_options.h; ModelError is a ValueError
         end, dtout = _core.resolve_simulate_options(
@@ -275,11 +355,23 @@ class Model(_core.ModelSpec):
                 self.results = e.results = SimulationResults(core)
             raise
         results = SimulationResults(core)
+        placement = [n for n in self._placement_notes if n not in self._noted]
+        self._noted.update(placement)
+        results.messages[:0] = [
+            *no_effect_notes(self._entities, self._noted),
+            *placement,
+            *argument_notes,
+        ]
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy
         for line in results.messages:
             print(f"msolve: {line}")
+        if self._files is not None:
+            error = [] if results.ok else [f"the analysis stopped: {results.error}"]
+            problem = self._files.record(self, results, [*results.messages, *error])
+            if problem:
+                warnings.warn(problem, stacklevel=2)
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
@@ -309,3 +401,17 @@ def _same_snapshot(a, b):
             except Exception:
                 return False
     return True
+
+
+def _user_parameters(function):
+    """The numbers of a ``USER(p1, p2, ...)`` string (empty for "")."""
+    text = (function or "").strip()
+    if not text:
+        return []
+    if not (text.upper().startswith("USER(") and text.endswith(")")):
+        raise ValueError(f"Model.control: function must be 'USER(p1, p2, ...)', got {function!r}")
+    inner = text[5:-1].strip()
+    try:
+        return [float(v) for v in inner.split(",")] if inner else []
+    except ValueError:
+        raise ValueError(f"Model.control: the parameters of {function!r} must be numbers") from None

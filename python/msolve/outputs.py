@@ -1,15 +1,49 @@
 """Outputs: Request (time histories of displacements, velocities, accelerations, forces
-or expressions) and Output (settings)."""
+or expressions) and the output settings Output, H3dOutput, Debug and External (accepted;
+what they ask for msolve does not produce, docs/msolve-attributes.md)."""
 
 from __future__ import annotations
 
 from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
-from .properties import Bool, Enum, ExpressionSlot, Reference, Routine, Str
+from .properties import (
+    Bool,
+    Double,
+    Enum,
+    ExpressionSlot,
+    Int,
+    Reference,
+    References,
+    Routine,
+    Str,
+)
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Output", "Request"]
+__all__ = ["Debug", "External", "H3dOutput", "Output", "Request"]
+
+_NAMES = "msolve's results carry no units or labels; the components keep their names"
+
+
+class _Names(Str):
+    """Text for the 8 components of a request: one string, or a list of up to 8 strings
+    (exports give ``['MAG', 'X', 'Y', 'Z', '', 'PSI', 'THETA', 'PHI']``)."""
+
+    def __init__(self, doc, no_effect=_NAMES):
+        super().__init__("", doc=doc, no_effect=no_effect)
+
+    def convert(self, obj, value):
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            if len(value) > 8:
+                raise self.error(
+                    obj, "has at most 8 entries (one per component)", value, ValueError
+                )
+            return list(value)
+        raise self.error(obj, "must be a string or a list of up to 8 strings", value)
 
 
 def _request_function(slot):
@@ -52,6 +86,17 @@ class Request(_CoreEntity, _core.RequestSpec):
         field="_routine",
         doc="REQSUB: a callable (id, time, par, npar, iflag) returning the 8 components.",
     )
+    cnames = _Names(
+        doc="Names of the 8 components: getComponent accepts them besides the standard names.",
+        no_effect=None,
+    )
+    cunits = _Names(doc="Units of the 8 components.")
+    clabels = _Names(doc="Labels of the 8 components.")
+    variables = References(
+        "Variable",
+        no_effect="a request's components are its type's or f1..f8; list the variables in "
+        "f1..f8 with VARVAL(id)",
+    )
 
     def _property_changed(self, name):
         # a request given only expressions is an EXPRESSION request
@@ -62,12 +107,67 @@ class Request(_CoreEntity, _core.RequestSpec):
         super()._property_changed(name)
 
 
+_FILES = "msolve keeps the results in memory and writes <output>.log and <output>.csv"
+
+
 class Output(SolverObject):
-    """Output settings. Accepted for compatibility; results are always kept in memory."""
+    """Output settings. ``reqsave``: the requests are kept in the results (always, in
+    msolve). MotionSolve's file and format settings are accepted and reported without
+    effect: msolve writes ``<output>.log`` and ``<output>.csv`` (``Model(output=...)``)."""
 
-    reqsave = Bool(True)
+    reqsave = Bool(
+        True,
+        no_effect="msolve keeps every request in the results",
+        doc="Keep the requests in the results (msolve always does).",
+    )
+    mrf_file = Bool(True, no_effect=_FILES)
+    abf_file = Bool(True, no_effect=_FILES)
+    plt_file = Bool(False, no_effect=_FILES)
+    h3d_file = Bool(True, no_effect=_FILES)
+    angle_type = Enum("YPR EULER_ANGLES", "EULER_ANGLES", no_effect=_FILES)
+    abf_unique_time = Enum("FIRST LAST ALL", "LAST", no_effect=_FILES)
+    plt_unique_time = Enum("FIRST LAST ALL", "LAST", no_effect=_FILES)
+    req_angle_radians = Bool(
+        False, no_effect="request angles (PSI THETA PHI, AX ...) are always in radians"
+    )
+    req_comment_only = Bool(False, no_effect=_FILES)
+    capture_max_pd = Bool(False, no_effect=_FILES)
+    dzero = Double(None, optional=True, no_effect="results are written as computed")
+    vzero = Double(None, optional=True, no_effect="results are written as computed")
+    azero = Double(None, optional=True, no_effect="results are written as computed")
+    fzero = Double(None, optional=True, no_effect="results are written as computed")
 
-    def __init__(self, **kwds):
-        # the other output settings of MotionSolve are accepted and ignored
-        known = {k: v for k, v in kwds.items() if k in self._properties()}
-        super().__init__(**known)
+
+_H3D = "msolve writes no H3D animation file"
+
+
+class H3dOutput(SolverObject):
+    """Settings of MotionSolve's H3D animation file: accepted, reported without effect."""
+
+    save = Bool(True, no_effect=_H3D)
+    linear_anim = Bool(False, no_effect=_H3D)
+    format_type = Str("MODAL", no_effect=_H3D)
+    stress_format = Str("TENSOR", no_effect=_H3D)
+    strain_format = Str("TENSOR", no_effect=_H3D)
+    capture_max_pd = Bool(True, no_effect=_H3D)
+
+
+class Debug(SolverObject):
+    """MotionSolve's debug output: accepted, reported without effect (msolve's messages
+    are in ``run.messages`` and the ``.log`` file)."""
+
+    anim = Bool(False, no_effect="msolve writes no animation of the iterations")
+    eprint = Bool(False, no_effect="msolve's log has no per-step solver trace")
+    screen_output = Bool(False, no_effect="msolve prints its messages always")
+    verbose = Bool(False, no_effect="msolve's log has one level of detail")
+
+
+class External(SolverObject):
+    """A graphic read from a CAD file: accepted, reported without effect (msolve draws no
+    graphics; contact geometry is not available)."""
+
+    file = Str(no_effect="msolve draws no graphics")
+    element = Str(count=0, no_effect="msolve draws no graphics")
+    color = Str(no_effect="msolve draws no graphics")
+    refinement_level = Int(None, optional=True, no_effect="msolve draws no graphics")
+    rm = Reference(Marker, no_effect="msolve draws no graphics")

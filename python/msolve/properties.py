@@ -25,7 +25,10 @@ class Property:
     each converted like a single value; the default is then a list as well.
     """
 
-    def __init__(self, default=None, *, field=None, doc="", count=None):
+    def __init__(self, default=None, *, field=None, doc="", count=None, no_effect=None):
+        # no_effect: why msolve accepts the attribute but cannot honour it; a value other
+        # than the default is reported once per analysis (msolve/notices.py)
+        self.no_effect = no_effect
         self.count = count if count is None else int(count)
         if self.count is not None and default is not None:
             if isinstance(default, (list, tuple)):
@@ -49,7 +52,8 @@ class Property:
         kind = type(self).__name__
         if self.count is not None:
             kind += f" [{self.count}]"
-        return f"{kind}, default {self.default!r}"
+        text = f"{kind}, default {self.default!r}"
+        return text + (f"; accepted, no effect: {self.no_effect}" if self.no_effect else "")
 
     def convert(self, obj, value):
         return value
@@ -467,15 +471,15 @@ class Routine(Property):
         return obj.__dict__.get("_p_" + self.name)
 
     def __set__(self, obj, value):
-        if value is None:
+        if value is not None and not isinstance(value, str) and not callable(value):
+            raise self.error(obj, "must be a callable or a string 'library::function'", value)
+        if value is None or self.field is None:
             core = None
         elif isinstance(value, str):
             core = _core.NamedRoutine(value)
-        elif callable(value):
+        else:
             # the solver holds a weak reference to obj, and finds the routine in its __dict__
             core = _core.PythonRoutine(obj, "_p_" + self.name, value)
-        else:
-            raise self.error(obj, "must be a callable or a string 'library::function'", value)
         obj.__dict__["_p_" + self.name] = value
         if self.field is not None:
             setattr(obj, self.field, core)

@@ -74,7 +74,19 @@ class _SeriesResult:
 
 
 class RequestResult(_SeriesResult):
-    """Time history of a Request (8 components)."""
+    """Time history of a Request (8 components). The request's ``cnames`` name its
+    components too: ``getComponent("spring force")`` when ``cnames[k]`` is that name."""
+
+    def getComponent(self, component):
+        if isinstance(component, str) and component.upper() not in ("TIMES", "TIME"):
+            key = component.upper()
+            if key not in self.names or not key:
+                cnames = getattr(self.entity, "cnames", None)
+                given = [cnames] if isinstance(cnames, str) else list(cnames or [])
+                for k, name in enumerate(given[:8]):
+                    if name and name.strip().upper() == key.strip():
+                        return self._values[:, k]
+        return super().getComponent(component)
 
 
 class BodyResult(_SeriesResult):

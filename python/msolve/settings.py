@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import _core
 from .base import _CoreEntity
-from .properties import Bool, Double, Enum, Int
+from .properties import Bool, Double, Enum, Int, Property
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Accgrav", "Equilibrium", "Integrator", "Units"]
@@ -97,6 +97,36 @@ class Accgrav(_CoreEntity, _core.AccgravSpec):
     kgrav = _GravityComponent(2)
 
 
+_IDA = "msolve integrates with SUNDIALS IDA (variable-order BDF), which has no such setting"
+
+
+class _Pattern(Property):
+    """MotionSolve's Jacobian evaluation pattern: a string of T and F (``"TFFFT"``) or a
+    list of booleans, one per corrector iteration."""
+
+    def convert(self, obj, value):
+        if value is None:
+            return None
+        if isinstance(value, str):
+            text = value.replace(":", "").replace(",", "").replace(" ", "").upper()
+            if text and set(text) <= {"T", "F"}:
+                return value
+            raise self.error(obj, "must be a string of T and F (e.g. 'TFFFT')", value, ValueError)
+        elif isinstance(value, (list, tuple)) and all(isinstance(v, bool) for v in value):
+            return list(value)
+        raise self.error(
+            obj, "must be a string of T and F (e.g. 'TFFFT') or a list of booleans", value
+        )
+
+
+def _ida_int(doc):
+    return Int(None, optional=True, no_effect=_IDA, doc=doc)
+
+
+def _ida_double(doc):
+    return Double(None, optional=True, minimum=0.0, no_effect=_IDA, doc=doc)
+
+
 class Integrator(_CoreEntity, _core.IntegratorSpec):
     """Settings of the dynamic analysis. ``error`` is the absolute local error bound on
     positions and velocities in model units (default 1e-3); DSTIFF is IDA's BDF."""
@@ -116,6 +146,22 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
         "output time (fewer steps when outputs are dense); the step stays at most dtout. "
         "Interpolated outputs meet the constraints to the integration error only.",
     )
+    # MotionSolve's own integrator tuning: accepted, stored, written to datasets, reported
+    pattern = _Pattern(no_effect=_IDA + "; IDA decides when to evaluate the Jacobian")
+    alpha = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")
+    beta = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")
+    gamma = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")
+    vel_tol_factor = _ida_double("Velocity tolerance factor of MotionSolve's ODE integrators.")
+    minit = _ida_int("Least corrector iterations.")
+    dae_index = _ida_int("Index of the DAE formulation (msolve solves the index-2 form).")
+    dae_constr_tol = _ida_double("Constraint tolerance of MotionSolve's corrector.")
+    dae_alg_tol_factor = _ida_double("Algebraic-variable tolerance factor.")
+    dae_eval_expiry = _ida_int("Evaluations before the Jacobian expires.")
+    dae_jacob_eval = _ida_int("Jacobian evaluation pattern selector.")
+    dae_jacob_init = _ida_int("Jacobian evaluations at the start.")
+    dae_vc_tol_factor = _ida_double("Velocity-constraint tolerance factor.")
+    dae_vc_error_ctrl = Bool(False, no_effect=_IDA, doc="Velocity constraints in the error test.")
+    dae_vel_ctrl = Bool(False, no_effect=_IDA, doc="Velocity error control.")
 
 
 class Equilibrium(_CoreEntity, _core.EquilibriumSpec):
@@ -135,3 +181,8 @@ class Equilibrium(_CoreEntity, _core.EquilibriumSpec):
     stability = Double(None, optional=True, minimum=0.0, field="_stability")
     kinetic_energy_error = Double(None, optional=True, minimum=0.0, field="_kinetic_energy_error")
     maxit = Int(None, optional=True, field="_maxit")
+    skip_mkeam = Bool(
+        False,
+        no_effect="msolve's statics never runs MKEAM first (Newton on the force balance)",
+        doc="Skip the kinetic-energy attrition step before the Newton solution.",
+    )

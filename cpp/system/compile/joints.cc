@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/error.h"
+#include "math/rotation.h"
 #include "system/compile/builder.h"
 
 namespace msolve::system {
@@ -135,6 +136,41 @@ void Builder::Joints() {
     const auto [mi, mj] = sys_.MarkersOf(*jprim, jprim->i, jprim->j);
     same_part(*jprim, jprim->i, jprim->j);
     sys_.AddConstraint(mbs::JointConstraint(jprim.get(), jt, mi, mj));
+  }
+
+  // planar parts: a PLANAR joint to the ground whose J frame has the plane's normal as its z
+  // axis, at the part's design position (MotionSolve's Part planar)
+  for (const auto& part : model_.parts) {
+    if (!part->active || part->ground || !part->planar) continue;
+    const std::string plane = Upper(*part->planar);
+    int normal;
+    if (plane == "XY" || plane == "YX") {
+      normal = 2;
+    } else if (plane == "YZ" || plane == "ZY") {
+      normal = 0;
+    } else if (plane == "ZX" || plane == "XZ") {
+      normal = 1;
+    } else {
+      throw ModelError(part->Describe() + ": planar must be XY, YZ, ZX, YX, ZY or XZ, got '" +
+                       *part->planar + "'");
+    }
+    const auto found = sys_.part_bodies_.find(part.get());
+    if (found == sys_.part_bodies_.end() || found->second == kGround) continue;
+    const int body = found->second;
+    const double* q = System::BodyState(body, design.data());
+    // J: the global axes turned so that z is the normal (x, y the plane's axes, right-handed)
+    Mat3 plane_axes = Mat3::Identity();
+    plane_axes.col(2) = Mat3::Identity().col(normal);
+    plane_axes.col(0) = Mat3::Identity().col((normal + 1) % 3);
+    plane_axes.col(1) = Mat3::Identity().col((normal + 2) % 3);
+    mbs::BodyMarker mj;
+    mj.body = kGround;
+    mj.s = Vec3(q[0], q[1], q[2]);
+    mj.A = plane_axes;
+    mbs::BodyMarker mi;
+    mi.body = body;
+    mi.A = math::QuatToMatrix<double>(Vec4(q[3], q[4], q[5], q[6])).transpose() * plane_axes;
+    sys_.AddConstraint(mbs::JointConstraint(part.get(), mbs::JointType::kPlanar, mi, mj));
   }
 }
 

@@ -228,6 +228,9 @@ def _body_velocities(el, markers, frames, rotations=True):
 def write_part(w, p):
     point = isinstance(p, PointMass)
     model = w.model
+    if getattr(p, "planar", None) is not None and not p.ground:
+        # Body_Rigid has no counterpart: written without it, the dataset would lose a constraint
+        raise w.fail(p, f"planar={p.planar!r} cannot be written to a dataset yet")
     markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
     try:
         origin, rot = part_frame(p)

@@ -41,8 +41,10 @@ the routine. Such a script is executed only with ``allow_scripts=True``
 (``msolve run --allow-scripts``); otherwise the dataset is refused with a message that says so.
 
 Errors (malformed XML, missing or ill-typed attribute, unknown id) raise ``DatasetError``
-naming the file, the line and the element; unknown elements and ignored attributes give a
-``DatasetWarning``.
+naming the file, the line and the element. An element msolve does not read is refused with
+a DatasetError when it may carry physics (Force_Contact, Body_Flexible, ...: the model would
+run without it); only unknown output, graphics and parameter elements (``Post_*``,
+``Param_*``, ...) and ignored attributes give a ``DatasetWarning``.
 
 The readers are grouped by kind, each module with the writer of the same elements:
 ``element`` (typed attribute access, errors and warnings), ``settings`` (parameters and
@@ -130,6 +132,8 @@ class _Reader:
         blocks = self._blocks(root)
         model_nodes, command_nodes = blocks
         self.dataset.model = Model(output=self.path.stem)
+        # msolve run writes the files of a dataset (where --output-dir says)
+        self.dataset.model._files = None
         by_key = {}
         for node in model_nodes:
             by_key.setdefault(node.key, []).append(node)
@@ -157,6 +161,7 @@ class _Reader:
         self._resolve_links()
         sensors.make_sensors(self)
         settings.read_commands(self, command_nodes)
+        settings.apply_leading_settings(self, self.dataset.model, self.dataset.commands)
 
     def _blocks(self, root):
         if root.key == "model":
@@ -188,11 +193,24 @@ class _Reader:
         return models[0].children, command_nodes
 
     def _unknown(self, node):
+        if not _is_output_only(node.key):
+            # an element that carries physics (bodies, constraints, forces, controls) is
+            # never dropped: the model would run without it
+            raise DatasetError(
+                "element not supported by msolve: the model would run without what it "
+                "describes (bodies, constraints, forces or controls)",
+                self.path,
+                node.line,
+                node.describe(),
+            )
         key = ("unknown", node.key)
         if key in self.warned:
             return
         self.warned.add(key)
-        _warn(f"{self.path}:{node.line}: {node.describe()}: element not known to msolve; ignored")
+        _warn(
+            f"{self.path}:{node.line}: {node.describe()}: output or graphics element not "
+            "used by msolve; ignored"
+        )
 
     # -- registry and references ----------------------------------------------------------
 
@@ -317,6 +335,15 @@ class _Reader:
                 raise el.error(f"the attribute '{expr_attribute}' is required")
             return "", None
         return expr.strip(), None
+
+
+# elements that only describe outputs, graphics or solver settings: an unknown one of
+# these is ignored with a warning; any other unknown element is refused (_Reader._unknown)
+_OUTPUT_PREFIXES = ("post_", "param_", "graphic", "h3d", "res", "output", "debug", "animation")
+
+
+def _is_output_only(key):
+    return key.startswith(_OUTPUT_PREFIXES)
 
 
 _KIND_ELEMENT = {

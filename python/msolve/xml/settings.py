@@ -143,8 +143,34 @@ def transient_values(el):
         values["maxit"] = maxit
     if el.has("dae_interpolation"):
         values["interpolate"] = el.bool("dae_interpolation")
+    # MotionSolve's own tuning: kept on the Integrator (accepted, no effect; written back)
+    for attribute, field in _TUNING_REALS.items():
+        value = el.real(attribute, minimum=0.0)
+        if value is not None:
+            values[field] = value
+    for attribute, field in _TUNING_INTS.items():
+        value = el.int(attribute)
+        if value is not None:
+            values[field] = value
+    if el.has("dae_vel_ctrl"):
+        values["dae_vel_ctrl"] = el.bool("dae_vel_ctrl")
     el.finish()
     return values
+
+
+# Param_Transient attributes of MotionSolve's integrators -> Integrator attributes
+_TUNING_REALS = {
+    "vel_tol_factor": "vel_tol_factor",
+    "dae_alg_tol_factor": "dae_alg_tol_factor",
+    "dae_constr_tol": "dae_constr_tol",
+}
+_TUNING_INTS = {
+    "dae_index": "dae_index",
+    "dae_corrector_minit": "minit",
+    "dae_jacob_eval": "dae_jacob_eval",
+    "dae_eval_expiry": "dae_eval_expiry",
+    "dae_jacob_init": "dae_jacob_init",
+}
 
 
 def read_param_transient(reader, el):
@@ -171,6 +197,15 @@ _STATIC_METHODS = {"FIM_S": "FIM_S", "FIM_D": "FIM_D", "MKEAM": "MKEAM"}
 @reads("Param_Static")
 def read_param_static(reader, el):
     """The settings of static analyses: an Equilibrium."""
+    values = static_values(el)
+    try:
+        Equilibrium(**values)
+    except (TypeError, ValueError) as e:
+        raise el.error(str(e)) from None
+
+
+def static_values(el):
+    """The Equilibrium attributes a Param_Static element gives."""
     values = {}
     method = el.word("method", _STATIC_METHODS)
     if method:
@@ -187,10 +222,7 @@ def read_param_static(reader, el):
             el.warn(f"{attribute} accepted, no effect in msolve's statics")
             el.used.add(attribute)
     el.finish()
-    try:
-        Equilibrium(**values)
-    except (TypeError, ValueError) as e:
-        raise el.error(str(e)) from None
+    return values
 
 
 @writes(Equilibrium, section="settings")
@@ -241,6 +273,10 @@ def write_integrator(w, i):
     e.set("h0_max", i.hinit).set("max_order", i.kmax).set("dae_corrector_maxit", i.maxit)
     if i.interpolate:
         e.set("dae_interpolation", True)
+    for attribute, field in (*_TUNING_REALS.items(), *_TUNING_INTS.items()):
+        e.set(attribute, getattr(i, field))
+    if i.dae_vel_ctrl:
+        e.set("dae_vel_ctrl", True)
 
 
 # -- the Command block ---------------------------------------------------------------------
@@ -258,11 +294,37 @@ def read_commands(reader, nodes):
             commands.append(Command("simulate", _simulate_values(el), node))
         elif node.key == "param_transient":
             commands.append(Command("param_transient", transient_values(el), node))
+        elif node.key == "param_static":
+            commands.append(Command("param_static", static_values(el), node))
         elif node.key == "stop":
             commands.append(Command("stop", {}, node))
             stopped = node
         else:
             el.warn("command not available in msolve yet; ignored")
+
+
+def apply_settings(model, command):
+    """Give ``model`` the settings of a Param_Transient or Param_Static command: its
+    Integrator or Equilibrium (the last one, or a new one) takes the values."""
+    cls = Integrator if command.kind == "param_transient" else Equilibrium
+    found = model.getChildren(cls)
+    if found:
+        found[-1].setValues(**command.values)
+    else:
+        cls(**command.values)
+
+
+def apply_leading_settings(reader, model, commands):
+    """The Param_* commands before the first Simulate are the settings the model starts
+    with: ``load_model`` applies them, so a ``simulate`` from Python runs with them."""
+    for command in commands:
+        if command.kind == "simulate" or command.kind == "stop":
+            break
+        if command.kind in ("param_transient", "param_static"):
+            try:
+                apply_settings(model, command)
+            except (TypeError, ValueError) as e:
+                raise _El(reader, command.node).error(str(e)) from None
 
 
 def _simulate_values(el):

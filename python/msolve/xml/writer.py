@@ -31,6 +31,7 @@ import warnings
 from pathlib import Path
 
 from ..composite import Composite
+from ..placement import resolved
 from . import bodies, constraints, controls, forces, outputs, sensors, settings  # noqa: F401 (registering)
 from .element import _Element
 from .registry import writers
@@ -46,7 +47,10 @@ def save_model(model, path, simulate=None):
     it the simulate calls made so far are written."""
     path = Path(path)
     writer = _Writer(model, path)
-    text = writer.write(simulate)
+    # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm and joint initial conditions, as the solver
+    # reads them (the dataset gives global positions and velocities)
+    with resolved(model._entities):
+        text = writer.write(simulate)
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -78,7 +82,7 @@ class _Writer:
         groups = {}
         for obj in entities:
             name = _family(obj)
-            if name not in _WRITERS and name != "Output":
+            if name not in _WRITERS and name not in _NOT_WRITTEN:
                 raise self.fail(obj, "cannot be written to a dataset yet")
             groups.setdefault(name, []).append(obj)
         for name, function in _WRITERS.items():
@@ -187,10 +191,13 @@ def _family(obj):
     for klass in type(obj).__mro__:
         if klass.__module__.startswith("msolve.") and klass.__name__ in _WRITERS:
             return klass.__name__
-        if klass.__name__ == "Output" and klass.__module__.startswith("msolve."):
-            return "Output"
+        if klass.__name__ in _NOT_WRITTEN and klass.__module__.startswith("msolve."):
+            return klass.__name__
     return type(obj).__name__
 
+
+# output settings without an element in the Model block: not written
+_NOT_WRITTEN = ("Output", "H3dOutput", "Debug", "External")
 
 # the element writers, registered by the modules of the kinds (registry.writes), in the
 # order of the elements in the dataset
