@@ -353,6 +353,8 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   // what the elements, requests and sensors remember (the turns of the angles they follow,
   // the SENVAL values, the sensors' firings): the blocks of the memory both have, by key
   layout_.Remap(previous.layout_, previous.state_.memory, &state_.memory);
+  // the histories of DELAY calls, by the same keys (variable size, beside the memory)
+  sys_.TakeDelayHistories(previous.sys_.DelayHistories());
   continued_ = true;
   // the step limit a sensor set, whether a halt ended the analysis
   sensor_hmax_ = previous.sensor_hmax_;

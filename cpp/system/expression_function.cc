@@ -305,6 +305,21 @@ void ExpressionFunction::RecordDelays(double t, const double* y, const double* y
   for (const auto& d : delays_) d->set_recording(false);
 }
 
+std::vector<double> ExpressionFunction::SaveDelays() const {
+  std::vector<double> out;
+  for (const auto& d : delays_) d->history().Save(&out);
+  return out;
+}
+
+void ExpressionFunction::RestoreDelays(const std::vector<double>& saved) const {
+  std::vector<DelayHistory> histories(delays_.size());
+  std::size_t offset = 0;
+  for (auto& h : histories)
+    if (!h.Restore(saved, &offset)) return;
+  if (offset != saved.size()) return;
+  for (size_t k = 0; k < delays_.size(); ++k) delays_[k]->history() = histories[k];
+}
+
 std::vector<double> ExpressionFunction::TimeBreakpoints() const {
   std::vector<double> times = program_.time_breakpoints();
   for (int index : program_.leaves()) {

@@ -84,6 +84,11 @@ class ExpressionFunction : public mbs::StateFunction {
 
   /// Whether the expression calls DELAY (whose history only accepted steps record).
   bool has_delays() const { return !delays_.empty(); }
+  /// The histories of its DELAY calls, flattened (DelayHistory::Save), and back: a list of
+  /// another form (another number of calls) leaves them as they are. Only between runs
+  /// (System::TakeDelayHistories), never during an evaluation.
+  std::vector<double> SaveDelays() const;
+  void RestoreDelays(const std::vector<double>& saved) const;
 
   /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
   std::vector<double> TimeBreakpoints() const;

@@ -66,4 +66,35 @@ void System::AcceptStep(double t, const double* y, const double* yp, double* mem
   for (const auto& d : diffs_) d.function->Accept(t, y, yp, memory);
 }
 
+template <typename Visit>
+void System::VisitDelays(const Visit& visit) const {
+  const auto each = [&visit](const model::Entity* entity, const std::string& prefix,
+                             const mbs::StateFunction* f) {
+    const auto* compiled = dynamic_cast<const ExpressionFunction*>(f);
+    if (compiled != nullptr && compiled->has_delays())
+      visit(MemoryKey{entity, prefix + FunctionPart(*f)}, *compiled);
+  };
+  for (const auto& element : force_elements_)
+    for (const mbs::StateFunction* f : element->functions()) each(element->source(), "", f);
+  // Variables by id: the compiled System keeps no entity for them
+  for (const auto& [id, variable] : variables_)
+    each(nullptr, "VARIABLE " + std::to_string(id) + " ", variable.get());
+  for (const auto& d : diffs_) each(d.source, "", d.function.get());
+}
+
+std::map<MemoryKey, std::vector<double>> System::DelayHistories() const {
+  std::map<MemoryKey, std::vector<double>> out;
+  VisitDelays([&out](const MemoryKey& key, const ExpressionFunction& f) {
+    out.emplace(key, f.SaveDelays());
+  });
+  return out;
+}
+
+void System::TakeDelayHistories(const std::map<MemoryKey, std::vector<double>>& histories) const {
+  VisitDelays([&histories](const MemoryKey& key, const ExpressionFunction& f) {
+    const auto found = histories.find(key);
+    if (found != histories.end()) f.RestoreDelays(found->second);
+  });
+}
+
 }  // namespace msolve::system
