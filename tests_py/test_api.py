@@ -176,8 +176,12 @@ def test_simulate_arguments():
         model.simulate(end=1, dtout=0.1, steps=10)
     with pytest.warns(UserWarning, match="active_contact_iteration"):
         model.simulate(end=0.1, dtout=0.05, active_contact_iteration=True)
-    with pytest.raises(ValueError, match="LINEAR"):
-        model.simulate(type="LINEAR", end=0.2)
+    with pytest.raises(ValueError, match="'FREQUENCY' is not available"):
+        model.simulate(type="FREQUENCY", end=0.2)
+    # a free part: 6 degrees of freedom, every eigenvalue zero
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert run.dof == 6
+    assert np.abs(run.eigenvalues).max() == 0.0
 
 
 def test_model_without_moving_parts_runs():

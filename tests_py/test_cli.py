@@ -119,11 +119,14 @@ def test_scripts_need_the_flag(tmp_path, capsys):
     assert "(allowed)" in shown
 
 
-def test_unavailable_analysis_is_refused_before_running(tmp_path, capsys):
+def test_a_linear_analysis_runs_and_logs_its_eigenvalues(tmp_path, capsys):
+    # every analysis_type a dataset may give runs; Linear logs the eigenvalue table
     dataset = tmp_path / "linear.xml"
     dataset.write_text(PENDULUM_XML.replace('analysis_type="Transient"', 'analysis_type="Linear"'))
-    assert main([str(dataset)]) == 2
-    assert "analysis_type linear is not available" in capsys.readouterr().err
+    assert main([str(dataset)]) == 0
+    shown = capsys.readouterr().out
+    assert "linear analysis at time 0: 1 degrees of freedom" in shown
+    assert "damping ratio" in shown
 
 
 def test_no_simulate_command(tmp_path, capsys):

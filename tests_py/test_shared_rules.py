@@ -121,7 +121,7 @@ def free_block():
         ({"end": 1.0, "dtout": math.inf}, "simulate: dtout must be positive, got inf"),
         ({"end": math.nan}, "simulate: end must be a number, got nan"),
         ({"duration": -0.5}, r"simulate: end -0.5 is before the current time 0"),
-        ({"end": 1.0, "type": "LINEAR"}, "simulate: analysis type 'LINEAR' is not available"),
+        ({"end": 1.0, "type": "FREQUENCY"}, "simulate: analysis type 'FREQUENCY' is not available"),
     ],
 )
 def test_simulate_refuses_bad_arguments_naming_them(arguments, message):

@@ -7,7 +7,7 @@ PYTHON="${PYTHON:-python3}"
 
 # system libraries (Debian packages), installed only when missing
 missing=""
-for pkg in libeigen3-dev libsundials-dev libgtest-dev clang-format; do
+for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi

@@ -255,6 +255,41 @@ void DefineSettingSpecs(py::module_& m) {
       .def_readwrite("_stability", &Equilibrium::stability)
       .def_readwrite("_kinetic_energy_error", &Equilibrium::kinetic_energy_error)
       .def_readwrite("_maxit", &Equilibrium::maxit);
+
+  // the plant inputs and outputs and the settings of the linear analysis
+  py::class_<Pinput, Entity, std::shared_ptr<Pinput>>(m, "PinputSpec")
+      .def(py::init<>())
+      .def_property(
+          "_variables", [](Pinput& self) { return self.variables; },
+          [](Pinput& self, std::vector<Variable*> value) { self.variables = std::move(value); },
+          py::return_value_policy::reference)
+      .def_readwrite("_hold_order", &Pinput::hold_order)
+      .def_readwrite("_sampling_period", &Pinput::sampling_period)
+      .def_readwrite("_offset_time", &Pinput::offset_time);
+  py::class_<Poutput, Entity, std::shared_ptr<Poutput>>(m, "PoutputSpec")
+      .def(py::init<>())
+      .def_property(
+          "_variables", [](Poutput& self) { return self.variables; },
+          [](Poutput& self, std::vector<Variable*> value) { self.variables = std::move(value); },
+          py::return_value_policy::reference)
+      .def_readwrite("_hold_order", &Poutput::hold_order)
+      .def_readwrite("_sampling_period", &Poutput::sampling_period)
+      .def_readwrite("_offset_time", &Poutput::offset_time);
+  py::class_<Linear, Entity, std::shared_ptr<Linear>> linear(m, "LinearSpec");
+  RefProperty(linear, "_pinput", &Linear::pinput);
+  RefProperty(linear, "_poutput", &Linear::poutput);
+  linear.def(py::init<>())
+      .def_readwrite("_nodamping", &Linear::nodamping)
+      .def_readwrite("_eigen_analysis", &Linear::eigen_analysis)
+      .def_readwrite("_gyroscopic", &Linear::gyroscopic)
+      .def_readwrite("_animation_scale", &Linear::animation_scale)
+      .def_readwrite("_cutoff_frequency", &Linear::cutoff_frequency)
+      .def_readwrite("_eigensol", &Linear::eigensol)
+      .def_readwrite("_statemat", &Linear::statemat)
+      .def_readwrite("_kinetic", &Linear::kinetic)
+      .def_readwrite("_simulink_mdl", &Linear::simulink_mdl)
+      .def_readwrite("_oml", &Linear::oml)
+      .def_readwrite("_matlab", &Linear::matlab);
 }
 
 // the model description, which owns the entities
@@ -269,7 +304,8 @@ void DefineModelSpec(py::module_& m) {
   model.def("_add", [](Model& self, std::shared_ptr<Units> e) { self.units = e; })
       .def("_add", [](Model& self, std::shared_ptr<Accgrav> e) { self.accgrav = e; })
       .def("_add", [](Model& self, std::shared_ptr<Integrator> e) { self.integrator = e; })
-      .def("_add", [](Model& self, std::shared_ptr<Equilibrium> e) { self.equilibrium = e; });
+      .def("_add", [](Model& self, std::shared_ptr<Equilibrium> e) { self.equilibrium = e; })
+      .def("_add", [](Model& self, std::shared_ptr<Linear> e) { self.linear = e; });
 }
 
 }  // namespace

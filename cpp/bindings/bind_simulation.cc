@@ -4,6 +4,8 @@
 #include <optional>
 #include <unordered_set>
 
+#include <pybind11/complex.h>
+#include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -89,7 +91,38 @@ void RaiseInterruption(py::object interruption, py::object results) {
 
 }  // namespace
 
-void DefineSimulation(py::module_& m) {
+// the results of the linear analysis (analysis/linear.h)
+void DefineLinearResults(py::module_& m) {
+  using analysis::LinearMode;
+  using analysis::LinearResult;
+  py::class_<LinearMode>(m, "LinearModeRecord")
+      .def_readonly("eigenvalue", &LinearMode::eigenvalue)
+      .def_readonly("frequency", &LinearMode::frequency)
+      .def_readonly("damping_ratio", &LinearMode::damping_ratio)
+      .def_readonly("parts", &LinearMode::parts)
+      .def_readonly("controls", &LinearMode::controls);
+  py::class_<LinearResult, std::shared_ptr<LinearResult>>(m, "LinearResultRecord")
+      .def_readonly("time", &LinearResult::time)
+      .def_readonly("dof", &LinearResult::dof)
+      .def_readonly("controls", &LinearResult::controls)
+      .def_readonly("states", &LinearResult::states)
+      .def_readonly("A", &LinearResult::A)
+      .def_readonly("B", &LinearResult::B)
+      .def_readonly("C", &LinearResult::C)
+      .def_readonly("D", &LinearResult::D)
+      .def_readonly("eigenvalues", &LinearResult::eigenvalues)
+      .def_readonly("modes", &LinearResult::modes)
+      .def_property_readonly(
+          "pinput", [](const LinearResult& r) { return r.pinput; },
+          py::return_value_policy::reference)
+      .def_property_readonly(
+          "poutput", [](const LinearResult& r) { return r.poutput; },
+          py::return_value_policy::reference);
+}
+
+// the results of an analysis (and its sensor events) as NumPy arrays
+void DefineResults(py::module_& m) {
+  DefineLinearResults(m);
   py::class_<SensorEvent>(m, "SensorEventRecord")
       .def_property_readonly(
           "sensor", [](const SensorEvent& e) { return e.sensor; },
@@ -131,6 +164,10 @@ void DefineSimulation(py::module_& m) {
                              [](const Results& r) {
                                return py::array_t<double>(r.step_times.size(), r.step_times.data());
                              })
+      .def_property_readonly("linear",
+                             [](const Results& r) {
+                               return std::const_pointer_cast<analysis::LinearResult>(r.linear);
+                             })
       .def_readonly("ok", &Results::ok)
       .def_readonly("error", &Results::error)
       .def_property_readonly("stats", [](const Results& r) {
@@ -143,7 +180,10 @@ void DefineSimulation(py::module_& m) {
         d["last_step"] = r.stats.last_step;
         return d;
       });
+}
 
+void DefineSimulation(py::module_& m) {
+  DefineResults(m);
   m.def(
       "resolve_simulate_options",
       [](const model::Model& model, double now, const std::string& type, std::optional<double> end,
@@ -204,6 +244,13 @@ void DefineSimulation(py::module_& m) {
             return std::move(*results);
           },
           py::arg("type"), py::arg("end"), py::arg("dtout"))
+      .def(
+          "linear",
+          [](Simulation& s, const model::Pinput* pinput, const model::Poutput* poutput) {
+            py::gil_scoped_release release;
+            return s.Linear(pinput, poutput);
+          },
+          py::arg("pinput") = nullptr, py::arg("poutput") = nullptr)
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
       .def("_routines",

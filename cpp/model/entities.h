@@ -370,6 +370,47 @@ class Equilibrium : public Entity {
   std::optional<int> maxit;
 };
 
+/// The inputs of a plant (MotionSolve Pinput, Control_PlantInput): the values of these
+/// Variables are the inputs u of the linearised model x' = A x + B u, y = C x + D u
+/// (docs/equations.md §9), read in expressions with PINVAL(id, k). hold_order,
+/// sampling_period and offset_time concern co-simulation only.
+class Pinput : public Entity {
+ public:
+  const char* TypeName() const override { return "Pinput"; }
+  std::vector<Variable*> variables;
+  std::optional<int> hold_order;
+  std::optional<double> sampling_period, offset_time;
+};
+
+/// The outputs of a plant (MotionSolve Poutput, Control_PlantOutput): the values of these
+/// Variables are the outputs y of the linearised model, read with POUVAL(id, k).
+class Poutput : public Entity {
+ public:
+  const char* TypeName() const override { return "Poutput"; }
+  std::vector<Variable*> variables;
+  std::optional<int> hold_order;
+  std::optional<double> sampling_period, offset_time;
+};
+
+/// Settings of the linear analysis (MotionSolve's Linear, Param_Linear; docs/equations.md
+/// §9). `nodamping` leaves out the damping of the force elements in the eigensolution;
+/// `eigen_analysis` false skips the eigensolution; `pinput` and `poutput` give the inputs
+/// and outputs of B, C, D. The file and animation options are accepted and reported without
+/// effect.
+class Linear : public Entity {
+ public:
+  const char* TypeName() const override { return "Linear"; }
+  bool nodamping = false;
+  bool eigen_analysis = true;
+  Pinput* pinput = nullptr;
+  Poutput* poutput = nullptr;
+  std::string gyroscopic = "FULL";
+  std::optional<double> animation_scale, cutoff_frequency;
+  bool eigensol = false, statemat = false, kinetic = false;
+  bool simulink_mdl = false, matlab = false;
+  bool oml = true;  // MotionSolve's default
+};
+
 /// The whole description. Owns every entity: one container per kind of element (the list
 /// is model/kinds.h), and the settings.
 class Model {
@@ -381,6 +422,7 @@ class Model {
   std::shared_ptr<Accgrav> accgrav;
   std::shared_ptr<Integrator> integrator;
   std::shared_ptr<Equilibrium> equilibrium;
+  std::shared_ptr<Linear> linear;
 };
 
 }  // namespace msolve::model

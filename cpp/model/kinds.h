@@ -48,6 +48,8 @@
   X(Lse, lses)                \
   X(Spline, splines)          \
   X(Sensor, sensors)          \
-  X(Gse, gses)
+  X(Gse, gses)                \
+  X(Pinput, pinputs)          \
+  X(Poutput, poutputs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

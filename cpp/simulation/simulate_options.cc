@@ -26,10 +26,10 @@ std::string Upper(std::string s) {
 void CheckType(const std::string& given) {
   const std::string type = Upper(given);
   if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC" &&
-      !IsStatics(given) && !IsQuasiStatics(given) && !IsAssembly(given))
+      !IsStatics(given) && !IsQuasiStatics(given) && !IsAssembly(given) && !IsLinear(given))
     throw ModelError("simulate: analysis type '" + given +
                      "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS, "
-                     "QSTATICS, ASSEMBLY)");
+                     "QSTATICS, ASSEMBLY, LINEAR)");
 }
 
 void CheckEnd(double end, double now) {
@@ -93,6 +93,8 @@ void CheckIntegrator(const model::Model& model) {
 
 bool IsAssembly(const std::string& type) { return Upper(type) == "ASSEMBLY"; }
 
+bool IsLinear(const std::string& type) { return Upper(type) == "LINEAR"; }
+
 bool IsQuasiStatics(const std::string& type) {
   const std::string upper = Upper(type);
   return upper == "QSTATICS" || upper == "QUASISTATICS" || upper == "QUASI-STATICS" ||
@@ -109,7 +111,8 @@ SimulateOptions ResolveSimulateOptions(const SimulateArguments& arguments, doubl
   SimulateOptions options;
   options.type = arguments.type;
   // statics and assembly are solutions at one time: the current one unless end says otherwise
-  const bool one_time = IsStatics(arguments.type) || IsAssembly(arguments.type);
+  const bool one_time =
+      IsStatics(arguments.type) || IsAssembly(arguments.type) || IsLinear(arguments.type);
   if (!arguments.end && !arguments.duration && !one_time)
     throw ModelError("simulate: give end or duration");
   if (arguments.end && arguments.duration)

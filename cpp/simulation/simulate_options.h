@@ -28,6 +28,8 @@ bool IsStatics(const std::string& type);
 bool IsQuasiStatics(const std::string& type);
 /// Whether an analysis type is the initial-conditions analysis alone: ASSEMBLY, in any case.
 bool IsAssembly(const std::string& type);
+/// Whether an analysis type is the linear analysis: LINEAR, in any case.
+bool IsLinear(const std::string& type);
 
 /// simulate's arguments as a script gives them (MotionSolve's Model.simulate): the end as
 /// `end` or `duration` (from the current time), the output interval as `dtout` or `steps`

@@ -227,6 +227,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
   if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
+  if (IsLinear(options.type)) return Linear(nullptr, nullptr);
   Results out = EmptyResults();
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
   try {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/linear.h"
 #include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
@@ -66,6 +67,8 @@ struct Results {
   bool halted = false;  // ended by a halt: the analysis is over
   bool ok = true;
   std::string error;  // why the analysis stopped early (results up to there are kept)
+  /// the linear analysis (LINEAR), or nullptr
+  std::shared_ptr<const analysis::LinearResult> linear;
 };
 
 class Simulation {
@@ -88,6 +91,11 @@ class Simulation {
   /// first states), the others at their design values. The initial-conditions analysis then
   /// runs at that time keeping the velocities. Call before the first Simulate.
   void ContinueFrom(const Simulation& previous);
+
+  /// LINEAR: the model linearised at the current time (analysis/linear.h), with the plant
+  /// input and output given (nullptr: those of the Linear settings, or the model's only
+  /// ones); one output at the current time. Never throws for failures of the analysis.
+  Results Linear(const model::Pinput* pinput, const model::Poutput* poutput);
 
   double time() const { return state_.t; }
   /// The model this simulation compiled.

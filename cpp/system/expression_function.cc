@@ -59,6 +59,15 @@ class LeafEnvironment : public expr::Environment {
       leaves_->push_back(leaf);
       return static_cast<int>(leaves_->size()) - 1;
     }
+    if (name == "PINVAL" || name == "POUVAL") {
+      // the k-th variable (from 1) of a plant input or output (docs/equations.md §9.5)
+      if (ids.size() != 2) throw std::invalid_argument(name + " takes a plant id and an index");
+      if (!resolver_.plant) throw std::invalid_argument(name + " is not available here");
+      ExpressionFunction::Leaf leaf;
+      leaf.variable = resolver_.variable(resolver_.plant(name == "POUVAL", ids[0], ids[1]));
+      leaves_->push_back(leaf);
+      return static_cast<int>(leaves_->size()) - 1;
+    }
     if (name == "VARVAL") {
       if (ids.size() != 1) throw std::invalid_argument("VARVAL takes one variable id");
       ExpressionFunction::Leaf leaf;

@@ -54,6 +54,9 @@ struct Resolver {
   /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
   /// std::invalid_argument for an unknown part.
   std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
+  /// The Variable id of PINVAL(id, k) (output false) or POUVAL(id, k) (output true), k from
+  /// 1; throws std::invalid_argument for an unknown plant input or output or index.
+  std::function<long(bool output, long id, long k)> plant;
 };
 
 class ExpressionFunction : public mbs::StateFunction {

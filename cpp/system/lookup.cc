@@ -140,6 +140,7 @@ const Resolver& System::MakeResolver() const {
     return splines_.Function(name, ids);
   };
   r.kinetic_energy = [this](long id) { return KineticEnergyOf(id); };
+  r.plant = [this](bool output, long id, long k) { return PlantVariable(output, id, k); };
   r.sensor_value = [this](long id) {
     const int slot = SensorSlot(id);
     if (slot < 0)
@@ -169,6 +170,19 @@ std::unique_ptr<mbs::StateFunction> System::KineticEnergyOf(long id) const {
   std::sort(bodies.begin(), bodies.end(),
             [](const auto& a, const auto& b) { return a.offset < b.offset; });
   return std::make_unique<KineticEnergy>(std::move(bodies), ucf_);
+}
+
+long System::PlantVariable(bool output, long id, long k) const {
+  const auto& table = output ? plant_outputs_ : plant_inputs_;
+  const char* what = output ? "Poutput" : "Pinput";
+  const auto found = table.find(id);
+  if (found == table.end())
+    throw std::invalid_argument(std::string("unknown ") + what + " id " + std::to_string(id));
+  if (k < 1 || k > static_cast<long>(found->second.size()))
+    throw std::invalid_argument(std::string(what) + " " + std::to_string(id) + " has " +
+                                std::to_string(found->second.size()) + " variables, index " +
+                                std::to_string(k) + " is out of range");
+  return found->second[k - 1];
 }
 
 std::unique_ptr<ForceMeasure> System::NetForce(const model::Marker* i,

@@ -399,6 +399,10 @@ class System {
   std::vector<GeneralStates> gses_;
   int element_state_count_ = 0;
   std::unordered_map<long, const model::Array*> arrays_;
+  // the variable ids of the active plant inputs and outputs (PINVAL, POUVAL), by their ids
+  std::unordered_map<long, std::vector<long>> plant_inputs_, plant_outputs_;
+  // the Variable id of PINVAL(id, k) (output false) or POUVAL(id, k) (true)
+  long PlantVariable(bool output, long id, long k) const;
   SplineTable splines_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;

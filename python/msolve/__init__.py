@@ -9,7 +9,18 @@ package does.
 
 import math
 
-from . import bodies, constraints, controls, forces, functions, mdl_like, outputs, sensors, settings
+from . import (
+    bodies,
+    constraints,
+    controls,
+    forces,
+    functions,
+    linear,
+    mdl_like,
+    outputs,
+    sensors,
+    settings,
+)
 from .base import SolverObject
 from .bodies import *
 from .composite import Composite, Validator, tr
@@ -17,6 +28,8 @@ from .constraints import *
 from .controls import *
 from .forces import *
 from .functions import *
+from .linear import *
+from .linear import LinearResults, Mode, ModeShape
 from .mdl_like import *
 from .model import Model, MsolveError
 from .outputs import *
@@ -42,7 +55,7 @@ __version__ = "0.1.0"
 
 # The modules of the entity classes: each lists its public classes in its __all__, so that a
 # new class there needs no edit here.
-_ENTITY_MODULES = (bodies, constraints, controls, forces, outputs, sensors, settings)
+_ENTITY_MODULES = (bodies, constraints, controls, forces, linear, outputs, sensors, settings)
 
 __all__ = [
     *sorted(
@@ -58,6 +71,9 @@ __all__ = [
             "Enum",
             "Function",
             "Int",
+            "LinearResults",
+            "Mode",
+            "ModeShape",
             "Model",
             "MsolveError",
             "Point",

@@ -89,6 +89,7 @@ _RUNNABLE = {
     "STATICS": "STATICS",
     "QUASISTATICS": "QSTATICS",
     "ASSEMBLY": "ASSEMBLY",
+    "LINEAR": "LINEAR",
 }
 
 

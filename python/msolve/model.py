@@ -9,6 +9,7 @@ import warnings
 from . import _core
 from .base import _set_current_model, check_references, write_summary
 from .composite import Composite, _matches
+from .linear import make_results
 from .notices import no_effect_notes, simulate_notes
 from .placement import resolved
 from .result_files import OutputFiles
@@ -318,12 +319,7 @@ class Model(_core.ModelSpec):
             warnings.warn(
                 f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
             )
-        if self._halted_by is not None:
-            event = self._halted_by
-            raise MsolveError(
-                f"simulate: the analysis was halted by {event.sensor._describe()} at time "
-                f"{event.time:.9g}; call model.reset() to start a new one"
-            )
+        self._check_not_halted()
         try:
             self._validate()
             self._prepare_solver()
@@ -354,7 +350,12 @@ class Model(_core.ModelSpec):
             if core is not None:
                 self.results = e.results = SimulationResults(core)
             raise
-        results = SimulationResults(core)
+        return self._finish(core, returnResults, argument_notes)
+
+    def _finish(self, core, returnResults=True, argument_notes=()):
+        """The results object of an analysis: the notes of this analysis, printed messages,
+        the files of Model(output=...), the analysis' end."""
+        results = make_results(core)
         placement = [n for n in self._placement_notes if n not in self._noted]
         self._noted.update(placement)
         results.messages[:0] = [
@@ -375,6 +376,33 @@ class Model(_core.ModelSpec):
         if not results.ok:
             raise MsolveError(f"the analysis stopped: {results.error}", results)
         return results if returnResults else None
+
+    def _check_not_halted(self):
+        if self._halted_by is not None:
+            event = self._halted_by
+            raise MsolveError(
+                f"simulate: the analysis was halted by {event.sensor._describe()} at time "
+                f"{event.time:.9g}; call model.reset() to start a new one"
+            )
+
+    def _linear(self, pinput, poutput):
+        self._check_not_halted()
+        self._validate()
+        self._prepare_solver()
+        self._runs.append({"type": "LINEAR", "end": self._simulation.time, "dtout": None})
+        return self._finish(self._simulation.linear(pinput, poutput))
+
+    def generate_eigensolution(self):
+        """The linear analysis at the current time (``simulate(type="LINEAR")``): returns
+        LinearResults with the eigenvalues and modes."""
+        return self._linear(None, None)
+
+    def generate_abcd(self, pinput=None, poutput=None, format="matlab"):
+        """The linear analysis at the current time with the plant inputs ``pinput`` and
+        outputs ``poutput`` (default: those of the Linear settings, or the model's only
+        ones): returns LinearResults with the state matrices A, B, C, D as NumPy arrays.
+        ``format`` ("matlab", "simulink_mdl") is accepted; no file is written."""
+        return self._linear(pinput, poutput)
 
 
 def _frozen(value):

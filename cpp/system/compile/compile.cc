@@ -94,6 +94,9 @@ void Builder::MakeResolver() {
   resolver_.variable = [this](long id) { return Variable(id); };
   resolver_.kinetic_energy = [&sys](long id) { return sys.KineticEnergyOf(id); };
   resolver_.array = [this](long id, long k) { return sys_.ArrayById(id, k, resolver_.variable); };
+  resolver_.plant = [&sys](bool output, long id, long k) {
+    return sys.PlantVariable(output, id, k);
+  };
   resolver_.sensor_value = [&sys](long id) {
     const int slot = sys.SensorSlot(id);
     if (slot < 0)

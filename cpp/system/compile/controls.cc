@@ -22,6 +22,19 @@ void Builder::ControlStates() {
   // Tfsiso states follow the Diffs', then the Lses'
   for (const auto& array : model_.arrays)
     if (array->active) sys_.arrays_[array->id] = array.get();
+  // plant inputs and outputs, read by PINVAL and POUVAL
+  const auto plant = [](const auto& list, auto* out) {
+    for (const auto& e : list) {
+      if (!e->active) continue;
+      std::vector<long>& ids = (*out)[e->id];
+      for (const model::Variable* v : e->variables) {
+        if (v == nullptr) throw ModelError(e->Describe() + ": a variable of the list is not set");
+        ids.push_back(v->id);
+      }
+    }
+  };
+  plant(model_.pinputs, &sys_.plant_inputs_);
+  plant(model_.poutputs, &sys_.plant_outputs_);
   for (const auto& matrix : model_.matrices)
     if (matrix->active) DenseMatrix(*matrix);  // checks every matrix, used or not
   for (const auto& tf : model_.tfsisos)

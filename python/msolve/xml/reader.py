@@ -62,7 +62,16 @@ from pathlib import Path
 
 from ..base import _set_current_model, current_model
 from ..model import Model
-from . import bodies, constraints, controls, forces, outputs, sensors, settings  # noqa: F401 (registering)
+from . import (  # noqa: F401 (registering)
+    bodies,
+    constraints,
+    controls,
+    forces,
+    linear,
+    outputs,
+    sensors,
+    settings,
+)
 from .element import _El, _warn
 from .registry import READERS
 from .tree import DatasetError, parse_dataset

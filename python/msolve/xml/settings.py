@@ -77,6 +77,7 @@ _ANALYSIS_NAMES = {
     "QSTATICS": "Quasi-static",
     "QUASISTATICS": "Quasi-static",
     "ASSEMBLY": "Assembly",
+    "LINEAR": "Linear",
 }
 
 
@@ -239,7 +240,6 @@ IGNORED_PARAMETERS = {
     "param_simulation",
     "param_output",
     "resoutput",
-    "param_linear",
     "param_kinematic",
 }
 
