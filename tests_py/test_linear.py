@@ -1,5 +1,5 @@
 """simulate(type="LINEAR"): the model linearised about its operating point in independent
-coordinates (docs/equations.md §9), checked against closed forms of small oscillations, a
+coordinates (docs/equations.md §10), checked against closed forms of small oscillations, a
 dynamic run, and the state matrices of a mass on a spring."""
 
 import math

@@ -119,12 +119,16 @@ def test_a_dataset_with_a_static_then_a_transient_simulate_runs_from_the_command
 def test_equilibrium_settings_are_honoured_or_reported():
     # Inspire's scripts give Equilibrium(...) before simulate(type="STATICS"): imbalance and
     # maxit are honoured (one iteration is not enough for the nonlinear pendulum of the
-    # torsion-spring test), MKEAM and stability are reported once in the log
+    # torsion-spring test), MKEAM runs (its line in the log) and stability is honoured (it
+    # changes Newton's matrix, not the equilibrium)
     model = hanging_block()
     Equilibrium(method="MKEAM", stability=0.01, imbalance=1e-6, maxit=20)
     run = model.simulate(type="STATICS", end=0, dtout=0.0, returnResults=True)
     assert sum("MKEAM" in line for line in run.messages) == 1
-    assert sum("stability accepted, no effect" in line for line in run.messages) == 1
+    assert not any("stability" in line for line in run.messages)
+    z = run.getObject(model.z).getComponent("Z")
+    # to the imbalance asked for: 1e-6 N on the spring of 100 N/m
+    np.testing.assert_allclose(z, [-1.0 - 2.0 * G / 100.0], rtol=0, atol=1e-6 / 100.0)
 
     model = torsion_pendulum(1.5, 0.8, 30.0)
     Equilibrium(maxit=1)
@@ -181,3 +185,158 @@ def test_quasi_statics_follows_a_force_that_grows_in_time():
     expected = -1.0 - (m * G - 10.0 * run.times) / k
     np.testing.assert_allclose(run.getObject(model.z).getComponent("Z"), expected, atol=1e-10)
     assert any(line.startswith("quasi-statics: 5 equilibria") for line in run.messages)
+
+
+def test_stability_adds_mass_to_newtons_matrix_and_reaches_the_same_equilibrium():
+    m, L, kt = 1.5, 0.8, 30.0
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    for stability in (1e-3, 0.1):
+        model = torsion_pendulum(m, L, kt)
+        Equilibrium(stability=stability, imbalance=1e-12, maxit=200)
+        run = model.simulate(type="STATICS", end=0, returnResults=True)
+        x = run.getObject(model.p).getComponent("X")[0]
+        z = run.getObject(model.p).getComponent("Z")[0]
+        assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+
+
+def inverted_pendulum(m, L, up):
+    # a point mass m at distance L from a REVOLUTE pivot about global y, straight above the
+    # pivot (up) or below it
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    pivot = Marker(part=ground, zp=[0, -1, 0])
+    arm = Part(mass=m, ip=[1e-9, 1e-9, 1e-9], cm=Marker(qp=[0, 0, L if up else -L]))
+    Joint(type="REVOLUTE", i=Marker(part=arm, zp=[0, -1, 0]), j=pivot)
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    return model
+
+
+def test_an_unstable_equilibrium_is_reported_with_its_negative_stiffness():
+    # the pendulum balanced upright is an equilibrium, unstable: about it
+    # m L^2 theta'' = m g L theta, so omega^2 = -g / L (a point mass)
+    m, L = 2.0, 0.5
+    model = inverted_pendulum(m, L, up=True)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    (line,) = [line for line in run.messages if "UNSTABLE" in line]
+    assert "1 of 1 free directions have a negative stiffness" in line
+    omega2 = float(line.split("omega^2 = ")[1].rstrip(")"))
+    assert omega2 == pytest.approx(-G / L, rel=1e-6)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("Z"), [L], atol=1e-12)
+    # hanging, the same pendulum is stable: nothing reported
+    model = inverted_pendulum(m, L, up=False)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    assert not any("UNSTABLE" in line for line in run.messages)
+
+
+def test_mode_gives_the_analysis_that_runs():
+    # MODE: 1 kinematics, 4 dynamics, 5 statics, 6 quasi-statics (MotionSolve's MODE)
+    model = hanging_block()
+    model.mode = Request(type="EXPRESSION", f2="MODE")
+    values = {}
+    for kind in ("STATICS", "QSTATICS", "DYNAMICS"):
+        end = model.getTime() + 0.1
+        run = model.simulate(type=kind, end=end, dtout=0.05, returnResults=True)
+        values[kind] = set(run.getObject(model.mode).getComponent("F2"))
+    assert values == {"STATICS": {5.0}, "QSTATICS": {6.0}, "DYNAMICS": {4.0}}
+
+
+def test_mkeam_settles_a_pendulum_where_newton_cannot_start():
+    # released horizontal, a pendulum without spring has a singular static Jacobian: Newton
+    # stops (its last iterate kept in the results); the kinetic-energy attrition method lets
+    # it fall, removes the energy at the bottom and finds it hanging, z = -L
+    m, L = 2.0, 0.5
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    arm = Part(mass=m, ip=[1e-3, 1e-3, 1e-3], cm=Marker(qp=[L, 0, 0]))
+    Joint(type="REVOLUTE", i=Marker(part=arm, zp=[0, -1, 0]), j=Marker(part=ground, zp=[0, -1, 0]))
+    model.p = Request(type="DISPLACEMENT", i=arm.cm)
+    with pytest.raises(
+        MsolveError, match=r"statics did not converge at time 0 after \d+ iter"
+    ) as e:
+        model.simulate(type="STATICS", end=0)
+    np.testing.assert_allclose(e.value.results.times, [0.0])
+    Equilibrium(method="MKEAM", kinetic_energy_error=1e-6)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    assert any(line.startswith("statics (MKEAM) at time 0") for line in run.messages)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("X"), [0.0], atol=1e-12)
+    np.testing.assert_allclose(run.getObject(model.p).getComponent("Z"), [-L], atol=1e-12)
+    assert not any("UNSTABLE" in line for line in run.messages)
+
+
+def test_mkeam_reaches_the_torsion_pendulums_equilibrium():
+    m, L, kt = 1.5, 0.8, 30.0
+    model = torsion_pendulum(m, L, kt)
+    Equilibrium(method="MKEAM", imbalance=1e-12)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    x = run.getObject(model.p).getComponent("X")[0]
+    z = run.getObject(model.p).getComponent("Z")[0]
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+
+
+def test_sensors_fire_at_the_quasi_statics_outputs():
+    # the block of the growing-force test rises by 0.1 per unit time; a sensor on its height
+    # above -1.15 stores the time (evaluate) and ends the analysis (return) at the first
+    # output where the test holds: z(0.5) = -1.1462 > -1.15 > z(0.25) = -1.1712
+    m, k = 2.0, 100.0
+    model = hanging_block(m, k)
+    below = Marker(part=model.getChildren(Part)[0], qp=[0, 0, -10])
+    Sforce(i=model.z.i, j=below, function="10 * TIME")
+    Sensor(function=f"DZ({model.z.i.id})", value=-1.15, compare="GE", evaluate="TIME")
+    sensor = model.getChildren(Sensor)[0]
+    sensor.return_ = True
+    run = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(run.times, [0, 0.25, 0.5])
+    (event,) = run.events
+    assert event.time == pytest.approx(0.5)
+    assert run.stoppedBy is event
+    assert "evaluate" in event.actions
+    assert any("active at the output at time 0.5" in line for line in run.messages)
+    # the next call goes on from there
+    after = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
+    np.testing.assert_allclose(after.times, [0.5, 0.75, 1.0])
+
+
+def two_spring_mass(m, anchors, k, free):
+    # a mass hung from the ground by two translational springs from the anchors to its
+    # mass centre; a Jprim ORIENTATION keeps its orientation (the springs give no torque)
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 0]))
+    Jprim(type="ORIENTATION", i=Marker(part=block), j=Marker(part=ground))
+    for anchor, stiffness, length in zip(anchors, k, free):
+        SpringDamper(
+            i=block.cm, j=Marker(part=ground, qp=anchor), k=stiffness, c=0.0, length=length
+        )
+    model.p = Request(type="DISPLACEMENT", i=block.cm)
+    return model
+
+
+def test_a_mass_on_two_inclined_springs_hangs_where_they_carry_its_weight():
+    # symmetric: anchors at (+-a, 0, 0), springs k of free length L0; the mass hangs at depth z
+    # with 2 k (d - L0) z / d = m g, d = sqrt(a^2 + z^2)
+    m, a, k, L0 = 3.0, 0.4, 500.0, 0.3
+    model = two_spring_mass(m, [[-a, 0, 0], [a, 0, 0]], [k, k], [L0, L0])
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    p = run.getObject(model.p)
+    depth = brentq(
+        lambda z: 2 * k * (math.hypot(a, z) - L0) * z / math.hypot(a, z) - m * G, 1e-6, 2.0
+    )
+    np.testing.assert_allclose(p.getComponent("X"), [0.0], atol=1e-12)
+    np.testing.assert_allclose(p.getComponent("Z"), [-depth], atol=1e-10)
+    # asymmetric: the spring forces along the two directions balance the weight
+    anchors = np.array([[-0.5, 0.0, 0.1], [0.3, 0.0, 0.0]])
+    k, free = [300.0, 800.0], [0.35, 0.2]
+    model = two_spring_mass(m, anchors.tolist(), k, free)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    p = run.getObject(model.p)
+    r = np.array([p.getComponent(c)[0] for c in "XYZ"])
+    force = np.zeros(3)
+    for anchor, stiffness, length in zip(anchors, k, free):
+        d = anchor - r
+        force += stiffness * (np.linalg.norm(d) - length) * d / np.linalg.norm(d)
+    np.testing.assert_allclose(force, [0.0, 0.0, m * G], atol=1e-8)
+    assert r[2] < 0

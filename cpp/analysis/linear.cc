@@ -22,7 +22,7 @@ using math::QuatToMatrix;
 using math::Skew;
 using system::System;
 
-// The tangent coordinates xi of docs/equations.md §9.1 and the DAE states they move: per
+// The tangent coordinates xi of docs/equations.md §10.1 and the DAE states they move: per
 // body the translation and the small rotation in global axes (6, at 6 k), then per body
 // the velocity and the angular velocity in global axes (6, at 6 nb + 6 k), then the control
 // states (Diffs, Tfsisos, Lses). Motion states and the work W take no part (a driven
@@ -42,7 +42,7 @@ Layout MakeLayout(const System& sys) {
 }
 
 // delta y = T xi and the rate of T along the operating point (dT/dt xi), docs/equations.md
-// §9.1: delta r = xi_r, delta e = L(e) R^T xi_pi / 2, delta v = xi_v,
+// §10.1: delta r = xi_r, delta e = L(e) R^T xi_pi / 2, delta v = xi_v,
 // delta w = R^T (xi_w + Omega x xi_pi), Omega = R w the angular velocity in global axes.
 void Chart(const System& sys, const Layout& layout, const VecX& y, const VecX& yp, Sparse* T,
            Sparse* Tdot, Sparse* K) {
@@ -95,7 +95,7 @@ std::vector<int> Range(int first, int count) {
   return r;
 }
 
-// The independent coordinates (docs/equations.md §9.2): the columns of the position
+// The independent coordinates (docs/equations.md §10.2): the columns of the position
 // constraint Jacobian in the tangent coordinates left over when a column-pivoted QR has
 // picked the best-conditioned dependent ones, and the basis N of the tangent space with the
 // identity in the independent rows.
@@ -152,7 +152,7 @@ std::string DescribeCoordinate(const System& sys, int index) {
   return sys.bodies()[index / 6].part->Describe() + " " + kNames[index % 6];
 }
 
-// The state matrix from the momentum and control rows (docs/equations.md §9.3): per body
+// The state matrix from the momentum and control rows (docs/equations.md §10.3): per body
 // the force and torque rows, then the control rows, with the reactions eliminated.
 struct Solved {
   MatX A;
@@ -199,7 +199,7 @@ Solved SolveStateMatrix(const System& sys, const Layout& layout, const Reduction
 
 // The DAE Jacobian without the damping of the force elements: the derivatives of the body
 // force and torque rows by the body velocities keep only the gyroscopic terms
-// (w x J w) / UCF (docs/equations.md §9.4).
+// (w x J w) / UCF (docs/equations.md §10.4).
 std::vector<Triplet> WithoutDamping(const System& sys, const VecX& y,
                                     const std::vector<Triplet>& all) {
   const int nb = sys.body_count(), end = System::BodyOffset(nb);

@@ -1,6 +1,6 @@
 // Linear analysis (simulate type LINEAR): the equations of motion linearised about the
 // current operating point in independent coordinates, x' = A x + B u, y = C x + D u, with the
-// eigenvalues and mode shapes of A (docs/equations.md §9).
+// eigenvalues and mode shapes of A (docs/equations.md §10).
 #pragma once
 
 #include <complex>
@@ -70,7 +70,7 @@ struct LinearResult {
 };
 
 /// Linearises `sys` at time t about the consistent state (y, yp) with the run's `memory`
-/// (system/state.h) (docs/equations.md §9).
+/// (system/state.h) (docs/equations.md §10).
 /// Throws ModelError when the model has no free degree of freedom or its mass matrix is
 /// singular in the free directions, or a plant input or output cannot be evaluated.
 /// `model` is the model `sys` was compiled from (the plant inputs are differentiated on

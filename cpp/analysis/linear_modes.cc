@@ -1,5 +1,5 @@
 // The linear analysis' reduction of the velocities, its eigensolution, its settings and the
-// eigenvalue table of the log (docs/equations.md §9).
+// eigenvalue table of the log (docs/equations.md §10).
 #include <algorithm>
 #include <cmath>
 #include <numeric>

@@ -1,6 +1,6 @@
 // The pieces of the linear analysis (analysis/linear.h) that its files share: the layout of
 // the tangent coordinates and the reduction to independent coordinates
-// (docs/equations.md §9). Internal to cpp/analysis.
+// (docs/equations.md §10). Internal to cpp/analysis.
 #pragma once
 
 #include <vector>

@@ -1,7 +1,7 @@
 // B, C and D of the linear analysis: the plant inputs (Pinput) are differentiated by
 // compiling the model again with each input variable moved by a small step (the elements
 // read a variable's value, not its definition), the plant outputs (Poutput) by their exact
-// gradients (docs/equations.md §9.5).
+// gradients (docs/equations.md §10.5).
 #include <charconv>
 #include <cmath>
 #include <stdexcept>

@@ -8,6 +8,7 @@
 #include "analysis/initial_conditions.h"
 #include "analysis/kinsol_solve.h"
 #include "common/error.h"
+#include "math/rotation.h"
 
 namespace msolve::analysis {
 namespace {
@@ -31,6 +32,7 @@ struct StaticProblem : NonlinearSystem {
   std::vector<int> equations;                          // rows of F
   std::vector<int> equation_of_row, unknown_of_state;  // -1 where not taken
   std::vector<Triplet> all;                            // the whole Jacobian of the DAE
+  double stability = 0.0;                              // StaticsSettings::stability
 
   int n() const { return static_cast<int>(unknowns.size()); }
 
@@ -50,16 +52,40 @@ struct StaticProblem : NonlinearSystem {
       const int r = equation_of_row[e.row], c = unknown_of_state[e.col];
       if (r >= 0 && c >= 0) out->push_back({r, c, e.value});
     }
+    if (stability > 0) AddMass(out);
+  }
+  // stability times the mass matrix, from the velocities u to the positions q (u = T^+ q':
+  // the rates of the mass centre, and w = 2 L(e)^T e')
+  void AddMass(std::vector<Triplet>* out) const {
+    const double ucf = sys->ucf();
+    for (int k = 0; k < sys->body_count(); ++k) {
+      const int o = System::BodyOffset(k);
+      const auto& b = sys->bodies()[k];
+      for (int i = 0; i < 3; ++i)
+        out->push_back(
+            {equation_of_row[o + 7 + i], unknown_of_state[o + i], stability * b.mass / ucf});
+      const Eigen::Matrix<double, 3, 4> W =
+          2.0 * math::QuatL(Vec4(y.segment<4>(o + 3))).transpose();
+      const Eigen::Matrix<double, 3, 4> JW = b.inertia * W / ucf;
+      for (int i = 0; i < 3; ++i)
+        for (int d = 0; d < 4; ++d)
+          out->push_back(
+              {equation_of_row[o + 10 + i], unknown_of_state[o + 3 + d], stability * JW(i, d)});
+    }
   }
 };
 
-bool Holds(const model::Entity* source) {
+}  // namespace
+
+bool HeldInStatics(const model::Entity* source) {
   if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
   if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
   if (const auto* g = dynamic_cast<const model::Gse*>(source)) return g->static_hold;
-  return true;  // Motion states: the motion's own coordinate, kept
+  return true;  // Motion states (the motion's own coordinate), force elements' own states
 }
+
+namespace {
 
 StaticProblem MakeProblem(const System& sys, double t, const double* memory, const VecX& y) {
   StaticProblem p;
@@ -81,7 +107,7 @@ StaticProblem MakeProblem(const System& sys, double t, const double* memory, con
     for (int d = 7; d < 13; ++d) p.equations.push_back(o + d);
   }
   for (const auto& block : sys.StateBlocks())
-    if (dynamic_cast<const model::Part*>(block.source) == nullptr && !Holds(block.source))
+    if (dynamic_cast<const model::Part*>(block.source) == nullptr && !HeldInStatics(block.source))
       for (int d = 0; d < block.count; ++d) add(block.offset + d, block.offset + d);
   const int m = sys.active_rows();
   for (int r = 0; r < m; ++r) p.unknowns.push_back(sys.lambda_offset() + r);
@@ -126,20 +152,20 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
     settings.maxit = *equilibrium->maxit;
   }
   const std::string method = equilibrium->method;
-  if (method == "MKEAM" || equilibrium->type == "DYNAMIC")
-    notes->push_back(who +
-                     ": the kinetic-energy attrition method (MKEAM) is not available; statics "
-                     "solves the force balance by Newton's method (FIM_S)");
-  if (positive(equilibrium->stability, "stability"))
-    notes->push_back(who + ": stability accepted, no effect (Newton uses the exact Jacobian)");
-  if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error"))
-    notes->push_back(who + ": kinetic_energy_error accepted, no effect (it applies to MKEAM)");
+  settings.attrition = method == "MKEAM" || equilibrium->type == "DYNAMIC";
+  if (positive(equilibrium->stability, "stability")) settings.stability = *equilibrium->stability;
+  if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error")) {
+    settings.kinetic_energy_error = *equilibrium->kinetic_energy_error;
+    if (!settings.attrition)
+      notes->push_back(who + ": kinetic_energy_error has no effect without method MKEAM");
+  }
   return settings;
 }
 
 StaticsReport SolveStatics(const System& sys, double t, const double* memory,
                            const StaticsSettings& settings, VecX* y, VecX* yp) {
   StaticProblem p = MakeProblem(sys, t, memory, *y);
+  p.stability = settings.stability;
   StaticsReport report;
   if (p.n() > 0) {
     VecX x0(p.n());
@@ -169,13 +195,14 @@ StaticsReport SolveStatics(const System& sys, double t, const double* memory,
       s << "statics did not converge at time " << t << " after " << report.iterations
         << " iterations: the largest imbalance is " << report.imbalance << " in " << report.worst
         << " (" << outcome.flag_name << ")";
-      throw SolverError(s.str());
+      throw StaticsNotConverged(s.str());
     }
   }
   for (int k = 0; k < sys.body_count(); ++k) y->segment<4>(System::BodyOffset(k) + 3).normalize();
   // the rates (zero at equilibrium) and reactions the index-1 equations give there
   *yp = VecX::Zero(sys.size());
   SolveAccelerations(sys, t, memory, y, yp);
+  report.stability = CheckStability(sys, t, memory, *y);
   return report;
 }
 

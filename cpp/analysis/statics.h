@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/stability.h"
+#include "common/error.h"
 #include "common/types.h"
 #include "model/entities.h"
 #include "system/system.h"
@@ -21,19 +23,39 @@ struct StaticsSettings {
   /// Newton stops when a step changes no unknown by more than this (scaled) amount.
   double error = 1e-12;
   int maxit = 50;
+  /// MotionSolve's stability (FIM_S): this fraction of the mass matrix is added to the
+  /// Jacobian of the force balance, which changes Newton's path, not the equilibrium.
+  double stability = 0.0;
+  /// MKEAM: kinetic-energy attrition (analysis/mkeam.h) before Newton, until the kinetic
+  /// energy at a maximum is below kinetic_energy_error, at most maxit maxima.
+  bool attrition = false;
+  double kinetic_energy_error = 1e-5;
 };
 
 /// The settings an Equilibrium gives (the defaults above where it gives none, or when there
-/// is none); appends to `notes` one line per attribute that has no effect here (MKEAM,
-/// stability, kinetic_energy_error). Throws ModelError for values out of range.
+/// is none); appends to `notes` one line per attribute that has no effect here. Throws ModelError
+/// for values out of range.
 StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
                                   std::vector<std::string>* notes);
+
+/// Whether statics keeps the states of an entity (not a Part) as they are: Diffs, Tfsisos,
+/// Lses and Gses with static_hold, and the states of Motions and of force elements (friction
+/// bristles).
+bool HeldInStatics(const model::Entity* source);
+
+/// Newton's method did not reach the equilibrium (the state holds its last iterate).
+class StaticsNotConverged : public SolverError {
+ public:
+  using SolverError::SolverError;
+};
 
 struct StaticsReport {
   long iterations = 0;
   /// The largest imbalance left, and the equation it is in.
   double imbalance = 0.0;
   std::string worst;
+  /// The eigenvalues of the stiffness in the free directions at the equilibrium.
+  Stability stability;
 };
 
 /// Moves the positions in y (and the states of the Diffs, Tfsisos and Lses without

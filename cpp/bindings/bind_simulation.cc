@@ -253,6 +253,8 @@ void DefineSimulation(py::module_& m) {
           py::arg("pinput") = nullptr, py::arg("poutput") = nullptr)
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
       .def_property_readonly("time", &Simulation::time)
+      .def_property_readonly("started", &Simulation::started)
+      .def("start_at", &Simulation::StartAt, py::arg("time"))
       .def("_routines",
            [](const Simulation& s) {
              // each element routine: what its dependency pass declared, for tests

@@ -372,7 +372,7 @@ class Equilibrium : public Entity {
 
 /// The inputs of a plant (MotionSolve Pinput, Control_PlantInput): the values of these
 /// Variables are the inputs u of the linearised model x' = A x + B u, y = C x + D u
-/// (docs/equations.md §9), read in expressions with PINVAL(id, k). hold_order,
+/// (docs/equations.md §10), read in expressions with PINVAL(id, k). hold_order,
 /// sampling_period and offset_time concern co-simulation only.
 class Pinput : public Entity {
  public:
@@ -393,7 +393,7 @@ class Poutput : public Entity {
 };
 
 /// Settings of the linear analysis (MotionSolve's Linear, Param_Linear; docs/equations.md
-/// §9). `nodamping` leaves out the damping of the force elements in the eigensolution;
+/// §10). `nodamping` leaves out the damping of the force elements in the eigensolution;
 /// `eigen_analysis` false skips the eigensolution; `pinput` and `poutput` give the inputs
 /// and outputs of B, C, D. The file and animation options are accepted and reported without
 /// effect.

@@ -25,8 +25,8 @@ std::string Upper(std::string s) {
 
 void CheckType(const std::string& given) {
   const std::string type = Upper(given);
-  if (type != "DYNAMICS" && type != "TRANSIENT" && type != "KINEMATICS" && type != "KINEMATIC" &&
-      !IsStatics(given) && !IsQuasiStatics(given) && !IsAssembly(given) && !IsLinear(given))
+  if (type != "DYNAMICS" && type != "TRANSIENT" && !IsKinematics(given) && !IsStatics(given) &&
+      !IsQuasiStatics(given) && !IsAssembly(given) && !IsLinear(given))
     throw ModelError("simulate: analysis type '" + given +
                      "' is not available yet (DYNAMICS, TRANSIENT, KINEMATICS, STATICS, "
                      "QSTATICS, ASSEMBLY, LINEAR)");
@@ -91,9 +91,18 @@ void CheckIntegrator(const model::Model& model) {
 
 }  // namespace
 
+long OutputIntervals(double start, double end, double dt) {
+  return end > start ? std::max<long>(1, std::lround(std::ceil((end - start) / dt - 1e-9))) : 0;
+}
+
 bool IsAssembly(const std::string& type) { return Upper(type) == "ASSEMBLY"; }
 
 bool IsLinear(const std::string& type) { return Upper(type) == "LINEAR"; }
+
+bool IsKinematics(const std::string& type) {
+  const std::string upper = Upper(type);
+  return upper == "KINEMATICS" || upper == "KINEMATIC";
+}
 
 bool IsQuasiStatics(const std::string& type) {
   const std::string upper = Upper(type);

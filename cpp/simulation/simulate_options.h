@@ -30,6 +30,12 @@ bool IsQuasiStatics(const std::string& type);
 bool IsAssembly(const std::string& type);
 /// Whether an analysis type is the linear analysis: LINEAR, in any case.
 bool IsLinear(const std::string& type);
+/// Whether an analysis type is the kinematic analysis: KINEMATICS or KINEMATIC, in any case.
+bool IsKinematics(const std::string& type);
+
+/// The number of output intervals from start to end at dt (the last may be shorter); none
+/// when end = start. Every analysis over time has its outputs on this grid.
+long OutputIntervals(double start, double end, double dt);
 
 /// simulate's arguments as a script gives them (MotionSolve's Model.simulate): the end as
 /// `end` or `duration` (from the current time), the output interval as `dtout` or `steps`

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "analysis/initial_conditions.h"
-#include "analysis/statics.h"
 #include "common/error.h"
 
 namespace msolve::simulation {
@@ -17,11 +16,9 @@ std::string Upper(std::string s) {
   return s;
 }
 
-// the number of output intervals from start to end at dt (the last may be shorter); none
-// when end = start
-long OutputIntervals(double start, double end, double dt) {
-  return end > start ? std::max<long>(1, std::lround(std::ceil((end - start) / dt - 1e-9))) : 0;
-}
+// MODE's values (MotionSolve's analysis modes)
+constexpr double kModeKinematics = 1, kModeInitialConditions = 3, kModeDynamics = 4,
+                 kModeStatics = 5, kModeQuasiStatics = 6;
 
 solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
   solver::IntegratorSettings s;
@@ -118,6 +115,13 @@ Simulation::Simulation(const model::Model& model)
 
 Simulation::~Simulation() = default;
 
+void Simulation::StartAt(double t) {
+  if (started())
+    throw ModelError("simulate: start can only move the time before the first analysis");
+  if (!std::isfinite(t)) throw ModelError("simulate: start must be a finite number");
+  state_.t = t;
+}
+
 Results Simulation::EmptyResults() const {
   Results out;
   for (const auto& r : model_.requests)
@@ -129,8 +133,19 @@ Results Simulation::EmptyResults() const {
 void Simulation::InitializeOnce() {
   if (initialized_) return;
   if (!continued_) state_.y = sys_.DesignState();
-  auto report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
-                                                   &state_.yp, continued_);
+  // MODE is 3 during the initial conditions, then the analysis's again
+  double* mode = sys_.AnalysisMode();
+  const double analysis_mode = *mode;
+  *mode = kModeInitialConditions;
+  analysis::InitialConditionsReport report;
+  try {
+    report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
+                                                &state_.yp, continued_);
+  } catch (...) {
+    *mode = analysis_mode;
+    throw;
+  }
+  *mode = analysis_mode;
   for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
@@ -156,78 +171,19 @@ Results Simulation::Assembly() {
   return out;
 }
 
-Results Simulation::Statics(const SimulateOptions& options) {
-  Results out = EmptyResults();
-  try {
-    InitializeOnce();
-  } catch (const RoutineError& e) {
-    // a user routine failed before the analysis: nothing computed yet
-    out.ok = false;
-    out.error = e.what();
-    out.messages = ic_messages_;
-    return out;
-  }
-  out.messages = ic_messages_;
-  // bad settings are bad input: refused before the analysis
-  const analysis::StaticsSettings settings =
-      analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
-  // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
-  // (computed one by one: a long run must not hold them all)
-  const bool quasi = IsQuasiStatics(options.type);
-  const double start = state_.t;
-  const long n = quasi ? OutputIntervals(start, options.end, options.dtout) : 0;
-  const auto time_of = [&](long k) {
-    if (!quasi) return options.end;
-    return k == 0 ? start : k == n ? options.end : start + k * options.dtout;
-  };
-  // the last equilibrium reached: where the model stays when a later one fails
-  VecX y_ok = state_.y, yp_ok = state_.yp;
-  long most_iterations = 0;
-  double largest_imbalance = 0.0;
-  std::string worst;
-  try {
-    for (long k = 0; k <= n; ++k) {
-      const double t = time_of(k);
-      const analysis::StaticsReport report =
-          analysis::SolveStatics(sys_, t, state_.memory.data(), settings, &state_.y, &state_.yp);
-      state_.t = t;
-      y_ok = state_.y, yp_ok = state_.yp;
-      most_iterations = std::max(most_iterations, report.iterations);
-      if (report.imbalance >= largest_imbalance) {
-        largest_imbalance = report.imbalance;
-        worst = report.worst;
-      }
-      AcceptStep(state_.t, state_.y.data(), state_.yp.data());
-      SampleOnce(state_.t, state_.y, state_.yp, &out);
-    }
-  } catch (const std::exception& e) {
-    // the state stays at the last equilibrium (or where it was), consistent
-    state_.y = y_ok;
-    state_.yp = yp_ok;
-    out.ok = false;
-    out.error = e.what();
-  }
-  std::ostringstream line;
-  if (!quasi)
-    line << "statics at time " << state_.t << ": equilibrium in " << most_iterations
-         << " iterations";
-  else
-    line << "quasi-statics: " << out.times.size() << " equilibria from time " << start << " to "
-         << state_.t << ", at most " << most_iterations << " iterations each";
-  line << ", largest imbalance " << largest_imbalance;
-  if (!worst.empty()) line << " (" << worst << ")";
-  if (!out.times.empty()) out.messages.push_back(line.str());
-  // a dynamic analysis after this one starts afresh from the equilibrium
-  if (ida_) ida_->Restart(state_.t, state_.y, state_.yp);
-  restart_pending_ = false;
-  return out;
-}
-
 Results Simulation::Simulate(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
+  // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
+  *sys_.AnalysisMode() = IsStatics(options.type)        ? kModeStatics
+                         : IsQuasiStatics(options.type) ? kModeQuasiStatics
+                         : IsKinematics(options.type)   ? kModeKinematics
+                                                        : kModeDynamics;
   if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
   if (IsLinear(options.type)) return Linear(nullptr, nullptr);
+  std::vector<std::string> kinematics_messages;
+  if (std::optional<Results> kinematic = KinematicRun(options, &kinematics_messages))
+    return *kinematic;
   Results out = EmptyResults();
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
   try {
@@ -241,6 +197,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     return out;
   }
   out.messages = ic_messages_;
+  out.messages.insert(out.messages.end(), kinematics_messages.begin(), kinematics_messages.end());
   step_times_ = &out.step_times;
   try {
     const bool nothing_moves = sys_.size() == 0;

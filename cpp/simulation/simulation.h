@@ -100,6 +100,11 @@ class Simulation {
   double time() const { return state_.t; }
   /// The model this simulation compiled.
   const model::Model& model() const { return model_; }
+  /// Whether an analysis has run, here or in the simulation this one continues.
+  bool started() const { return initialized_ || continued_; }
+  /// Before the first analysis: the time it starts at (simulate's start, MotionSolve's
+  /// start_time). Throws ModelError once an analysis has run.
+  void StartAt(double t);
   /// Whether a sensor's halt ended the analysis.
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
@@ -116,6 +121,23 @@ class Simulation {
   // STATICS: the equilibrium at options.end (analysis/statics.h), one output there;
   // QSTATICS: an equilibrium at every output time from now to options.end
   Results Statics(const SimulateOptions& options);
+  // KINEMATICS of a model without degrees of freedom: positions, velocities,
+  // accelerations and reactions solved at every output (analysis/kinematics.h); nullopt
+  // when the integrator runs instead (a model with sensors or integrated states), with the
+  // reason in *messages for a KINEMATICS (simulation/kinematics_run.cc)
+  std::optional<Results> KinematicRun(const SimulateOptions& options,
+                                      std::vector<std::string>* messages);
+  // the sensors at an output of an analysis without integrator steps (quasi-statics): fire
+  // those whose root functions crossed since `before` (the values at the last output, or
+  // empty at the first), recording the events in out; whether a halt or return stops the
+  // analysis (simulation/sampled_sensors.cc)
+  bool SampledSensors(double t, const VecX& y, const VecX& yp, std::vector<double>* before,
+                      Results* out);
+  // the sensors' root functions at a state, and whether one crossed (in its direction) since
+  // `before` (the kinematic analysis locates its events by bisection on this)
+  std::vector<double> SensorRoots(double t, const VecX& y, const VecX& yp);
+  bool SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
+                          const VecX& yp);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only

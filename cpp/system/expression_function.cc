@@ -60,7 +60,7 @@ class LeafEnvironment : public expr::Environment {
       return static_cast<int>(leaves_->size()) - 1;
     }
     if (name == "PINVAL" || name == "POUVAL") {
-      // the k-th variable (from 1) of a plant input or output (docs/equations.md §9.5)
+      // the k-th variable (from 1) of a plant input or output (docs/equations.md §10.5)
       if (ids.size() != 2) throw std::invalid_argument(name + " takes a plant id and an index");
       if (!resolver_.plant) throw std::invalid_argument(name + " is not available here");
       ExpressionFunction::Leaf leaf;
@@ -143,7 +143,7 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : text_(text) {
+    : text_(text), mode_(resolver.mode) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
@@ -174,10 +174,12 @@ double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const 
   return measures_[l.measure].Value(y, yp, Reference(l.measure, memory));
 }
 
+double ExpressionFunction::Mode() const { return mode_ ? *mode_ : kModeDynamics; }
+
 double ExpressionFunction::Value(double t, const double* y, const double* yp,
                                  const double* memory) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
-  return program_.Evaluate(leaf_values_.data(), t, kModeDynamics);
+  return program_.Evaluate(leaf_values_.data(), t, Mode());
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
@@ -185,7 +187,7 @@ double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, con
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   double direct = 0.0;
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), &direct);
+      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), &direct);
   // Variables given by expressions of TIME add their own time derivatives (chain rule)
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const auto* nested =
@@ -204,7 +206,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
                                     mbs::SparseGradient* dyp) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, kModeDynamics, leaf_partials_.data(), nullptr);
+      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), nullptr);
   dy->clear();
   dyp->clear();
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state

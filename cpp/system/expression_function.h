@@ -51,6 +51,9 @@ struct Resolver {
   /// returns (docs/motionsolve-compatibility.md §5.5); throws std::invalid_argument for an id
   /// no sensor stores under.
   std::function<int(long id)> sensor_value;
+  /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
+  /// (dynamics).
+  const double* mode = nullptr;
   /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
   /// std::invalid_argument for an unknown part.
   std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
@@ -117,7 +120,8 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string text_;
-  std::vector<Leaf> leaves_;  // indexed by leaf index
+  const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
+  std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   // per measure, its memory slot among the function's (-1 for one that follows no turns)
   std::vector<int> turn_slot_;
@@ -137,6 +141,7 @@ class ExpressionFunction : public mbs::StateFunction {
   void RecordDelays(double t, const double* y, const double* yp, const double* memory) const;
   double LeafValue(int leaf, double t, const double* y, const double* yp,
                    const double* memory) const;
+  double Mode() const;
 };
 
 }  // namespace msolve::system

@@ -117,6 +117,7 @@ const Resolver& System::MakeResolver() const {
   resolver_ = std::make_unique<Resolver>();
   Resolver& r = *resolver_;
   r.marker = [this](long id) { return MarkerById(id); };
+  r.mode = AnalysisMode();
   r.diff = [this](long id) {
     for (const auto& d : diffs_)
       if (d.source->id == id) return d.index;

@@ -267,18 +267,21 @@ def _census(model):
 def _simulate(model, command, number, total, where, rows, log):
     values = command.values
     now = model.getTime()
-    if not math.isclose(values["start"], now, abs_tol=1e-12):
+    if values["start"] < now and not math.isclose(values["start"], now, abs_tol=1e-12):
         log(
             f"msolve: warning: {where}: start_time {values['start']} differs from the "
             f"current time {now}; the analysis continues from {now}"
         )
+    # a start_time ahead of the time now: the first analysis starts there (a later one
+    # warns and continues, Model.simulate)
+    now = max(now, values["start"])
     if values["end"] is not None:
         end = values["end"]
     elif values["duration"] is not None:
         end = now + values["duration"]
     else:
         end = now  # a static solution without an end time: at the current time
-    kwds = {"type": _RUNNABLE[values["type"]], "end": end}
+    kwds = {"type": _RUNNABLE[values["type"]], "start": values["start"], "end": end}
     if values["steps"] is not None:
         kwds["steps"] = values["steps"]
     elif values["dtout"] is not None:

@@ -302,8 +302,10 @@ class Model(_core.ModelSpec):
         returnResults=False,
         **kwds,
     ):
-        """Run an analysis from the current time. ``end`` or ``duration``; ``dtout`` or
-        ``steps`` (default dtout 0.01). Consecutive calls continue from the current state;
+        """Run an analysis from the current time (``start`` on the first call). ``type``:
+        DYNAMICS (TRANSIENT), KINEMATICS, STATICS, QSTATICS, ASSEMBLY, in any case.
+        ``end`` or ``duration``; ``dtout`` or ``steps`` (default dtout 0.01). Consecutive
+        calls continue from the current state;
         changes made in between (attributes, Composite properties, new entities) take
         effect from the current time. Composites are validated (validateSelf) first.
         Unknown keyword arguments are ignored with a warning. Returns SimulationResults
@@ -328,6 +330,7 @@ class Model(_core.ModelSpec):
             if self._files is not None:
                 self._files.record(self, None, [f"error: {e}"])
             raise
+        start = self._start_at(start)
         # the rules (and the conversion of duration and steps) are the solver's:
         # cpp/simulation/simulate_options.h; ModelError is a ValueError
         end, dtout = _core.resolve_simulate_options(
@@ -339,7 +342,7 @@ class Model(_core.ModelSpec):
             dtout=None if dtout is None else float(dtout),
             steps=None if steps is None else int(steps),
         )
-        self._runs.append({"type": str(type), "end": end, "dtout": dtout})
+        self._runs.append({"type": str(type), "start": start, "end": end, "dtout": dtout})
         try:
             core = self._simulation.simulate(str(type), end, dtout)
         except BaseException as e:
@@ -403,6 +406,25 @@ class Model(_core.ModelSpec):
         ones): returns LinearResults with the state matrices A, B, C, D as NumPy arrays.
         ``format`` ("matlab", "simulink_mdl") is accepted; no file is written."""
         return self._linear(pinput, poutput)
+
+    def _start_at(self, start):
+        """MotionSolve's ``start``: the time the first analysis starts at (outputs from
+        ``start``, ``steps`` dividing ``end - start``); later calls continue from the
+        current time, with a warning when ``start`` lies ahead of it. Returns the start used
+        (None for a continuing call)."""
+        start = float(start)
+        now = self._simulation.time
+        if not self._simulation.started:
+            if start != now:
+                self._simulation.start_at(start)
+            return start
+        if start > now + 1e-12 * max(1.0, abs(now)):
+            warnings.warn(
+                f"simulate: start {start:g} is after the current time {now:g}; the analysis "
+                f"continues from {now:g}",
+                stacklevel=3,
+            )
+        return None
 
 
 def _frozen(value):

@@ -357,6 +357,8 @@ def write_simulate(run):
     element = _Element("Simulate")
     kind = str(run.get("type", "TRANSIENT")).upper()
     element.set("analysis_type", _ANALYSIS_NAMES.get(kind, kind.title()))
+    if run.get("start"):
+        element.set("start_time", float(run["start"]))
     if run.get("end") is not None:
         element.set("end_time", float(run["end"]))
     if run.get("duration") is not None:
