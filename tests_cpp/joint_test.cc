@@ -111,11 +111,21 @@ class JointTest : public ::testing::Test {
   std::mt19937 rng_{1234567};
 };
 
+// The memory slots of a constraint standing alone (the references of its followed angles),
+// at their start; one slot at least, so that data() is never null.
+std::vector<double> Slots(const JointConstraint& c) {
+  std::vector<double> m(std::max(1, c.memory_size()), 0.0);
+  c.InitialMemory(m.data());
+  return m;
+}
+
 // Checks the gradient of Evaluate against central differences of EvaluateValue, the Hessians
 // of EvaluateHessians against central differences of the gradient of Evaluate, and that
 // EvaluateHessians repeats the value and gradient of Evaluate. Null sides are the ground:
-// their columns must be exactly zero.
-void CheckDerivatives(const JointConstraint& joint, const double* qI, const double* qJ) {
+// their columns must be exactly zero. `slots`: the constraint's memory (references of its
+// angles), nullptr for the references at their start.
+void CheckDerivatives(const JointConstraint& joint, const double* qI, const double* qJ,
+                      const double* slots = nullptr) {
   const int n = joint.rows();
   std::array<double, kPairQ> x{};
   for (int k = 0; k < kBodyQ; ++k) {
@@ -124,18 +134,18 @@ void CheckDerivatives(const JointConstraint& joint, const double* qI, const doub
   }
   auto live = [&](int c) { return c < kBodyQ ? qI != nullptr : qJ != nullptr; };
   auto values = [&](const std::array<double, kPairQ>& z, double* phi) {
-    joint.EvaluateValue(qI ? z.data() : nullptr, qJ ? z.data() + kBodyQ : nullptr, phi);
+    joint.EvaluateValue(qI ? z.data() : nullptr, qJ ? z.data() + kBodyQ : nullptr, slots, phi);
   };
   auto gradient = [&](const std::array<double, kPairQ>& z, PairGradient* g) {
     double phi[6];
-    joint.Evaluate(qI ? z.data() : nullptr, qJ ? z.data() + kBodyQ : nullptr, phi, g);
+    joint.Evaluate(qI ? z.data() : nullptr, qJ ? z.data() + kBodyQ : nullptr, slots, phi, g);
   };
 
   double phi[6], phi_h[6];
   PairGradient grad, grad_h;
   std::vector<PairHessian> hess;
-  joint.Evaluate(qI, qJ, phi, &grad);
-  joint.EvaluateHessians(qI, qJ, phi_h, &grad_h, &hess);
+  joint.Evaluate(qI, qJ, slots, phi, &grad);
+  joint.EvaluateHessians(qI, qJ, slots, phi_h, &grad_h, &hess);
   ASSERT_EQ(grad.rows(), n);
   ASSERT_EQ(grad_h.rows(), n);
   ASSERT_EQ(static_cast<int>(hess.size()), n);
@@ -143,7 +153,7 @@ void CheckDerivatives(const JointConstraint& joint, const double* qI, const doub
   // value and gradient of EvaluateHessians equal those of Evaluate and EvaluateValue (the
   // same formulas, evaluated with other scalar types: equal up to rounding)
   double phi_v[6];
-  joint.EvaluateValue(qI, qJ, phi_v);
+  joint.EvaluateValue(qI, qJ, slots, phi_v);
   for (int r = 0; r < n; ++r) {
     EXPECT_NEAR(phi[r], phi_v[r], 1e-14 * (1 + std::abs(phi_v[r]))) << "row " << r;
     EXPECT_NEAR(phi_h[r], phi_v[r], 1e-14 * (1 + std::abs(phi_v[r]))) << "row " << r;
@@ -155,7 +165,7 @@ void CheckDerivatives(const JointConstraint& joint, const double* qI, const doub
   std::array<double, kPairQ> dir{};
   for (int c = 0; c < kPairQ; ++c) dir[c] = live(c) ? 0.3 + 0.17 * c - 0.05 * c * c / 3 : 0.0;
   double curvature[6];
-  joint.EvaluateCurvature(qI, qJ, dir.data(), curvature);
+  joint.EvaluateCurvature(qI, qJ, slots, dir.data(), curvature);
   const Eigen::Map<const Eigen::Matrix<double, kPairQ, 1>> d(dir.data());
   for (int r = 0; r < n; ++r) {
     const double quadratic = d.dot(hess[r] * d);
@@ -254,14 +264,17 @@ TEST_F(JointTest, DerivativesOfEveryMotionType) {
       const Q7 qI = RandomQ(), qJ = RandomQ();
       JointConstraint both(nullptr, type, RandomMarker(0), RandomMarker(1));
       EXPECT_EQ(both.rows(), 1);
-      both.Accept(qI.data(), qJ.data());
-      CheckDerivatives(both, qI.data(), qJ.data());
+      std::vector<double> m = Slots(both);
+      both.Accept(qI.data(), qJ.data(), m.data());
+      CheckDerivatives(both, qI.data(), qJ.data(), m.data());
       JointConstraint j_ground(nullptr, type, RandomMarker(0), RandomMarker(kGround));
-      j_ground.Accept(qI.data(), nullptr);
-      CheckDerivatives(j_ground, qI.data(), nullptr);
+      m = Slots(j_ground);
+      j_ground.Accept(qI.data(), nullptr, m.data());
+      CheckDerivatives(j_ground, qI.data(), nullptr, m.data());
       JointConstraint i_ground(nullptr, type, RandomMarker(kGround), RandomMarker(0));
-      i_ground.Accept(nullptr, qJ.data());
-      CheckDerivatives(i_ground, nullptr, qJ.data());
+      m = Slots(i_ground);
+      i_ground.Accept(nullptr, qJ.data(), m.data());
+      CheckDerivatives(i_ground, nullptr, qJ.data(), m.data());
     }
   }
 }
@@ -315,7 +328,7 @@ TEST_F(JointTest, ClosedFormGradientsEqualForwardModeDifferentiation) {
       const double* pJ = jbody == kGround ? nullptr : qJ.data();
       double phi[6], phi_ref[6];
       PairGradient grad, grad_ref;
-      joint.Evaluate(pI, pJ, phi, &grad);
+      joint.Evaluate(pI, pJ, nullptr, phi, &grad);
       AutoDiffReference(type, joint.i(), joint.j(), pI, pJ, phi_ref, &grad_ref);
       for (int r = 0; r < joint.rows(); ++r) EXPECT_NEAR(phi[r], phi_ref[r], 1e-15) << r;
       EXPECT_LT((grad - grad_ref).cwiseAbs().maxCoeff(), 1e-14);
@@ -355,7 +368,7 @@ TEST_F(JointTest, MarkerMotionCoordinatesAreTheDocumentedMeasures) {
     SCOPED_TRACE(Name(type));
     JointConstraint motion(nullptr, type, mi, mj);
     double phi = 0.0;
-    motion.EvaluateValue(qI.data(), qJ.data(), &phi);
+    motion.EvaluateValue(qI.data(), qJ.data(), nullptr, &phi);
     EXPECT_NEAR(phi, value, 1e-12);
   }
 }
@@ -369,14 +382,15 @@ TEST_F(JointTest, MarkerMotionAnglesAreFollowedThroughWholeTurns) {
   for (const auto& [type, rotation] : cases) {
     SCOPED_TRACE(Name(type));
     JointConstraint motion(nullptr, type, mi, mj);
+    std::vector<double> m = Slots(motion);
     const double total = 3.3 * 2 * kPi;
     double phi = 0.0;
     for (int step = 0; step <= 400; ++step) {
       const double angle = total * step / 400;
       const Q7 qI = PlaceMarker(mi, mj.s, mj.A * rotation(angle));
-      motion.EvaluateValue(qI.data(), nullptr, &phi);
+      motion.EvaluateValue(qI.data(), nullptr, m.data(), &phi);
       ASSERT_NEAR(phi, angle, 1e-10) << "step " << step;
-      motion.Accept(qI.data(), nullptr);
+      motion.Accept(qI.data(), nullptr, m.data());
     }
   }
 }
@@ -563,7 +577,7 @@ class JointZeroSetTest : public JointTest {
     EXPECT_LT((fI.p - pI).norm(), 1e-12);
     EXPECT_LT((fI.R - RI).norm(), 1e-12);
     std::vector<double> phi(joint.rows());
-    joint.EvaluateValue(qI.data(), j_on_ground ? nullptr : qJ.data(), phi.data());
+    joint.EvaluateValue(qI.data(), j_on_ground ? nullptr : qJ.data(), nullptr, phi.data());
     return phi;
   }
 
@@ -692,14 +706,15 @@ TEST_F(JointTest, RackPinionAngleIsTheRotationOfIAboutItsZAxis) {
   R0.col(2) = fJ.R.col(0);
   R0.col(1) = R0.col(2).cross(R0.col(0));
   JointConstraint angle(nullptr, JointType::kRackPinionAngle, mi, mj);
+  std::vector<double> m = Slots(angle);
   const Vec3 p(0.2, 0.4, -0.3);
   for (int step = 0; step <= 300; ++step) {
     const double theta = -2.7 * 2 * kPi * step / 300;
     const Q7 qI = PlaceMarker(mi, p, R0 * Rz(theta));
     double phi = 0.0;
-    angle.EvaluateValue(qI.data(), qJ.data(), &phi);
+    angle.EvaluateValue(qI.data(), qJ.data(), m.data(), &phi);
     ASSERT_NEAR(phi, theta, 1e-10) << "step " << step;
-    angle.Accept(qI.data(), qJ.data());
+    angle.Accept(qI.data(), qJ.data(), m.data());
   }
 }
 
@@ -717,24 +732,25 @@ TEST_F(JointTest, ScrewRelationHoldsOnTheHelixThroughWholeTurns) {
                          MakeTerm(JointType::kMotionRotation, mi, mj, -pitch / (2 * kPi), a0)});
   EXPECT_TRUE(screw.single_pair());
   EXPECT_EQ(screw.rows(), 1);
+  std::vector<double> m = Slots(screw);
   for (int step = 0; step <= 200; ++step) {
     const double theta = 3.4 * 2 * kPi * step / 200;
     const Vec3 t = t0 + Vec3(0, 0, pitch * theta / (2 * kPi));
     const Q7 qI = PlaceMarker(mi, fJ.p + fJ.R * t, fJ.R * Rz(a0 + theta));
     double phi = 1.0;
-    screw.EvaluateValue(qI.data(), nullptr, &phi);
+    screw.EvaluateValue(qI.data(), nullptr, m.data(), &phi);
     ASSERT_NEAR(phi, 0.0, 1e-12) << "step " << step;
     // off the helix by 0.01 along z_J
     const Q7 off = PlaceMarker(mi, fJ.p + fJ.R * (t + Vec3(0, 0, 0.01)), fJ.R * Rz(a0 + theta));
-    screw.EvaluateValue(off.data(), nullptr, &phi);
+    screw.EvaluateValue(off.data(), nullptr, m.data(), &phi);
     ASSERT_NEAR(phi, 0.01, 1e-12);
-    screw.Accept(qI.data(), nullptr);
+    screw.Accept(qI.data(), nullptr, m.data());
   }
   (void)q0;
   // derivatives of the sum of the two terms (one pair of markers)
   const Q7 qI = RandomQ();
-  screw.Accept(qI.data(), nullptr);
-  CheckDerivatives(screw, qI.data(), nullptr);
+  screw.Accept(qI.data(), nullptr, m.data());
+  CheckDerivatives(screw, qI.data(), nullptr, m.data());
 }
 
 TEST_F(JointTest, CouplerTermsAreScaledCoordinatesFromTheirOrigins) {
@@ -749,30 +765,32 @@ TEST_F(JointTest, CouplerTermsAreScaledCoordinatesFromTheirOrigins) {
   JointConstraint coupler(nullptr, terms);
   EXPECT_FALSE(coupler.single_pair());
   EXPECT_EQ(coupler.terms(), 3);
+  std::vector<double> m = Slots(coupler);
   const Q7 q[3] = {RandomQ(), RandomQ(), RandomQ()};
   const double* sides[3][2] = {
       {q[0].data(), q[1].data()}, {q[2].data(), q[1].data()}, {q[2].data(), nullptr}};
   for (int k = 0; k < 3; ++k) {
     SCOPED_TRACE("term " + std::to_string(k));
     JointConstraint alone(nullptr, terms[k].type, terms[k].i, terms[k].j);
-    coupler.AcceptTerm(k, sides[k][0], sides[k][1]);
-    alone.Accept(sides[k][0], sides[k][1]);
+    std::vector<double> ma = Slots(alone);
+    coupler.AcceptTerm(k, sides[k][0], sides[k][1], m.data());
+    alone.Accept(sides[k][0], sides[k][1], ma.data());
     double phi = 0.0, value = 0.0;
     PairGradient g, ga;
     std::vector<PairHessian> h, ha;
-    coupler.EvaluateTermHessians(k, sides[k][0], sides[k][1], &phi, &g, &h);
-    alone.EvaluateHessians(sides[k][0], sides[k][1], &value, &ga, &ha);
+    coupler.EvaluateTermHessians(k, sides[k][0], sides[k][1], m.data(), &phi, &g, &h);
+    alone.EvaluateHessians(sides[k][0], sides[k][1], ma.data(), &value, &ga, &ha);
     EXPECT_NEAR(phi, terms[k].scale * (value - terms[k].origin), 1e-13);
     EXPECT_LT((g - terms[k].scale * ga).cwiseAbs().maxCoeff(), 1e-13);
     EXPECT_LT((h[0] - terms[k].scale * ha[0]).cwiseAbs().maxCoeff(), 1e-12);
     double only = 0.0;
-    coupler.EvaluateTermValue(k, sides[k][0], sides[k][1], &only);
+    coupler.EvaluateTermValue(k, sides[k][0], sides[k][1], m.data(), &only);
     EXPECT_NEAR(only, phi, 1e-14);
     std::array<double, kPairQ> dir{};
     for (int e = 0; e < kPairQ; ++e) dir[e] = 0.1 * (e % 5) - 0.2;
     double curvature = 0.0, curvature_alone = 0.0;
-    coupler.EvaluateTermCurvature(k, sides[k][0], sides[k][1], dir.data(), &curvature);
-    alone.EvaluateCurvature(sides[k][0], sides[k][1], dir.data(), &curvature_alone);
+    coupler.EvaluateTermCurvature(k, sides[k][0], sides[k][1], m.data(), dir.data(), &curvature);
+    alone.EvaluateCurvature(sides[k][0], sides[k][1], ma.data(), dir.data(), &curvature_alone);
     EXPECT_NEAR(curvature, terms[k].scale * curvature_alone, 1e-12 * (1 + std::abs(curvature)));
   }
 }

@@ -121,7 +121,8 @@ std::unique_ptr<Model> MakeMechanism(bool millimetres) {
 
 MatX DenseJacobian(const System& sys, const VecX& y, const VecX& yp, double cj) {
   std::vector<system::Triplet> trip;
-  sys.Jacobian(0.0, y.data(), yp.data(), cj, &trip);
+  const VecX memory = sys.MakeState().memory;
+  sys.Jacobian(0.0, y.data(), yp.data(), memory.data(), cj, &trip);
   MatX J = MatX::Zero(sys.size(), sys.size());
   for (const auto& t : trip) {
     EXPECT_GE(t.row, 0);
@@ -142,12 +143,13 @@ MatX FiniteDifferenceJacobian(const System& sys, const VecX& y, const VecX& yp, 
   const int n = sys.size();
   MatX J(n, n);
   VecX Fp(n), Fm(n);
+  const VecX memory = sys.MakeState().memory;
   auto central = [&](int c, double h) {
     VecX yh = y;
     yh[c] = y[c] + h;
-    sys.Residual(0.0, yh.data(), yp.data(), Fp.data());
+    sys.Residual(0.0, yh.data(), yp.data(), memory.data(), Fp.data());
     yh[c] = y[c] - h;
-    sys.Residual(0.0, yh.data(), yp.data(), Fm.data());
+    sys.Residual(0.0, yh.data(), yp.data(), memory.data(), Fm.data());
     return VecX((Fp - Fm) / (2 * h));
   };
   for (int c = 0; c < n; ++c) {
@@ -155,9 +157,9 @@ MatX FiniteDifferenceJacobian(const System& sys, const VecX& y, const VecX& yp, 
     J.col(c) = (4.0 * central(c, h / 2) - central(c, h)) / 3.0;
     VecX yph = yp;
     yph[c] = yp[c] + 1.0;
-    sys.Residual(0.0, y.data(), yph.data(), Fp.data());
+    sys.Residual(0.0, y.data(), yph.data(), memory.data(), Fp.data());
     yph[c] = yp[c] - 1.0;
-    sys.Residual(0.0, y.data(), yph.data(), Fm.data());
+    sys.Residual(0.0, y.data(), yph.data(), memory.data(), Fm.data());
     J.col(c) += cj * (Fp - Fm) / 2.0;
   }
   return J;
@@ -505,6 +507,7 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
   force->function = "ARYVAL(3,1) - 2*ARYVAL(3,2) + ARYVAL(2,3)*ARYVAL(6,1)";
   m->sforces.push_back(force);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   // states: bodies, then the Tfsiso's 2, then the Lse's 3 (starting at the IC numbers)
   EXPECT_EQ(sys.differential_size(), 3 * 13 + 2 + 3 + 1);
   const VecX y0 = sys.DesignState();
@@ -516,9 +519,9 @@ TEST(SystemTest, JacobianMatchesFiniteDifferencesWithLinearStateEquations) {
   std::mt19937 rng(63);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
-  sys.SolveDiffRates(0.0, y.data(), yp.data());
+  sys.SolveDiffRates(0.0, y.data(), yp.data(), memory.data());
   VecX F(sys.size());
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   EXPECT_LT(F.segment(3 * 13, 5).cwiseAbs().maxCoeff(), 1e-12);
 }
 
@@ -527,11 +530,12 @@ TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
   // q' = q'(u); checked by a central difference of the position rows along q'(u)
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(51);
   VecX y, yp;
   RandomState(sys, 1.0, &rng, &y, &yp);
   VecX F(sys.size());
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   std::vector<double> qdot(7 * sys.body_count());
   sys.PositionRates(y.data(), qdot.data());
   const double h = 1e-5;
@@ -541,9 +545,10 @@ TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
       yplus[System::BodyOffset(k) + i] += h * qdot[7 * k + i];
       yminus[System::BodyOffset(k) + i] -= h * qdot[7 * k + i];
     }
-  const VecX rate =
-      (sys.JointResiduals(yplus.data()) - sys.JointResiduals(yminus.data())) / (2 * h);
-  const VecX phi = sys.JointResiduals(y.data());
+  const VecX rate = (sys.JointResiduals(yplus.data(), memory.data()) -
+                     sys.JointResiduals(yminus.data(), memory.data())) /
+                    (2 * h);
+  const VecX phi = sys.JointResiduals(y.data(), memory.data());
   for (int r = 0; r < sys.active_rows(); ++r) {
     EXPECT_NEAR(F[sys.lambda_offset() + r], rate[r], 1e-7 * (1 + std::abs(rate[r]))) << r;
     EXPECT_NEAR(F[sys.mu_offset() + r], phi[r], 1e-15) << r;
@@ -576,13 +581,14 @@ TEST(SystemTest, JacobianPatternDoesNotDependOnTheState) {
   // system.h: the sequence of (row, col) is the same on every call
   auto m = MakeMechanism(false);
   const System sys = System::Compile(*m);
+  const VecX memory = sys.MakeState().memory;
   std::mt19937 rng(41);
   VecX y1, yp1, y2, yp2;
   RandomState(sys, 1.0, &rng, &y1, &yp1);
   RandomState(sys, 1.0, &rng, &y2, &yp2);
   std::vector<system::Triplet> t1, t2;
-  sys.Jacobian(0.0, y1.data(), yp1.data(), 1.0, &t1);
-  sys.Jacobian(0.5, y2.data(), yp2.data(), 30.0, &t2);
+  sys.Jacobian(0.0, y1.data(), yp1.data(), memory.data(), 1.0, &t1);
+  sys.Jacobian(0.5, y2.data(), yp2.data(), memory.data(), 30.0, &t2);
   ASSERT_EQ(t1.size(), t2.size());
   for (size_t k = 0; k < t1.size(); ++k) {
     EXPECT_EQ(t1[k].row, t2[k].row) << k;
@@ -600,15 +606,16 @@ TEST(SystemTest, ResidualOfAFreeBodyAtRest) {
   m.units = std::make_shared<Units>();
   m.units->length = "MILLIMETER";
   const System sys = System::Compile(m);
+  const VecX memory = sys.MakeState().memory;
   // 13 body states and the work W (zero: no force but gravity), one quaternion multiplier
   ASSERT_EQ(sys.size(), 15);
   VecX y = sys.DesignState(), yp = VecX::Zero(15), F(15);
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   VecX expected = VecX::Zero(15);
   expected[9] = -3.0 * -9810.0 / 1000.0;
   EXPECT_LT((F - expected).norm(), 1e-12);
   yp[9] = -9810.0;
-  sys.Residual(0.0, y.data(), yp.data(), F.data());
+  sys.Residual(0.0, y.data(), yp.data(), memory.data(), F.data());
   EXPECT_LT(F.norm(), 1e-12);
 }
 

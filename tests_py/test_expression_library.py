@@ -250,3 +250,23 @@ def test_motion_of_a_variable_of_the_state_is_refused_naming_the_variable():
         r".*'twice', where it reads Variable .*'where', where it reads the state",
     ):
         model.simulate(end=0.1)
+
+
+def test_delay_goes_on_with_its_history_after_the_model_changed():
+    # a simulate after a model change compiles the model again: the DELAY history of the
+    # Variable is carried over (docs/architecture.md §3.1), so just after t = 1 the value is
+    # sin(t - 0.33), not the ic
+    model, _, slide = block_on_slide()
+    Motion(joint=slide, jtype="TRANSLATION", function="0.1*SIN(TIME)")
+    delayed = Variable(function="DELAY(SIN(TIME), 0.33, -1)")
+    Request(f2=f"VARVAL({delayed.id})")
+    before = model.simulate(end=1.0, dtout=0.05, returnResults=True)
+    first = model._simulation
+    out = Request(f2=f"VARVAL({delayed.id})")
+    run = model.simulate(end=1.3, dtout=0.05, returnResults=True)
+    assert model._simulation is not first
+    t = run.times
+    h = np.diff(np.concatenate([[0.0], before.stepTimes, run.stepTimes])).max()
+    np.testing.assert_allclose(
+        run.getObject(out).getComponent("F2"), np.sin(t - 0.33), atol=max(h * h / 8, 1e-6)
+    )

@@ -36,9 +36,10 @@ std::string JointName(const System& sys, int row) {
 // the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
 struct AssemblyProblem : NonlinearSystem {
   const System* sys;
-  VecX y;        // full state; its positions are overwritten by the iterate
-  VecX q0;       // design positions, 7 per body
-  VecX drivers;  // motion values at the assembly time, per joint row
+  const double* memory;  // of the run's state (system/state.h)
+  VecX y;                // full state; its positions are overwritten by the iterate
+  VecX q0;               // design positions, 7 per body
+  VecX drivers;          // motion values at the assembly time, per joint row
   std::vector<int> active_rows;
 
   int nq() const { return 7 * sys->body_count(); }
@@ -53,8 +54,8 @@ struct AssemblyProblem : NonlinearSystem {
     SetPositions(x);
     const int nq7 = nq();
     const int na = static_cast<int>(active_rows.size());
-    const VecX phi = sys->JointResiduals(y.data()) - drivers;
-    const SparseMat G = sys->PositionJacobian(y.data());
+    const VecX phi = sys->JointResiduals(y.data(), memory) - drivers;
+    const SparseMat G = sys->PositionJacobian(y.data(), memory);
     Eigen::Map<const VecX> q(x, nq7);
     Eigen::Map<VecX> Fq(F, nq7);
     Fq = q - q0;
@@ -88,7 +89,7 @@ struct AssemblyProblem : NonlinearSystem {
         const System::JointSides sides = System::SidesOf(joint, term, y.data());
         const int* side_body = sides.body;
         const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], phi, &grad, &hess);
+        joint.EvaluateTermHessians(term, q[0], q[1], joint.Slots(memory), phi, &grad, &hess);
         for (int r = 0; r < joint.rows(); ++r) {
           const int a = active_of_row[row0 + r];
           if (a < 0) continue;
@@ -125,13 +126,13 @@ struct AssemblyProblem : NonlinearSystem {
 
 }  // namespace
 
-std::vector<std::string> SetAsideRedundantRows(System* sys, const VecX& y) {
+std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory, const VecX& y) {
   std::vector<std::string> lines;
   const int m = static_cast<int>(sys->rows().size());
   if (m == 0) return lines;
   // rank-revealing sparse QR of B^T (rows of B scaled to unit length): the columns whose
   // pivots fall below the threshold are equations that depend on the others
-  const SparseMat B = sys->VelocityJacobian(y.data());
+  const SparseMat B = sys->VelocityJacobian(y.data(), memory);
   std::vector<bool> active(m, false);
   // no moving coordinates (joints between ground parts only): every equation is a constant,
   // none independent; SparseQR cannot factor a matrix with no rows
@@ -182,7 +183,7 @@ void CheckMotionValues(const System& sys, double t, const VecX& drivers, int ord
 
 // A force, Diff or Motion that is not finite at the start (ASIN(2), 1/TIME, a routine's NaN)
 // makes the accelerations so: named here, before the integrator sees only a failed residual.
-void CheckFinite(const System& sys, double t, const VecX& y, const VecX& yp) {
+void CheckFinite(const System& sys, double t, const double* memory, const VecX& y, const VecX& yp) {
   if (y.allFinite() && yp.allFinite()) return;
   // the elements evaluated where the state is still finite: the positions and velocities
   // (the rates set to zero where they are not known)
@@ -191,15 +192,15 @@ void CheckFinite(const System& sys, double t, const VecX& y, const VecX& yp) {
     if (!std::isfinite(y0[k])) y0[k] = 0.0;
     if (!std::isfinite(yp0[k])) yp0[k] = 0.0;
   }
-  std::string why = sys.NonFinite(t, y0.data(), yp0.data());
+  std::string why = sys.NonFinite(t, y0.data(), yp0.data(), memory);
   if (why.empty()) why = "the initial accelerations are not finite (infinite or NaN)";
   throw ModelError(why + "; the initial conditions cannot be computed");
 }
 
-void AssemblePositions(const System& sys, double t, VecX* y) {
+void AssemblePositions(const System& sys, double t, const double* memory, VecX* y) {
   const VecX drivers = sys.DriverValues(t, y->data(), 0);
   CheckMotionValues(sys, t, drivers, 0);
-  const VecX phi = sys.JointResiduals(y->data()) - drivers;
+  const VecX phi = sys.JointResiduals(y->data(), memory) - drivers;
   // motions whose initial displacement is not given do not take part: they start where the
   // other equations put them
   const std::vector<bool> later = sys.RowsImposedLater(0);
@@ -213,12 +214,13 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
   for (int k = 0; k < sys.body_count(); ++k)
     worst = std::max(worst, std::abs(y->segment<4>(System::BodyOffset(k) + 3).squaredNorm() - 1));
   if (worst <= kAssemblyTolerance) {
-    sys.StartMotionStates(0, y->data());
+    sys.StartMotionStates(0, y->data(), memory);
     return;
   }
 
   AssemblyProblem p;
   p.sys = &sys;
+  p.memory = memory;
   p.drivers = drivers;
   p.y = *y;
   p.active_rows = active_rows;
@@ -233,7 +235,7 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
   p.SetPositions(x.data());
 
   // check the result whatever KINSOL said, and name the joints that are not met
-  const VecX phi_end = sys.JointResiduals(p.y.data()) - drivers;
+  const VecX phi_end = sys.JointResiduals(p.y.data(), memory) - drivers;
   std::ostringstream bad;
   int nbad = 0;
   for (int r : active_rows) {
@@ -253,10 +255,11 @@ void AssemblePositions(const System& sys, double t, VecX* y) {
     e.normalize();
   }
   *y = p.y;
-  sys.StartMotionStates(0, y->data());
+  sys.StartMotionStates(0, y->data(), memory);
 }
 
-std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
+std::vector<std::string> SolveVelocities(const System& sys, double t, const double* memory,
+                                         VecX* y) {
   const int nb = sys.body_count();
   // u = (v, w) with w in global axes; targets and weights
   VecX u0 = VecX::Zero(6 * nb);
@@ -279,7 +282,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
   int m = 0;
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0 && !later[r]) used[r] = m++;
-  const SparseMat Bfull = sys.VelocityJacobian(y->data());
+  const SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;
@@ -339,16 +342,17 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, VecX* y) {
     y->segment<3>(System::BodyOffset(k) + 7) = u.segment<3>(6 * k);
     y->segment<3>(System::BodyOffset(k) + 10) = R[k].transpose() * u.segment<3>(6 * k + 3);
   }
-  sys.StartMotionStates(1, y->data());
+  sys.StartMotionStates(1, y->data(), memory);
   return lines;
 }
 
-SparseMat SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
+SparseMat SolveAccelerations(const System& sys, double t, const double* memory, VecX* y, VecX* yp) {
   const int nb = sys.body_count();
   const int m = sys.active_rows();
-  const SparseMat Bfull = sys.VelocityJacobian(y->data());
+  const SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
   // B u' + gamma = d2f/dt2 on motion rows
-  const VecX gamma_full = sys.VelocityJacobianRate(y->data()) - sys.DriverValues(t, y->data(), 2);
+  const VecX gamma_full =
+      sys.VelocityJacobianRate(y->data(), memory) - sys.DriverValues(t, y->data(), 2);
   std::vector<int> row_of_active(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) row_of_active[sys.rows()[r].active] = static_cast<int>(r);
@@ -437,7 +441,7 @@ SparseMat SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
   const int max_passes = sys.ReadsMultipliers() ? kReactionPasses : 1;
   for (int pass = 0; pass < max_passes && n > 0; ++pass) {
     rhs.head(6 * nb) =
-        sys.AppliedForces(t, y->data(), yp->size() == sys.size() ? yp->data() : nullptr);
+        sys.AppliedForces(t, y->data(), yp->size() == sys.size() ? yp->data() : nullptr, memory);
     const VecX previous = sol;
     sol = solve(rhs);
     for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
@@ -458,12 +462,12 @@ SparseMat SolveAccelerations(const System& sys, double t, VecX* y, VecX* yp) {
     yp->segment<6>(o + 7) = sol.segment<6>(6 * k);
   }
   y->segment(sys.mu_offset(), m + nb).setZero();
-  sys.SolveDiffRates(t, y->data(), yp->data(), &Bfull);
+  sys.SolveDiffRates(t, y->data(), yp->data(), memory, &Bfull);
   return Bfull;
 }
 
-InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y, VecX* yp,
-                                                 bool keep_velocities) {
+InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* memory, VecX* y,
+                                                 VecX* yp, bool keep_velocities) {
   InitialConditionsReport report;
   // redundancy at the design configuration, assembly, then again where assembled
   {
@@ -472,14 +476,14 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     *y = resized;
   }
   const VecX before = *y;
-  report.redundant = SetAsideRedundantRows(sys, *y);
-  sys->ReferMotionAngles(t, y->data());
-  AssemblePositions(*sys, t, y);
+  report.redundant = SetAsideRedundantRows(sys, memory, *y);
+  sys->ReferMotionAngles(t, y->data(), memory);
+  AssemblePositions(*sys, t, memory, y);
   // the redundancy found at the design positions holds unless the assembly moved the parts
-  if (*y != before) report.redundant = SetAsideRedundantRows(sys, *y);
+  if (*y != before) report.redundant = SetAsideRedundantRows(sys, memory, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
-  const VecX phi = sys->JointResiduals(y->data()) - sys->DriverValues(t, y->data(), 0);
+  const VecX phi = sys->JointResiduals(y->data(), memory) - sys->DriverValues(t, y->data(), 0);
   std::ostringstream bad;
   for (size_t r = 0; r < sys->rows().size(); ++r)
     if (std::abs(phi[r]) > 1e-8)
@@ -497,9 +501,9 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, VecX* y,
     report.max_position_change = std::max(
         report.max_position_change,
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
-  if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, y);
-  SolveAccelerations(*sys, t, y, yp);
-  CheckFinite(*sys, t, *y, *yp);
+  if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, memory, y);
+  SolveAccelerations(*sys, t, memory, y, yp);
+  CheckFinite(*sys, t, memory, *y, *yp);
   return report;
 }
 

@@ -21,6 +21,9 @@ struct InitialConditionsReport {
   double max_position_change = 0.0;
 };
 
+/// Every function below evaluates the System with `memory`, the memory block of the run's
+/// state (system/state.h): the references of the angles followed through whole turns.
+
 /// Tolerance on the joint equations after assembly.
 inline constexpr double kAssemblyTolerance = 1e-10;
 
@@ -33,24 +36,28 @@ inline constexpr double kLargestMotionTranslation = 1e100;
 
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.
-std::vector<std::string> SetAsideRedundantRows(system::System* sys, const VecX& y);
+std::vector<std::string> SetAsideRedundantRows(system::System* sys, const double* memory,
+                                               const VecX& y);
 
 /// Moves the body positions in y as little as possible so that every active joint equation
 /// and every quaternion norm holds. Throws ModelError naming the joints that cannot be met.
-void AssemblePositions(const system::System& sys, double t, VecX* y);
+void AssemblePositions(const system::System& sys, double t, const double* memory, VecX* y);
 
 /// Solves velocities that satisfy the velocity constraints while keeping the user's initial
 /// velocities (those not given are kept as close to zero as possible). Returns one line per
 /// user value that the constraints did not allow.
-std::vector<std::string> SolveVelocities(const system::System& sys, double t, VecX* y);
+std::vector<std::string> SolveVelocities(const system::System& sys, double t, const double* memory,
+                                         VecX* y);
 
 /// Solves accelerations and multipliers from the index-1 equations; fills y' and the
 /// multipliers in y. Throws ModelError when a part without mass or inertia has a free motion.
 /// Returns the velocity Jacobian B at the positions of y (which it does not change).
-system::SparseMat SolveAccelerations(const system::System& sys, double t, VecX* y, VecX* yp);
+system::SparseMat SolveAccelerations(const system::System& sys, double t, const double* memory,
+                                     VecX* y, VecX* yp);
 
-/// The full analysis: redundancy, assembly, velocities, accelerations.
-InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, VecX* y, VecX* yp,
-                                                 bool keep_velocities);
+/// The full analysis: redundancy, assembly, velocities, accelerations. Motion angles take
+/// their imposed value at t as their reference in `memory` (System::ReferMotionAngles).
+InitialConditionsReport ComputeInitialConditions(system::System* sys, double t, double* memory,
+                                                 VecX* y, VecX* yp, bool keep_velocities);
 
 }  // namespace msolve::analysis

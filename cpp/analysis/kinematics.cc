@@ -34,6 +34,7 @@ std::vector<int> ActiveRowList(const System& sys) {
 // freedom, 7 equations per body in the 7 positions of each
 struct PositionProblem : NonlinearSystem {
   const System* sys = nullptr;
+  const double* memory = nullptr;  // of the run's state (system/state.h)
   VecX y, drivers;
   std::vector<int> rows;
 
@@ -45,7 +46,7 @@ struct PositionProblem : NonlinearSystem {
   }
   void Residual(const double* x, double* f) override {
     Set(x);
-    const VecX phi = sys->JointResiduals(y.data()) - drivers;
+    const VecX phi = sys->JointResiduals(y.data(), memory) - drivers;
     const int m = static_cast<int>(rows.size());
     for (int a = 0; a < m; ++a) f[a] = phi[rows[a]];
     for (int k = 0; k < sys->body_count(); ++k)
@@ -54,7 +55,7 @@ struct PositionProblem : NonlinearSystem {
   void Jacobian(const double* x, std::vector<Triplet>* out) override {
     Set(x);
     out->clear();
-    const SparseMat G = sys->PositionJacobian(y.data());
+    const SparseMat G = sys->PositionJacobian(y.data(), memory);
     std::vector<int> equation(sys->rows().size(), -1);
     const int m = static_cast<int>(rows.size());
     for (int a = 0; a < m; ++a) equation[rows[a]] = a;
@@ -82,9 +83,10 @@ std::string DescribeRow(const System& sys, int row, const VecX& y) {
   return s.str();
 }
 
-void SolvePositions(const System& sys, double t, VecX* y) {
+void SolvePositions(const System& sys, double t, const double* memory, VecX* y) {
   PositionProblem p;
   p.sys = &sys;
+  p.memory = memory;
   p.y = *y;
   p.drivers = sys.DriverValues(t, y->data(), 0);
   p.rows = ActiveRowList(sys);
@@ -101,7 +103,7 @@ void SolvePositions(const System& sys, double t, VecX* y) {
   const NewtonOutcome outcome = SolveNewton(&p, NewtonOptions{}, &x);
   p.Set(x.data());
   // judge by the residual left, and name the worst equation
-  const VecX phi = sys.JointResiduals(p.y.data()) - p.drivers;
+  const VecX phi = sys.JointResiduals(p.y.data(), memory) - p.drivers;
   double worst = 0.0;
   int worst_row = -1;
   for (int r : p.rows)
@@ -119,9 +121,9 @@ void SolvePositions(const System& sys, double t, VecX* y) {
 }
 
 // B u = the motions' rates, B square and regular (no degree of freedom); u = (v, w body)
-void SolveVelocities0(const System& sys, double t, VecX* y) {
+void SolveVelocities0(const System& sys, double t, const double* memory, VecX* y) {
   const int nb = sys.body_count();
-  const SparseMat B = sys.VelocityJacobian(y->data());
+  const SparseMat B = sys.VelocityJacobian(y->data(), memory);
   const VecX rates = sys.DriverValues(t, y->data(), 1);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < B.outerSize(); ++c)
@@ -143,20 +145,20 @@ void SolveVelocities0(const System& sys, double t, VecX* y) {
   for (int k = 0; k < nb; ++k) y->segment<6>(System::BodyOffset(k) + 7) = u.segment<6>(6 * k);
 }
 
-double StoredAndKinetic(const System& sys, double t, const VecX& y) {
-  const System::Energy e = sys.EnergyAt(t, y.data());
+double StoredAndKinetic(const System& sys, double t, const double* memory, const VecX& y) {
+  const System::Energy e = sys.EnergyAt(t, y.data(), memory);
   return e.kinetic + e.gravitational + e.elastic;
 }
 
 }  // namespace
 
-Freedom FreedomOf(const System& sys, const VecX& y) {
+Freedom FreedomOf(const System& sys, const double* memory, const VecX& y) {
   Freedom freedom;
   const int nb = sys.body_count();
   freedom.count = 6 * nb - sys.active_rows();
   if (freedom.count <= 0) return freedom;
   // the null space of the active rows of B: the motions the constraints allow
-  const SparseMat B = sys.VelocityJacobian(y.data());
+  const SparseMat B = sys.VelocityJacobian(y.data(), memory);
   MatX dense = MatX::Zero(std::max(1, sys.active_rows()), 6 * nb);
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) {
@@ -177,8 +179,8 @@ bool OnlyBodyStates(const System& sys) {
          System::BodyOffset(sys.body_count()) + (sys.work_state() >= 0 ? 1 : 0);
 }
 
-void SolveKinematics(const System& sys, double t0, double t, const AcceptState& accept, VecX* y,
-                     VecX* yp) {
+void SolveKinematics(const System& sys, double t0, double t, const double* memory,
+                     const AcceptState& accept, VecX* y, VecX* yp) {
   VecX ynew = *y, ypnew = *yp;
   // parts that turn far between t0 and t are followed in steps (whole turns of joint angles)
   double turn = 0.0;
@@ -186,7 +188,7 @@ void SolveKinematics(const System& sys, double t0, double t, const AcceptState& 
     turn = std::max(turn, y->segment<3>(System::BodyOffset(k) + 10).norm() * std::abs(t - t0));
   if (!std::isfinite(turn)) turn = 0.0;  // a state that is not finite fails below, named
   const int steps = std::clamp(static_cast<int>(std::ceil(turn / kLargestRotation)), 1, kMostSteps);
-  const double energy0 = StoredAndKinetic(sys, t0, *y);
+  const double energy0 = StoredAndKinetic(sys, t0, memory, *y);
   const int nq = 7 * sys.body_count();
   std::vector<double> qdot(nq);
   double ts = t0;
@@ -197,15 +199,15 @@ void SolveKinematics(const System& sys, double t0, double t, const AcceptState& 
     for (int k = 0; k < sys.body_count(); ++k)
       for (int d = 0; d < 7; ++d) ynew[System::BodyOffset(k) + d] += (te - ts) * qdot[7 * k + d];
     try {
-      SolvePositions(sys, te, &ynew);
-      SolveVelocities0(sys, te, &ynew);
-      SolveAccelerations(sys, te, &ynew, &ypnew);
+      SolvePositions(sys, te, memory, &ynew);
+      SolveVelocities0(sys, te, memory, &ynew);
+      SolveAccelerations(sys, te, memory, &ynew, &ypnew);
     } catch (const std::exception& e) {
       std::ostringstream s;
       s << "kinematics cannot advance past time " << ts << ": " << e.what();
       throw SolverError(s.str());
     }
-    const std::string bad = sys.NonFinite(te, ynew.data(), ypnew.data());
+    const std::string bad = sys.NonFinite(te, ynew.data(), ypnew.data(), memory);
     if (!bad.empty()) {
       std::ostringstream s;
       s << "kinematics cannot advance past time " << ts << ": " << bad;
@@ -216,7 +218,8 @@ void SolveKinematics(const System& sys, double t0, double t, const AcceptState& 
   }
   // the balance kinetic + gravitational + elastic - work holds exactly (docs/equations.md §7)
   if (sys.work_state() >= 0)
-    ynew[sys.work_state()] = (*y)[sys.work_state()] + StoredAndKinetic(sys, t, ynew) - energy0;
+    ynew[sys.work_state()] =
+        (*y)[sys.work_state()] + StoredAndKinetic(sys, t, memory, ynew) - energy0;
   *y = ynew;
   *yp = ypnew;
 }

@@ -20,8 +20,9 @@ struct Freedom {
 };
 
 /// 6 per body less the active (independent) joint equations; the free parts from the null
-/// space of the velocity Jacobian when there are any.
-Freedom FreedomOf(const system::System& sys, const VecX& y);
+/// space of the velocity Jacobian when there are any. `memory` is the memory block of the
+/// run's state (system/state.h).
+Freedom FreedomOf(const system::System& sys, const double* memory, const VecX& y);
 
 /// Whether every differential state of `sys` is a body's (or the work of the non-conservative
 /// forces): the others (Diffs, Tfsisos, Lses, Motions given as a velocity or an acceleration)
@@ -36,9 +37,9 @@ bool OnlyBodyStates(const system::System& sys);
 /// be met (the configuration locks up, or a motion leaves the reach of the mechanism); y and
 /// y' are then unchanged. When a part turns far between t0 and t the interval is taken in
 /// steps, each state between given to `accept` (elements that follow angles through whole
-/// turns take it, as after an integrator's step).
+/// turns take it, as after an integrator's step; it may write the run's `memory`).
 using AcceptState = std::function<void(double t, const VecX& y, const VecX& yp)>;
-void SolveKinematics(const system::System& sys, double t0, double t, const AcceptState& accept,
-                     VecX* y, VecX* yp);
+void SolveKinematics(const system::System& sys, double t0, double t, const double* memory,
+                     const AcceptState& accept, VecX* y, VecX* yp);
 
 }  // namespace msolve::analysis

@@ -230,8 +230,8 @@ Sparse ToSparse(int n, const std::vector<Triplet>& triplets) {
 
 }  // namespace
 
-LinearResult Linearize(const System& sys, const model::Model& model, double t, const VecX& y,
-                       const VecX& yp, const LinearSettings& settings) {
+LinearResult Linearize(const System& sys, const model::Model& model, double t, const double* memory,
+                       const VecX& y, const VecX& yp, const LinearSettings& settings) {
   const Layout layout = MakeLayout(sys);
   const int n = 6 * layout.nb, size = sys.size(), m = layout.m;
   if (n - m <= 0 && layout.nc == 0)
@@ -241,8 +241,8 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
 
   // the Jacobians dF/dy and dF/dy' of the DAE at the operating point
   std::vector<Triplet> j0, j1;
-  sys.Jacobian(t, y.data(), yp.data(), 0.0, &j0);
-  sys.Jacobian(t, y.data(), yp.data(), 1.0, &j1);
+  sys.Jacobian(t, y.data(), yp.data(), memory, 0.0, &j0);
+  sys.Jacobian(t, y.data(), yp.data(), memory, 1.0, &j1);
   const Sparse Fy = ToSparse(size, j0), Fyp = ToSparse(size, j1) - Fy;
 
   Sparse T, Td, K;
@@ -283,7 +283,8 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
   // inputs and outputs
   result.pinput = settings.pinput;
   result.poutput = settings.poutput;
-  PlantMatrices(sys, model, t, y, yp, settings, layout, r, T, Td, Sm, El, full.lu, full.Y, &result);
+  PlantMatrices(sys, model, t, memory, y, yp, settings, layout, r, T, Td, Sm, El, full.lu, full.Y,
+                &result);
 
   if (settings.eigen_analysis) {
     if (settings.nodamping) {

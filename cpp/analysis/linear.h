@@ -69,13 +69,15 @@ struct LinearResult {
   const model::Poutput* poutput = nullptr;
 };
 
-/// Linearises `sys` at time t about the consistent state (y, yp) (docs/equations.md §10).
+/// Linearises `sys` at time t about the consistent state (y, yp) with the run's `memory`
+/// (system/state.h) (docs/equations.md §10).
 /// Throws ModelError when the model has no free degree of freedom or its mass matrix is
 /// singular in the free directions, or a plant input or output cannot be evaluated.
 /// `model` is the model `sys` was compiled from (the plant inputs are differentiated on
 /// copies of it).
 LinearResult Linearize(const system::System& sys, const model::Model& model, double t,
-                       const VecX& y, const VecX& yp, const LinearSettings& settings);
+                       const double* memory, const VecX& y, const VecX& yp,
+                       const LinearSettings& settings);
 
 /// The table of eigenvalues for the log: one line per mode.
 std::vector<std::string> DescribeLinearResult(const LinearResult& result);

@@ -41,10 +41,10 @@ void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, Line
 
 // B, C, D of the plant inputs and outputs (nothing without them); `lu` and `Y` are the
 // factorised momentum system and its solution for the reduced states
-void PlantMatrices(const system::System& sys, const model::Model& model, double t, const VecX& y,
-                   const VecX& yp, const LinearSettings& settings, const Layout& layout,
-                   const Reduction& r, const Sparse& T, const Sparse& Td, const Sparse& Sm,
-                   const Sparse& El, const Eigen::PartialPivLU<MatX>& lu, const MatX& Y,
-                   LinearResult* result);
+void PlantMatrices(const system::System& sys, const model::Model& model, double t,
+                   const double* memory, const VecX& y, const VecX& yp,
+                   const LinearSettings& settings, const Layout& layout, const Reduction& r,
+                   const Sparse& T, const Sparse& Td, const Sparse& Sm, const Sparse& El,
+                   const Eigen::PartialPivLU<MatX>& lu, const MatX& Y, LinearResult* result);
 
 }  // namespace msolve::analysis

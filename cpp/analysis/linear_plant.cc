@@ -12,6 +12,7 @@
 namespace msolve::analysis {
 namespace {
 
+using system::MemoryLayout;
 using system::System;
 
 // the shortest text that reads back as x
@@ -33,8 +34,8 @@ const mbs::StateFunction* VariableOf(const System& sys, const model::Variable& v
 // moved by `step`: the same model but for a copy of v whose function adds the step, compiled
 // with the active rows and the memories of `sys`.
 void Moved(const System& sys, const model::Model& model, const model::Variable& v, double step,
-           double t, const VecX& y, const VecX& yp, const model::Poutput* outputs, VecX* F,
-           VecX* g) {
+           double t, const double* memory, const VecX& y, const VecX& yp,
+           const model::Poutput* outputs, VecX* F, VecX* g) {
   model::Model copy = model;
   auto moved = std::make_shared<model::Variable>(v);
   moved->function = "(" + v.function + ")+(" + Text(step) + ")";
@@ -45,26 +46,32 @@ void Moved(const System& sys, const model::Model& model, const model::Variable& 
   std::vector<bool> active;
   for (const auto& row : sys.rows()) active.push_back(row.active >= 0);
   other.SetActiveRows(active);
-  other.RestoreMemories(sys.SaveMemories());
+  // the memory of `sys`'s blocks by key (the moved Variable's own starts afresh), its DELAY
+  // histories
+  const MemoryLayout& from = sys.memory_layout();
+  VecX other_memory = other.memory_layout().Initial();
+  other.memory_layout().Remap(from, VecX::Map(memory, from.size()), &other_memory);
+  other.TakeDelayHistories(sys.DelayHistories());
   if (other.size() != sys.size())
     throw SolverError("linear analysis: the model compiled again for " + v.Describe() +
                       " has another layout");
   F->resize(sys.size());
-  other.Residual(t, y.data(), yp.data(), F->data());
+  other.Residual(t, y.data(), yp.data(), other_memory.data(), F->data());
   if (outputs) {
     g->resize(static_cast<int>(outputs->variables.size()));
     for (size_t j = 0; j < outputs->variables.size(); ++j)
-      (*g)[j] = VariableOf(other, *outputs->variables[j])->Value(t, y.data(), yp.data());
+      (*g)[j] = VariableOf(other, *outputs->variables[j])
+                    ->Value(t, y.data(), yp.data(), other_memory.data());
   }
 }
 
 }  // namespace
 
-void PlantMatrices(const System& sys, const model::Model& model, double t, const VecX& y,
-                   const VecX& yp, const LinearSettings& settings, const Layout& layout,
-                   const Reduction& r, const Sparse& T, const Sparse& Td, const Sparse& Sm,
-                   const Sparse& El, const Eigen::PartialPivLU<MatX>& lu, const MatX& Y,
-                   LinearResult* result) {
+void PlantMatrices(const System& sys, const model::Model& model, double t, const double* memory,
+                   const VecX& y, const VecX& yp, const LinearSettings& settings,
+                   const Layout& layout, const Reduction& r, const Sparse& T, const Sparse& Td,
+                   const Sparse& Sm, const Sparse& El, const Eigen::PartialPivLU<MatX>& lu,
+                   const MatX& Y, LinearResult* result) {
   const int nX = static_cast<int>(result->A.rows()), nf = r.n_f, nc = layout.nc, m = layout.m;
   const model::Pinput* in = settings.pinput;
   const model::Poutput* out = settings.poutput;
@@ -76,11 +83,11 @@ void PlantMatrices(const System& sys, const model::Model& model, double t, const
     if (v.routine)
       throw ModelError(in->Describe() + ": " + v.Describe() +
                        " is given by a routine; a plant input must be an expression");
-    const double u0 = VariableOf(sys, v)->Value(t, y.data(), yp.data());
+    const double u0 = VariableOf(sys, v)->Value(t, y.data(), yp.data(), memory);
     const double h = 1e-6 * std::max(1.0, std::abs(u0));
     VecX Fp, Fm, gp, gm;
-    Moved(sys, model, v, h, t, y, yp, out, &Fp, &gp);
-    Moved(sys, model, v, -h, t, y, yp, out, &Fm, &gm);
+    Moved(sys, model, v, h, t, memory, y, yp, out, &Fp, &gp);
+    Moved(sys, model, v, -h, t, memory, y, yp, out, &Fm, &gm);
     Fu.col(k) = (Fp - Fm) / (2 * h);
     if (out) Gu.col(k) = (gp - gm) / (2 * h);
   }
@@ -99,7 +106,7 @@ void PlantMatrices(const System& sys, const model::Model& model, double t, const
   std::vector<Eigen::Triplet<double>> gy, gyp;
   for (int j = 0; j < ny; ++j) {
     mbs::SparseGradient dy, dyp;
-    VariableOf(sys, *out->variables[j])->Gradient(t, y.data(), yp.data(), &dy, &dyp);
+    VariableOf(sys, *out->variables[j])->Gradient(t, y.data(), yp.data(), memory, &dy, &dyp);
     for (const auto& [i, d] : dy) gy.emplace_back(j, i, d);
     for (const auto& [i, d] : dyp) gyp.emplace_back(j, i, d);
   }

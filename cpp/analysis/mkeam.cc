@@ -27,7 +27,8 @@ constexpr double kAttritionError = 1e-5;
 // motions' states keep theirs (y' = 0).
 class FrozenDae : public solver::Dae {
  public:
-  FrozenDae(System& sys, double t) : sys_(sys), dae_(sys), t_(t) {
+  FrozenDae(const System& sys, double t, system::State* state)
+      : sys_(sys), dae_(sys, state), t_(t) {
     for (const auto& block : sys.StateBlocks())
       if (dynamic_cast<const model::Part*>(block.source) == nullptr && HeldInStatics(block.source))
         for (int d = 0; d < block.count; ++d) held_.push_back(block.offset + d);
@@ -67,14 +68,16 @@ class FrozenDae : public solver::Dae {
   std::string DescribeState(int index) const override { return dae_.DescribeState(index); }
 
  private:
-  System& sys_;
+  const System& sys_;
   SystemDae dae_;
   double t_;
   std::vector<int> held_;
   std::vector<bool> held_row_;
 };
 
-double Kinetic(const System& sys, double t, const double* y) { return sys.EnergyAt(t, y).kinetic; }
+double Kinetic(const System& sys, double t, const double* memory, const double* y) {
+  return sys.EnergyAt(t, y, memory).kinetic;
+}
 
 // the rate of the kinetic energy, u . M u' (UCF divided): positive while it grows
 double Power(const System& sys, const double* y, const double* yp) {
@@ -88,24 +91,25 @@ double Power(const System& sys, const double* y, const double* yp) {
   return p / sys.ucf();
 }
 
-void StopAll(const System& sys, double t, VecX* y, VecX* yp) {
+void StopAll(const System& sys, double t, const double* memory, VecX* y, VecX* yp) {
   for (int k = 0; k < sys.body_count(); ++k) y->segment<6>(System::BodyOffset(k) + 7).setZero();
-  SolveAccelerations(sys, t, y, yp);
+  SolveAccelerations(sys, t, memory, y, yp);
 }
 
 }  // namespace
 
-AttritionReport SettleByAttrition(System* sys, double t, double kinetic_tolerance,
-                                  long max_removals, VecX* y, VecX* yp) {
+AttritionReport SettleByAttrition(const System& sys, double t, system::State* state,
+                                  double kinetic_tolerance, long max_removals, VecX* y, VecX* yp) {
   AttritionReport report;
-  if (sys->body_count() == 0) return report;
-  const double work = sys->work_state() >= 0 ? (*y)[sys->work_state()] : 0.0;
-  StopAll(*sys, t, y, yp);
-  FrozenDae dae(*sys, t);
+  if (sys.body_count() == 0) return report;
+  const double* memory = state->memory.data();
+  const double work = sys.work_state() >= 0 ? (*y)[sys.work_state()] : 0.0;
+  StopAll(sys, t, memory, y, yp);
+  FrozenDae dae(sys, t, state);
   solver::IntegratorSettings settings;
   settings.error = kAttritionError;
   solver::IdaDriver ida(dae, settings, 0.0, *y, *yp);
-  const System& s = *sys;
+  const System& s = sys;
   ida.SetRootFunctions({-1}, [&s](double, const double* yy, const double* yyp, double* g) {
     g[0] = Power(s, yy, yyp);
   });
@@ -116,7 +120,7 @@ AttritionReport SettleByAttrition(System* sys, double t, double kinetic_toleranc
     const double until = ida.time() + horizon;
     if (ida.AdvanceTo(until, on_step)) {
       // no maximum within the horizon: settled if it barely moves, else go on further
-      if (Kinetic(s, t, ida.y().data()) < kinetic_tolerance) {
+      if (Kinetic(s, t, memory, ida.y().data()) < kinetic_tolerance) {
         report.settled = true;
         break;
       }
@@ -125,9 +129,9 @@ AttritionReport SettleByAttrition(System* sys, double t, double kinetic_toleranc
     }
     // a maximum of the kinetic energy: remove it and start again from rest there
     VecX ym = ida.y(), ypm = ida.yp();
-    report.kinetic = Kinetic(s, t, ym.data());
+    report.kinetic = Kinetic(s, t, memory, ym.data());
     ++report.removals;
-    StopAll(s, t, &ym, &ypm);
+    StopAll(s, t, memory, &ym, &ypm);
     *y = ym;
     *yp = ypm;
     if (report.kinetic < kinetic_tolerance) {
@@ -139,8 +143,8 @@ AttritionReport SettleByAttrition(System* sys, double t, double kinetic_toleranc
   report.steps = ida.stats().steps;
   *y = ida.y();
   *yp = ida.yp();
-  StopAll(s, t, y, yp);
-  if (sys->work_state() >= 0) (*y)[sys->work_state()] = work;
+  StopAll(s, t, memory, y, yp);
+  if (sys.work_state() >= 0) (*y)[sys.work_state()] = work;
   return report;
 }
 

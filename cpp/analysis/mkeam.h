@@ -5,6 +5,7 @@
 #pragma once
 
 #include "common/types.h"
+#include "system/state.h"
 #include "system/system.h"
 
 namespace msolve::analysis {
@@ -21,8 +22,9 @@ struct AttritionReport {
 /// energy at a maximum is below `kinetic_tolerance` (model energy units). Velocities end at
 /// zero; motions hold their values at t, control states with static_hold and the motions'
 /// states are held. y' is left consistent with y (SolveAccelerations). Throws SolverError
-/// when the integration fails.
-AttritionReport SettleByAttrition(system::System* sys, double t, double kinetic_tolerance,
-                                  long max_removals, VecX* y, VecX* yp);
+/// when the integration fails. The model is evaluated with `state`'s memory, which the
+/// integrator's accepted steps update (only state->memory is used).
+AttritionReport SettleByAttrition(const system::System& sys, double t, system::State* state,
+                                  double kinetic_tolerance, long max_removals, VecX* y, VecX* yp);
 
 }  // namespace msolve::analysis

@@ -21,7 +21,7 @@ constexpr double kNegative = 1e-9;
 
 }  // namespace
 
-Stability CheckStability(const System& sys, double t, const VecX& y) {
+Stability CheckStability(const System& sys, double t, const double* memory, const VecX& y) {
   Stability out;
   const int nb = sys.body_count(), n = 6 * nb;
   out.free_directions = n - sys.active_rows();
@@ -33,7 +33,7 @@ Stability CheckStability(const System& sys, double t, const VecX& y) {
   // dR/dq: the force and torque rows of the DAE's Jacobian against the body positions
   std::vector<Triplet> triplets;
   const VecX yp = VecX::Zero(sys.size());
-  sys.Jacobian(t, y.data(), yp.data(), 0.0, &triplets);
+  sys.Jacobian(t, y.data(), yp.data(), memory, 0.0, &triplets);
   std::vector<Eigen::Triplet<double>> kq;
   for (const Triplet& e : triplets) {
     if (e.row >= System::BodyOffset(nb) || e.col >= System::BodyOffset(nb)) continue;
@@ -63,7 +63,7 @@ Stability CheckStability(const System& sys, double t, const VecX& y) {
   T.setFromTriplets(t_entries.begin(), t_entries.end());
   M.setFromTriplets(m_entries.begin(), m_entries.end());
   // N: an orthonormal basis of the null space of the active rows of B
-  const SparseMat B = sys.VelocityJacobian(y.data());
+  const SparseMat B = sys.VelocityJacobian(y.data(), memory);
   MatX Bt = MatX::Zero(n, std::max(1, sys.active_rows()));
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) {

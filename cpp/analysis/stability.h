@@ -21,7 +21,7 @@ struct Stability {
 /// The reduced stiffness at the equilibrium (t, y) of the bodies (control states held):
 /// K = N^T (dR/dq) T N with R the force and torque balance of the DAE, T the map from the
 /// velocities u to the position rates, N an orthonormal basis of the null space of the active
-/// velocity Jacobian B.
-Stability CheckStability(const system::System& sys, double t, const VecX& y);
+/// velocity Jacobian B. `memory` is the memory block of the run's state (system/state.h).
+Stability CheckStability(const system::System& sys, double t, const double* memory, const VecX& y);
 
 }  // namespace msolve::analysis

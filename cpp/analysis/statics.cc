@@ -26,6 +26,7 @@ constexpr double kRelativeImbalance = 1e-8;
 struct StaticProblem : NonlinearSystem {
   const System* sys = nullptr;
   double t = 0.0;
+  const double* memory = nullptr;  // of the run's state (system/state.h)
   VecX y, yp, F;
   std::vector<int> unknowns;                           // indices into y
   std::vector<int> equations;                          // rows of F
@@ -40,12 +41,12 @@ struct StaticProblem : NonlinearSystem {
   }
   void Residual(const double* x, double* f) override {
     Set(x);
-    sys->Residual(t, y.data(), yp.data(), F.data());
+    sys->Residual(t, y.data(), yp.data(), memory, F.data());
     for (int k = 0; k < n(); ++k) f[k] = F[equations[k]];
   }
   void Jacobian(const double* x, std::vector<Triplet>* out) override {
     Set(x);
-    sys->Jacobian(t, y.data(), yp.data(), 0.0, &all);
+    sys->Jacobian(t, y.data(), yp.data(), memory, 0.0, &all);
     out->clear();
     for (const Triplet& e : all) {
       const int r = equation_of_row[e.row], c = unknown_of_state[e.col];
@@ -86,10 +87,11 @@ bool HeldInStatics(const model::Entity* source) {
 
 namespace {
 
-StaticProblem MakeProblem(const System& sys, double t, const VecX& y) {
+StaticProblem MakeProblem(const System& sys, double t, const double* memory, const VecX& y) {
   StaticProblem p;
   p.sys = &sys;
   p.t = t;
+  p.memory = memory;
   p.y = y;
   p.yp = VecX::Zero(sys.size());
   p.F = VecX::Zero(sys.size());
@@ -160,9 +162,9 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
   return settings;
 }
 
-StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& settings, VecX* y,
-                           VecX* yp) {
-  StaticProblem p = MakeProblem(sys, t, *y);
+StaticsReport SolveStatics(const System& sys, double t, const double* memory,
+                           const StaticsSettings& settings, VecX* y, VecX* yp) {
+  StaticProblem p = MakeProblem(sys, t, memory, *y);
   p.stability = settings.stability;
   StaticsReport report;
   if (p.n() > 0) {
@@ -199,8 +201,8 @@ StaticsReport SolveStatics(const System& sys, double t, const StaticsSettings& s
   for (int k = 0; k < sys.body_count(); ++k) y->segment<4>(System::BodyOffset(k) + 3).normalize();
   // the rates (zero at equilibrium) and reactions the index-1 equations give there
   *yp = VecX::Zero(sys.size());
-  SolveAccelerations(sys, t, y, yp);
-  report.stability = CheckStability(sys, t, *y);
+  SolveAccelerations(sys, t, memory, y, yp);
+  report.stability = CheckStability(sys, t, memory, *y);
   return report;
 }
 

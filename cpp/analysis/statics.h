@@ -62,10 +62,11 @@ struct StaticsReport {
 /// static_hold) to the static equilibrium at time t, nearest the start by Newton's method:
 /// velocities and rates zero, the reactions balancing the applied forces, the active joint
 /// equations and motions (at time t) met. Motion and work states stay as they are. y' gets
-/// the (zero) rates and y the reactions consistent with the equilibrium. Throws SolverError
+/// the (zero) rates and y the reactions consistent with the equilibrium; `memory` is the
+/// memory block of the run's state (system/state.h). Throws SolverError
 /// naming the largest imbalance when Newton does not converge (y then holds the last
 /// iterate).
-StaticsReport SolveStatics(const system::System& sys, double t, const StaticsSettings& settings,
-                           VecX* y, VecX* yp);
+StaticsReport SolveStatics(const system::System& sys, double t, const double* memory,
+                           const StaticsSettings& settings, VecX* y, VecX* yp);
 
 }  // namespace msolve::analysis

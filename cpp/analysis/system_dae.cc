@@ -15,7 +15,7 @@ namespace msolve::analysis {
 using solver::StateTolerance;
 
 // u projected onto B u = c(t) in the metric of the mass matrix (SystemDae::Reconcile)
-void ProjectVelocities(const system::System& sys, double t, VecX* y);
+void ProjectVelocities(const system::System& sys, double t, const double* memory, VecX* y);
 
 std::vector<StateTolerance> SystemDae::Tolerances() const {
   std::vector<StateTolerance> tolerances(sys_.size(), StateTolerance::kExcluded);
@@ -44,7 +44,7 @@ std::vector<solver::ConstraintGroup> SystemDae::ConstraintGroups() const {
 
 void SystemDae::Jacobian(double t, const double* y, const double* yp, double cj,
                          std::vector<Triplet>* out) const {
-  sys_.Jacobian(SideOf(t), y, yp, cj, out);
+  sys_.Jacobian(SideOf(t), y, yp, memory(), cj, out);
 }
 
 std::vector<double> SystemDae::DiscontinuityTimes() const {
@@ -65,11 +65,11 @@ double SystemDae::SideOf(double t) const {
 void SystemDae::Reconcile(double t, VecX* y, VecX* yp) {
   reconciled_ = true;
   reconciled_at_ = t;
-  ProjectVelocities(sys_, t, y);
-  SolveAccelerations(sys_, t, y, yp);
+  ProjectVelocities(sys_, t, memory(), y);
+  SolveAccelerations(sys_, t, memory(), y, yp);
 }
 
-void ProjectVelocities(const system::System& sys, double t, VecX* y) {
+void ProjectVelocities(const system::System& sys, double t, const double* memory, VecX* y) {
   const int nb = sys.body_count();
   if (nb == 0 || sys.active_rows() == 0) return;
   // u = (v, w), w in global axes; W the inverse mass matrix in those coordinates (identity
@@ -99,7 +99,7 @@ void ProjectVelocities(const system::System& sys, double t, VecX* y) {
   int m = 0;
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) used[r] = m++;
-  const system::SparseMat Bfull = sys.VelocityJacobian(y->data());
+  const system::SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;

@@ -22,29 +22,31 @@ inline constexpr double kVelocityConstraintTolerance = 1e-8;
 /// multipliers are algebraic, and the reactions lambda are converged to a relative tolerance
 /// when forces read them. The constraint groups are the velocity constraints (the rows of
 /// lambda) and the position constraints (the rows of mu). Reads the System's sizes when
-/// asked, so that it follows the rows the initial-conditions analysis sets aside.
+/// asked, so that it follows the rows the initial-conditions analysis sets aside. The System
+/// is evaluated with the memory of a run's state (system/state.h), which AcceptStep updates.
 class SystemDae : public solver::Dae {
  public:
-  /// `sys` must outlive this object; AcceptStep changes it (its elements with memory).
-  explicit SystemDae(system::System& sys) : sys_(sys) {}
+  /// `sys` and `state` must outlive this object; only `state->memory` is read and written
+  /// here (the integrator has its own y and y').
+  SystemDae(const system::System& sys, system::State* state) : sys_(sys), state_(state) {}
 
   int size() const override { return sys_.size(); }
   VecX DifferentialIds() const override { return sys_.DifferentialIds(); }
   std::vector<solver::StateTolerance> Tolerances() const override;
   std::vector<solver::ConstraintGroup> ConstraintGroups() const override;
   void Residual(double t, const double* y, const double* yp, double* F) const override {
-    sys_.Residual(SideOf(t), y, yp, F);
+    sys_.Residual(SideOf(t), y, yp, memory(), F);
   }
   void Jacobian(double t, const double* y, const double* yp, double cj,
                 std::vector<Triplet>* out) const override;
   void AcceptStep(double t, const double* y, const double* yp) override {
-    sys_.AcceptStep(t, y, yp);
+    sys_.AcceptStep(t, y, yp, state_->memory.data());
   }
   std::string OutOfDomain(const double* y, double margin) const override {
-    return sys_.OutOfRange(y, margin);
+    return sys_.OutOfRange(y, memory(), margin);
   }
   std::string NonFinite(double t, const double* y, const double* yp) const override {
-    return sys_.NonFinite(t, y, yp);
+    return sys_.NonFinite(t, y, yp, memory());
   }
   std::string DescribeState(int index) const override { return sys_.DescribeState(index); }
 
@@ -61,7 +63,9 @@ class SystemDae : public solver::Dae {
   // left: just before t, within one rounding.
   double SideOf(double t) const;
 
-  system::System& sys_;
+  const double* memory() const { return state_->memory.data(); }
+  const system::System& sys_;
+  system::State* state_;
   mutable std::vector<double> breaks_;
   mutable bool breaks_known_ = false;
   double reconciled_at_ = 0.0;

@@ -275,14 +275,16 @@ void DefineSimulation(py::module_& m) {
       .def("_time_residuals",
            [](const Simulation& s, int n) {
              VecX F(s.system().size());
+             const system::State& x = s.run_state();
              return TimeEvaluations(s, n, [&](double t) {
-               s.system().Residual(t, s.state().data(), s.rate().data(), F.data());
+               s.system().Residual(t, x.y.data(), x.yp.data(), x.memory.data(), F.data());
              });
            })
       .def("_time_jacobians", [](const Simulation& s, int n) {
         std::vector<system::Triplet> triplets;
+        const system::State& x = s.run_state();
         return TimeEvaluations(s, n, [&](double t) {
-          s.system().Jacobian(t, s.state().data(), s.rate().data(), 1.0, &triplets);
+          s.system().Jacobian(t, x.y.data(), x.yp.data(), x.memory.data(), 1.0, &triplets);
         });
       });
 }

@@ -33,7 +33,7 @@ std::array<S, 3> BushingElement::Rotations(const math::Mat3T<S>& RI, const math:
 }
 
 template <class S>
-void BushingElement::ComputeT(const S* xI, const S* xJ, S* out) const {
+void BushingElement::ComputeT(const S* xI, const S* xJ, const double* slots, S* out) const {
   const MarkerMotion<S> I = Motion(i(), xI);
   const MarkerMotion<S> J = Motion(j(), xJ);
   const math::Mat3T<S> RJt = J.R.transpose();
@@ -47,7 +47,7 @@ void BushingElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   for (int a = 0; a < 3; ++a) {
     const model::Bushing& b = *bushing_;
     f[a] = -b.k[a] * x[a] - b.c[a] * v[a] + b.force[a];
-    t[a] = -b.kt[a] * Continuous(angle[a], reference_[a]) - b.ct[a] * w[a] + b.torque[a];
+    t[a] = -b.kt[a] * Continuous(angle[a], slots[a]) - b.ct[a] * w[a] + b.torque[a];
   }
   const math::Vec3T<S> F = J.R * f, T = J.R * t;
   for (int k = 0; k < 12; ++k) out[k] = S(0.0);
@@ -55,15 +55,18 @@ void BushingElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-F), math::Vec3T<S>(-T), out + 6);
 }
 
-void BushingElement::Compute(const double* xI, const double* xJ, double* out) const {
-  ComputeT(xI, xJ, out);
+void BushingElement::Compute(const double* xI, const double* xJ, const double* slots,
+                             double* out) const {
+  ComputeT(xI, xJ, slots, out);
 }
 
-void BushingElement::Compute(const AD* xI, const AD* xJ, AD* out) const { ComputeT(xI, xJ, out); }
+void BushingElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  ComputeT(xI, xJ, slots, out);
+}
 
-void BushingElement::Accept(const double* xI, const double* xJ) {
+void BushingElement::Accept(const double* xI, const double* xJ, double* slots) const {
   const std::array<double, 3> angle = Rotations<double>(Motion(i(), xI).R, Motion(j(), xJ).R);
-  for (int a = 0; a < 3; ++a) reference_[a] = Continuous(angle[a], reference_[a]);
+  for (int a = 0; a < 3; ++a) slots[a] = Continuous(angle[a], slots[a]);
 }
 
 }  // namespace msolve::mbs

@@ -18,26 +18,22 @@ class BushingElement : public PairForceElement {
  public:
   BushingElement(const model::Bushing* source, BodyMarker i, BodyMarker j);
 
-  /// The rotations follow the last accepted ones through whole turns.
-  void Accept(const double* xI, const double* xJ) override;
-  std::vector<double> Memory() const override { return {reference_.begin(), reference_.end()}; }
-  void SetMemory(const std::vector<double>& memory) override {
-    if (memory.size() == reference_.size())
-      std::copy(memory.begin(), memory.end(), reference_.begin());
-  }
+  /// The rotations follow the last accepted ones through whole turns: three memory slots,
+  /// the rotations at the last accepted step.
+  int memory_size() const override { return 3; }
+  void Accept(const double* xI, const double* xJ, double* slots) const override;
 
  protected:
-  void Compute(const double* xI, const double* xJ, double* out) const override;
-  void Compute(const AD* xI, const AD* xJ, AD* out) const override;
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
+  void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
   template <class S>
-  void ComputeT(const S* xI, const S* xJ, S* out) const;
+  void ComputeT(const S* xI, const S* xJ, const double* slots, S* out) const;
   template <class S>
   static std::array<S, 3> Rotations(const math::Mat3T<S>& RI, const math::Mat3T<S>& RJ);
 
   const model::Bushing* bushing_;
-  std::array<double, 3> reference_{};  // rotations at the last accepted step
 };
 
 }  // namespace msolve::mbs

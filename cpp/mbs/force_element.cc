@@ -4,7 +4,9 @@
 
 namespace msolve::mbs {
 
-double ForceElement::WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const {
+double ForceElement::WorkRate(const double* y, const double* memory, const Wrench& on_i,
+                              const Wrench& on_j) const {
+  (void)memory;
   // generalised velocities (v, w in body axes) of a body: states 7..12
   const auto power = [y](int body, const Wrench& w) {
     return body >= 0 ? Eigen::Map<const Wrench>(y + kBodyX * body + 7).dot(w) : 0.0;
@@ -12,8 +14,8 @@ double ForceElement::WorkRate(const double* y, const Wrench& on_i, const Wrench&
   return power(body_[0], on_i) + power(body_[1], on_j);
 }
 
-void ForceElement::AcceptState(double t, const double* y, const double* yp) {
-  for (StateFunction* f : functions()) f->Accept(t, y, yp);
+void ForceElement::AcceptState(double t, const double* y, const double* yp, double* memory) const {
+  for (const StateFunction* f : functions()) f->Accept(t, y, yp, memory);
 }
 
 void ForceElement::RefreshDependencies() {

@@ -1,6 +1,12 @@
 // The one interface of the applied force elements (SpringDamper, Bushing, SignForce,
 // Springsat, Sforce, Vforce/Vtorque/Gforce): the System loops once over its elements for
 // the residual, the Jacobian, the power and energy, the memories and the messages.
+//
+// Memory (docs/architecture.md §3.1): an element keeps nothing that changes during a run. What
+// it remembers between steps (the whole turns of the angles it follows) lives in the memory
+// block of the run's state (system::State::memory), laid out at compile time: every method
+// below receives that whole block as `memory` (it passes it on to the functions it reads); the
+// element's own memory_size() slots start at memory_offset(), and only AcceptState writes them.
 #pragma once
 
 #include <string>
@@ -47,49 +53,54 @@ class ForceElement {
   virtual bool reacts_on_j() const { return true; }
 
   /// Wrenches on the bodies of I and J at (t, y, yp) in the system layout.
-  virtual void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
-                        Wrench* on_j) const = 0;
+  virtual void Evaluate(double t, const double* y, const double* yp, const double* memory,
+                        Wrench* on_i, Wrench* on_j) const = 0;
 
   /// Appends -d(wrenches)/dy - cj d(wrenches)/dyp to the dynamic rows (7..12) of the bodies
   /// of I and J, and the Jacobian of StateResidual to the rows of the element's own states;
   /// the sequence of (row, col) is the same on every call.
-  virtual void AddJacobian(double t, const double* y, const double* yp, double cj,
-                           std::vector<Triplet>* out) const = 0;
+  virtual void AddJacobian(double t, const double* y, const double* yp, const double* memory,
+                           double cj, std::vector<Triplet>* out) const = 0;
 
   /// The element's own differential states (a Friction's bristle deflections), at
   /// y[first_state() .. first_state() + state_count()); none by default.
   virtual int state_count() const { return 0; }
   virtual int first_state() const { return -1; }
   /// Their residual rows, F[first_state() + k] = yp - rate (nothing without states).
-  virtual void StateResidual(double t, const double* y, const double* yp, double* F) const {
-    (void)t, (void)y, (void)yp, (void)F;
+  virtual void StateResidual(double t, const double* y, const double* yp, const double* memory,
+                             double* F) const {
+    (void)t, (void)y, (void)yp, (void)memory, (void)F;
   }
   /// Their rates at (t, y, yp), written to rates[0 .. state_count()).
-  virtual void StateRates(double t, const double* y, const double* yp, double* rates) const {
-    (void)t, (void)y, (void)yp, (void)rates;
+  virtual void StateRates(double t, const double* y, const double* yp, const double* memory,
+                          double* rates) const {
+    (void)t, (void)y, (void)yp, (void)memory, (void)rates;
   }
 
   /// Power of the forces that StoredEnergy does not account for, given the element's
   /// wrenches: by default the whole power, F.v + T.w over both bodies.
-  virtual double WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const;
+  virtual double WorkRate(const double* y, const double* memory, const Wrench& on_i,
+                          const Wrench& on_j) const;
   /// Energy stored in the element (force x length, model units).
-  virtual double StoredEnergy(const double* y) const {
-    (void)y;
+  virtual double StoredEnergy(const double* y, const double* memory) const {
+    (void)y, (void)memory;
     return 0.0;
   }
   /// Why y is outside the element's domain (within the relative margin), or "".
-  virtual std::string OutOfRangeAt(const double* y, double margin) const {
-    (void)y, (void)margin;
+  virtual std::string OutOfRangeAt(const double* y, const double* memory, double margin) const {
+    (void)y, (void)memory, (void)margin;
     return {};
   }
 
-  /// Called after every accepted step: by default, the functions the element reads accept it.
-  virtual void AcceptState(double t, const double* y, const double* yp);
-  /// Whether the element itself remembers something (the whole turns of the angles it
-  /// follows) to carry over to a new compilation of the model (Memory, SetMemory).
-  virtual bool HasMemory() const { return false; }
-  virtual std::vector<double> Memory() const { return {}; }
-  virtual void SetMemory(const std::vector<double>& memory) { (void)memory; }
+  /// Called after every accepted step: the element writes its memory slots, and by default
+  /// the functions the element reads accept the step (they write theirs).
+  virtual void AcceptState(double t, const double* y, const double* yp, double* memory) const;
+  /// The number of memory slots of the element itself (zero at the start of a run): the
+  /// System lays them out at compile time (PlaceMemory), keyed by source().
+  virtual int memory_size() const { return 0; }
+  /// Where they lie in the memory block (-1 when memory_size() is 0).
+  int memory_offset() const { return memory_offset_; }
+  void PlaceMemory(int offset) { memory_offset_ = offset; }
 
   /// The functions of the state the element reads (magnitudes, components), in order.
   virtual std::vector<StateFunction*> functions() const { return {}; }
@@ -105,6 +116,7 @@ class ForceElement {
 
  private:
   int body_[2];
+  int memory_offset_ = -1;
   std::vector<int> y_deps_, yp_deps_;
 };
 

@@ -119,8 +119,8 @@ void FrictionElement::Group(int n, const double* s, const double* z, double* c,
   }
 }
 
-void FrictionElement::Compute(double t, const double* y, const double* yp, Wrench* on_i,
-                              Wrench* on_j, double* rates) const {
+void FrictionElement::Compute(double t, const double* y, const double* yp, const double* memory,
+                              Wrench* on_i, Wrench* on_j, double* rates) const {
   const double* xI = BodyStates(i_.body, y);
   const double* xJ = BodyStates(j_.body, y);
   const MarkerMotion<double> I = Motion(i_, xI);
@@ -132,8 +132,8 @@ void FrictionElement::Compute(double t, const double* y, const double* yp, Wrenc
   // the joint's reaction on I, J's axes
   Vec3 F, T;
   for (int k = 0; k < 3; ++k) {
-    F[k] = reactions_[k]->Value(t, y, yp);
-    T[k] = reactions_[3 + k]->Value(t, y, yp);
+    F[k] = reactions_[k]->Value(t, y, yp, memory);
+    T[k] = reactions_[3 + k]->Value(t, y, yp, memory);
   }
   const double f_xy = std::hypot(F[0], F[1]), t_xy = std::hypot(T[0], T[1]);
   const double pl = p_.preload ? 1.0 : 0.0, rf = p_.reaction_force ? 1.0 : 0.0;
@@ -199,23 +199,25 @@ void FrictionElement::Compute(double t, const double* y, const double* yp, Wrenc
   ToBodyAt<double>(xJ, I.p, Vec3(-force_g), Vec3(-torque_g), on_j->data());
 }
 
-void FrictionElement::Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
-                               Wrench* on_j) const {
-  Compute(t, y, yp, on_i, on_j, nullptr);
+void FrictionElement::Evaluate(double t, const double* y, const double* yp, const double* memory,
+                               Wrench* on_i, Wrench* on_j) const {
+  Compute(t, y, yp, memory, on_i, on_j, nullptr);
 }
 
-void FrictionElement::StateResidual(double t, const double* y, const double* yp, double* F) const {
+void FrictionElement::StateResidual(double t, const double* y, const double* yp,
+                                    const double* memory, double* F) const {
   double rates[4];
-  Compute(t, y, yp, nullptr, nullptr, rates);
+  Compute(t, y, yp, memory, nullptr, nullptr, rates);
   for (int k = 0; k < state_count(); ++k) F[first_ + k] = yp[first_ + k] - rates[k];
 }
 
-void FrictionElement::StateRates(double t, const double* y, const double* yp, double* rates) const {
-  Compute(t, y, yp, nullptr, nullptr, rates);
+void FrictionElement::StateRates(double t, const double* y, const double* yp, const double* memory,
+                                 double* rates) const {
+  Compute(t, y, yp, memory, nullptr, nullptr, rates);
 }
 
-void FrictionElement::AddJacobian(double t, const double* y, const double* yp, double cj,
-                                  std::vector<Triplet>* out) const {
+void FrictionElement::AddJacobian(double t, const double* y, const double* yp, const double* memory,
+                                  double cj, std::vector<Triplet>* out) const {
   // central differences over what the element reads: the states of both bodies, what the
   // reactions read (multipliers), its bristles; rows: the wrench rows, then its states
   std::vector<int> columns = y_deps();
@@ -237,9 +239,9 @@ void FrictionElement::AddJacobian(double t, const double* y, const double* yp, d
     Wrench up_i, up_j, down_i, down_j;
     double up_r[4], down_r[4];
     (*work)[index] = x + h;
-    Compute(t, Y.data(), YP.data(), &up_i, &up_j, up_r);
+    Compute(t, Y.data(), YP.data(), memory, &up_i, &up_j, up_r);
     (*work)[index] = x - h;
-    Compute(t, Y.data(), YP.data(), &down_i, &down_j, down_r);
+    Compute(t, Y.data(), YP.data(), memory, &down_i, &down_j, down_r);
     (*work)[index] = x;
     for (int r = 0; r < 6; ++r) {
       d[r] = (up_i[r] - down_i[r]) / (2 * h);

@@ -57,21 +57,23 @@ class FrictionElement : public ForceElement {
   const BodyMarker& i() const override { return i_; }
   const BodyMarker& j() const override { return j_; }
 
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+  void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
                 Wrench* on_j) const override;
-  void AddJacobian(double t, const double* y, const double* yp, double cj,
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                    std::vector<Triplet>* out) const override;
   std::vector<StateFunction*> functions() const override;
 
   int state_count() const override { return translational_ + rotational_; }
   int first_state() const override { return first_; }
-  void StateResidual(double t, const double* y, const double* yp, double* F) const override;
-  void StateRates(double t, const double* y, const double* yp, double* rates) const override;
+  void StateResidual(double t, const double* y, const double* yp, const double* memory,
+                     double* F) const override;
+  void StateRates(double t, const double* y, const double* yp, const double* memory,
+                  double* rates) const override;
 
  private:
   // the wrenches and the bristle rates at (t, y, yp); either output may be nullptr
-  void Compute(double t, const double* y, const double* yp, Wrench* on_i, Wrench* on_j,
-               double* rates) const;
+  void Compute(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
+               Wrench* on_j, double* rates) const;
   // LuGre on one slip group of n components: slip s, bristles z -> the friction
   // coefficients c (the friction is -load * c) and the bristle rates
   void Group(int n, const double* s, const double* z, double* c, double* rate) const;

@@ -128,12 +128,13 @@ JointConstraint::JointConstraint(const model::Entity* source, JointType type, Bo
   t.i = i;
   t.j = j;
   terms_.push_back(t);
+  memory_size_ = IsMotionAngle(type) ? 1 : 0;
 }
 
 JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> terms)
     : source_(source), motion_(nullptr), terms_(std::move(terms)), rows_(1) {
   for (Term& t : terms_) {
-    t.reference = t.origin;
+    if (IsMotionAngle(t.type)) memory_size_ = static_cast<int>(terms_.size());
     single_pair_ = single_pair_ && t.i.source == terms_[0].i.source &&
                    t.j.source == terms_[0].j.source && t.i.body == terms_[0].i.body &&
                    t.j.body == terms_[0].j.body;
@@ -156,15 +157,19 @@ std::string JointConstraint::RowName(int row) const {
   return JointRowName(type(), row);
 }
 
+void JointConstraint::InitialMemory(double* slots) const {
+  for (int k = 0; k < memory_size(); ++k) slots[k] = terms_[k].origin;
+}
+
 void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* qJ,
-                                        double* phi) const {
+                                        const double* slots, double* phi) const {
   const Term& t = terms_[k];
-  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, t.reference);
+  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, Reference(k, slots));
   if (terms_.size() > 1) phi[0] = t.scale * (phi[0] - t.origin);
 }
 
-void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
-                                   PairGradient* grad) const {
+void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, const double* slots,
+                                   double* phi, PairGradient* grad) const {
   const Term& t = terms_[k];
   grad->resize(rows_, kPairQ);
   const bool relation = terms_.size() > 1;
@@ -186,15 +191,15 @@ void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, do
   }
   AD1 out[6];
   JointResiduals(t.type, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+                 MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
     phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
     grad->row(r) = scale * out[r].derivatives().transpose();
   }
 }
 
-void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
-                                           PairGradient* grad,
+void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double* qJ,
+                                           const double* slots, double* phi, PairGradient* grad,
                                            std::vector<PairHessian>* hess) const {
   const Term& t = terms_[k];
   const bool relation = terms_.size() > 1;
@@ -236,7 +241,7 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
   }
   AD2 out[6];
   JointResiduals(t.type, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+                 MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
     phi[r] = relation ? t.scale * (out[r].value().value() - t.origin) : out[r].value().value();
     grad->row(r) = scale * out[r].value().derivatives().transpose();
@@ -246,7 +251,8 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
 }
 
 void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const double* qJ,
-                                            const double* qdot, double* curvature) const {
+                                            const double* slots, const double* qdot,
+                                            double* curvature) const {
   const Term& t = terms_[k];
   // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
   Jet2 q[kPairQ];
@@ -260,68 +266,70 @@ void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const doubl
   }
   Jet2 out[6];
   JointResiduals(t.type, MarkerFrameT<Jet2>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, t.reference);
+                 MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   const double scale = terms_.size() > 1 ? t.scale : 1.0;
   for (int r = 0; r < rows_; ++r)
     curvature[r] =
         out[r].derivatives().size() ? scale * out[r].derivatives()[0].derivatives()[0] : 0.0;
 }
 
-void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ) {
-  Term& t = terms_[k];
-  if (!IsMotionAngle(t.type)) return;
-  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &t.reference, t.reference);
+void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ, double* slots) const {
+  const Term& t = terms_[k];
+  if (slots == nullptr || memory_size_ == 0 || !IsMotionAngle(t.type)) return;
+  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &slots[k], slots[k]);
 }
 
 // -- the whole constraint of a single pair: the sum of its terms ------------------------------
 
-void JointConstraint::EvaluateValue(const double* qI, const double* qJ, double* phi) const {
-  EvaluateTermValue(0, qI, qJ, phi);
+void JointConstraint::EvaluateValue(const double* qI, const double* qJ, const double* slots,
+                                    double* phi) const {
+  EvaluateTermValue(0, qI, qJ, slots, phi);
   for (int k = 1; k < terms(); ++k) {
     double more = 0.0;
-    EvaluateTermValue(k, qI, qJ, &more);
+    EvaluateTermValue(k, qI, qJ, slots, &more);
     phi[0] += more;
   }
 }
 
-void JointConstraint::Evaluate(const double* qI, const double* qJ, double* phi,
+void JointConstraint::Evaluate(const double* qI, const double* qJ, const double* slots, double* phi,
                                PairGradient* grad) const {
-  EvaluateTerm(0, qI, qJ, phi, grad);
+  EvaluateTerm(0, qI, qJ, slots, phi, grad);
   PairGradient more_grad;
   for (int k = 1; k < terms(); ++k) {
     double more = 0.0;
-    EvaluateTerm(k, qI, qJ, &more, &more_grad);
+    EvaluateTerm(k, qI, qJ, slots, &more, &more_grad);
     phi[0] += more;
     *grad += more_grad;
   }
 }
 
-void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, double* phi,
-                                       PairGradient* grad, std::vector<PairHessian>* hess) const {
-  EvaluateTermHessians(0, qI, qJ, phi, grad, hess);
+void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, const double* slots,
+                                       double* phi, PairGradient* grad,
+                                       std::vector<PairHessian>* hess) const {
+  EvaluateTermHessians(0, qI, qJ, slots, phi, grad, hess);
   PairGradient more_grad;
   std::vector<PairHessian> more_hess;
   for (int k = 1; k < terms(); ++k) {
     double more = 0.0;
-    EvaluateTermHessians(k, qI, qJ, &more, &more_grad, &more_hess);
+    EvaluateTermHessians(k, qI, qJ, slots, &more, &more_grad, &more_hess);
     phi[0] += more;
     *grad += more_grad;
     (*hess)[0] += more_hess[0];
   }
 }
 
-void JointConstraint::EvaluateCurvature(const double* qI, const double* qJ, const double* qdot,
-                                        double* curvature) const {
-  EvaluateTermCurvature(0, qI, qJ, qdot, curvature);
+void JointConstraint::EvaluateCurvature(const double* qI, const double* qJ, const double* slots,
+                                        const double* qdot, double* curvature) const {
+  EvaluateTermCurvature(0, qI, qJ, slots, qdot, curvature);
   for (int k = 1; k < terms(); ++k) {
     double more = 0.0;
-    EvaluateTermCurvature(k, qI, qJ, qdot, &more);
+    EvaluateTermCurvature(k, qI, qJ, slots, qdot, &more);
     curvature[0] += more;
   }
 }
 
-void JointConstraint::Accept(const double* qI, const double* qJ) {
-  for (int k = 0; k < terms(); ++k) AcceptTerm(k, qI, qJ);
+void JointConstraint::Accept(const double* qI, const double* qJ, double* slots) const {
+  for (int k = 0; k < terms(); ++k) AcceptTerm(k, qI, qJ, slots);
 }
 
 }  // namespace msolve::mbs

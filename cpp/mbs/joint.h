@@ -50,8 +50,7 @@ class JointConstraint {
     JointType type = JointType::kMotionTranslation;
     BodyMarker i, j;
     double scale = 1.0;
-    double origin = 0.0;     // the coordinate's value in the design position
-    double reference = 0.0;  // last accepted value of an angle (whole turns)
+    double origin = 0.0;  // the coordinate's value in the design position
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a
@@ -61,6 +60,12 @@ class JointConstraint {
 
   /// The relation sum_k scale_k (c_k - origin_k) = 0 of `source` (a Coupler, a Gear, or a
   /// SCREW or RACKPIN Joint); the terms' references start at their origins.
+  ///
+  /// Memory (docs/architecture.md §3.1): an angle that a Motion, a Coupler or a Gear follows
+  /// through whole turns is taken near its last accepted value, its reference. The references
+  /// are not kept here but in the memory block of the run's state: the functions below take
+  /// `slots`, the constraint's memory_size() slots of that block (one per term), or nullptr
+  /// for the references at their start (the terms' origins).
   JointConstraint(const model::Entity* source, std::vector<Term> terms);
 
   int rows() const { return rows_; }
@@ -89,49 +94,62 @@ class JointConstraint {
   const BodyMarker& i() const { return terms_[0].i; }
   const BodyMarker& j() const { return terms_[0].j; }
 
+  /// The number of memory slots: one per term when a term is an angle followed through whole
+  /// turns, else none.
+  int memory_size() const { return memory_size_; }
+  /// The references at the start of a run (the terms' origins).
+  void InitialMemory(double* slots) const;
+  /// Where the slots lie in the memory block (-1 without memory), and those slots of a block.
+  int memory_offset() const { return memory_offset_; }
+  void PlaceMemory(int offset) { memory_offset_ = offset; }
+  const double* Slots(const double* memory) const {
+    return memory_offset_ >= 0 ? memory + memory_offset_ : nullptr;
+  }
+  double* Slots(double* memory) const {
+    return memory_offset_ >= 0 ? memory + memory_offset_ : nullptr;
+  }
+
   // -- one term: its contribution to the rows, over the coordinates of its two bodies -------
 
   /// Contribution phi (rows) of term k and its gradient (rows x 14) with respect to (q_I, q_J)
   /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero. The
   /// gradient is in closed form (JointEquationTerms), by automatic differentiation for angles.
-  void EvaluateTerm(int k, const double* qI, const double* qJ, double* phi,
+  void EvaluateTerm(int k, const double* qI, const double* qJ, const double* slots, double* phi,
                     PairGradient* grad) const;
   /// Contribution of term k to the residuals only.
-  void EvaluateTermValue(int k, const double* qI, const double* qJ, double* phi) const;
+  void EvaluateTermValue(int k, const double* qI, const double* qJ, const double* slots,
+                         double* phi) const;
   /// Term k's contribution to the second derivative of every row along qdot (14, I then J).
-  void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* qdot,
-                             double* curvature) const;
+  void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* slots,
+                             const double* qdot, double* curvature) const;
   /// Term k's contribution to the residuals, gradients and Hessians of every row (the
   /// Hessians by forward-mode differentiation of the closed-form gradient where there is one).
-  void EvaluateTermHessians(int k, const double* qI, const double* qJ, double* phi,
-                            PairGradient* grad, std::vector<PairHessian>* hess) const;
-  /// An angle of term k follows the accepted angle through whole turns.
-  void AcceptTerm(int k, const double* qI, const double* qJ);
+  void EvaluateTermHessians(int k, const double* qI, const double* qJ, const double* slots,
+                            double* phi, PairGradient* grad, std::vector<PairHessian>* hess) const;
+  /// An angle of term k follows the accepted angle through whole turns (writes slots[k]).
+  void AcceptTerm(int k, const double* qI, const double* qJ, double* slots) const;
 
   // -- the whole constraint, when single_pair() --------------------------------------------
 
   /// Residuals phi (rows) and their gradient (rows x 14) with respect to (q_I, q_J); qI or qJ
   /// is nullptr for the ground, whose columns are then zero.
-  void Evaluate(const double* qI, const double* qJ, double* phi, PairGradient* grad) const;
+  void Evaluate(const double* qI, const double* qJ, const double* slots, double* phi,
+                PairGradient* grad) const;
 
   /// Residuals only.
-  void EvaluateValue(const double* qI, const double* qJ, double* phi) const;
+  void EvaluateValue(const double* qI, const double* qJ, const double* slots, double* phi) const;
 
   /// A motion angle follows the accepted angle through whole turns.
-  void Accept(const double* qI, const double* qJ);
-
-  /// Sets the angle a motion angle is taken near (whole turns are added to stay within half
-  /// a turn of it); used before the assembly so that a target of several turns can be met.
-  void SetReference(double angle) { terms_[0].reference = angle; }
+  void Accept(const double* qI, const double* qJ, double* slots) const;
 
   /// The second derivative of every row along the direction qdot (14, I then J): the
   /// curvature qdot^T H qdot, without forming the Hessians.
-  void EvaluateCurvature(const double* qI, const double* qJ, const double* qdot,
-                         double* curvature) const;
+  void EvaluateCurvature(const double* qI, const double* qJ, const double* slots,
+                         const double* qdot, double* curvature) const;
 
   /// Residuals, gradients and the Hessian of every row.
-  void EvaluateHessians(const double* qI, const double* qJ, double* phi, PairGradient* grad,
-                        std::vector<PairHessian>* hess) const;
+  void EvaluateHessians(const double* qI, const double* qJ, const double* slots, double* phi,
+                        PairGradient* grad, std::vector<PairHessian>* hess) const;
 
  private:
   const model::Entity* source_;
@@ -139,6 +157,12 @@ class JointConstraint {
   std::vector<Term> terms_;
   int rows_;
   bool single_pair_ = true;
+  int memory_offset_ = -1;
+  int memory_size_ = 0;  // terms() when a term is a followed angle
+  // the reference of term k's angle
+  double Reference(int k, const double* slots) const {
+    return slots && memory_size_ > 0 ? slots[k] : terms_[k].origin;
+  }
 };
 
 }  // namespace msolve::mbs

@@ -45,11 +45,14 @@ void LinearFieldElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-F), math::Vec3T<S>(-T), out + 6);
 }
 
-void LinearFieldElement::Compute(const double* xI, const double* xJ, double* out) const {
+void LinearFieldElement::Compute(const double* xI, const double* xJ, const double* slots,
+                                 double* out) const {
+  (void)slots;
   ComputeT(xI, xJ, out);
 }
 
-void LinearFieldElement::Compute(const AD* xI, const AD* xJ, AD* out) const {
+void LinearFieldElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  (void)slots;
   ComputeT(xI, xJ, out);
 }
 

@@ -34,8 +34,9 @@ class LinearFieldElement : public PairForceElement {
   const LinearFieldData& data() const { return data_; }
 
  protected:
-  void Compute(const double* xI, const double* xJ, double* out) const override;
-  void Compute(const AD* xI, const AD* xJ, AD* out) const override;
+  // no memory: `slots` is unused
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
+  void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
   template <class S>

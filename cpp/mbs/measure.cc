@@ -184,7 +184,7 @@ KinematicMeasure::KinematicMeasure(MeasureKind kind, const std::vector<BodyMarke
 }
 
 template <class S>
-S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
+S KinematicMeasure::Compute(const S* const* x, const S* const* xd, double reference) const {
   State<S> st[4];
   for (int r = 0; r < 4; ++r)
     if (r < 2 || needs_[r])
@@ -251,7 +251,7 @@ S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
         a = Atan2<S>(zi.dot(J.R.col(0)), zi.dot(J.R.col(2)));
       else
         a = Atan2<S>(xi.dot(J.R.col(1)), xi.dot(J.R.col(0)));
-      return a + 2 * M_PI * std::round((reference_angle_ - Plain(a)) / (2 * M_PI));
+      return a + 2 * M_PI * std::round((reference - Plain(a)) / (2 * M_PI));
     }
     default:
       break;
@@ -277,18 +277,18 @@ S KinematicMeasure::Compute(const S* const* x, const S* const* xd) const {
   return S(0.0);
 }
 
-double KinematicMeasure::Value(const double* y, const double* yp) const {
+double KinematicMeasure::Value(const double* y, const double* yp, double reference) const {
   const double* x[4] = {nullptr, nullptr, nullptr, nullptr};
   const double* xd[4] = {nullptr, nullptr, nullptr, nullptr};
   for (size_t b = 0; b < bodies_.size(); ++b) {
     x[b] = y + BodyOffset(bodies_[b]);
     xd[b] = yp + BodyOffset(bodies_[b]) + 7;
   }
-  return Compute<double>(x, xd);
+  return Compute<double>(x, xd, reference);
 }
 
-double KinematicMeasure::Gradient(const double* y, const double* yp,
-                                  std::vector<double>* grad) const {
+double KinematicMeasure::Gradient(const double* y, const double* yp, std::vector<double>* grad,
+                                  double reference) const {
   const int n = kPerBody * static_cast<int>(bodies_.size());
   std::vector<AD> xs(n);
   const AD* x[4] = {nullptr, nullptr, nullptr, nullptr};
@@ -301,16 +301,15 @@ double KinematicMeasure::Gradient(const double* y, const double* yp,
     x[b] = xs.data() + kPerBody * b;
     xd[b] = xs.data() + kPerBody * b + 13;
   }
-  const AD v = Compute<AD>(x, xd);
+  const AD v = Compute<AD>(x, xd, reference);
   grad->assign(n, 0.0);
   if (v.derivatives().size() == n)
     for (int k = 0; k < n; ++k) (*grad)[k] = v.derivatives()[k];
   return v.value();
 }
 
-void KinematicMeasure::Accept(const double* y, const double* yp) {
-  if (kind_ != MeasureKind::kAX && kind_ != MeasureKind::kAY && kind_ != MeasureKind::kAZ) return;
-  reference_angle_ = Value(y, yp);
+bool KinematicMeasure::FollowsTurns() const {
+  return kind_ == MeasureKind::kAX || kind_ == MeasureKind::kAY || kind_ == MeasureKind::kAZ;
 }
 
 }  // namespace msolve::mbs

@@ -68,28 +68,29 @@ class KinematicMeasure {
   /// The distinct moving bodies this measure reads.
   const std::vector<int>& bodies() const { return bodies_; }
 
-  /// Value for the states y and derivatives yp of the whole system (System layout).
-  double Value(const double* y, const double* yp) const;
+  /// Value for the states y and derivatives yp of the whole system (System layout). AX, AY
+  /// and AZ are taken within half a turn of `reference` (their last accepted value: the
+  /// caller keeps it, docs/architecture.md §3.1).
+  double Value(const double* y, const double* yp, double reference = 0.0) const;
 
   /// Value and gradient: grad[b * 19 + c] for bodies()[b], c < 13 the states, 13..18 the
   /// accelerations (v', w' body) of that body.
-  double Gradient(const double* y, const double* yp, std::vector<double>* grad) const;
+  double Gradient(const double* y, const double* yp, std::vector<double>* grad,
+                  double reference = 0.0) const;
 
-  /// AX/AY/AZ follow the last accepted value through whole turns.
-  void Accept(const double* y, const double* yp);
-  double reference_angle() const { return reference_angle_; }
-  void set_reference_angle(double angle) { reference_angle_ = angle; }
+  /// Whether the measure is an angle followed through whole turns (AX, AY, AZ): its value at
+  /// an accepted step is the reference of the next ones.
+  bool FollowsTurns() const;
 
  private:
   template <class S>
-  S Compute(const S* const* x, const S* const* xd) const;
+  S Compute(const S* const* x, const S* const* xd, double reference) const;
 
   MeasureKind kind_;
   BodyMarker m_[4];
   std::vector<int> bodies_;
   int slot_[4];        // index into bodies_ of each marker's body, -1 for the ground
   unsigned needs_[4];  // what Compute reads of each marker's motion (measure.cc)
-  double reference_angle_ = 0.0;
 };
 
 }  // namespace msolve::mbs

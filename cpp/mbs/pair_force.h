@@ -31,48 +31,60 @@ class PairForceElement : public ForceElement {
   const BodyMarker& j() const override { return j_; }
 
   // -- ForceElement, in terms of the states of the two bodies -------------------------------
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+  void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
                 Wrench* on_j) const override;
-  void AddJacobian(double t, const double* y, const double* yp, double cj,
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                    std::vector<Triplet>* out) const override;
-  double WorkRate(const double* y, const Wrench& on_i, const Wrench& on_j) const override;
-  double StoredEnergy(const double* y) const override;
-  std::string OutOfRangeAt(const double* y, double margin) const override;
-  void AcceptState(double t, const double* y, const double* yp) override;
-  bool HasMemory() const override { return true; }
+  double WorkRate(const double* y, const double* memory, const Wrench& on_i,
+                  const Wrench& on_j) const override;
+  double StoredEnergy(const double* y, const double* memory) const override;
+  std::string OutOfRangeAt(const double* y, const double* memory, double margin) const override;
+  void AcceptState(double t, const double* y, const double* yp, double* memory) const override;
 
-  /// Wrenches on the bodies of I and J for their states xI, xJ (nullptr for the ground), and
-  /// optionally their Jacobian.
-  void Evaluate(const double* xI, const double* xJ, Wrench* on_i, Wrench* on_j,
+  // -- in terms of the states xI, xJ of the two bodies (nullptr for the ground) and of the
+  // element's own memory slots `slots` (memory_size() of them; nullptr when it has none) --
+
+  /// The element's slots in the memory block of a state (nullptr without memory).
+  const double* Slots(const double* memory) const {
+    return memory_size() > 0 ? memory + memory_offset() : nullptr;
+  }
+
+  /// Wrenches on the bodies of I and J, and optionally their Jacobian.
+  void Evaluate(const double* xI, const double* xJ, const double* slots, Wrench* on_i, Wrench* on_j,
                 PairForceJacobian* jac) const;
 
-  /// Called after every accepted step (elements that follow angles through whole turns).
-  virtual void Accept(const double* xI, const double* xJ) { (void)xI, (void)xJ; }
+  /// Called after every accepted step: elements that follow angles through whole turns write
+  /// the accepted ones into their slots.
+  virtual void Accept(const double* xI, const double* xJ, double* slots) const {
+    (void)xI, (void)xJ, (void)slots;
+  }
 
   /// Elastic energy stored in the element (force x length, model units); zero for elements
   /// whose whole work is counted as the work of non-conservative forces.
-  virtual double Energy(const double* xI, const double* xJ) const {
-    (void)xI, (void)xJ;
+  virtual double Energy(const double* xI, const double* xJ, const double* slots) const {
+    (void)xI, (void)xJ, (void)slots;
     return 0.0;
   }
 
   /// Power of the forces that Energy does not account for, given the element's wrenches:
   /// by default the whole power of the wrenches, sum of F.v + T.w over both bodies.
-  virtual double NonConservativePower(const double* xI, const double* xJ, const Wrench& on_i,
-                                      const Wrench& on_j) const;
+  virtual double NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                                      const Wrench& on_i, const Wrench& on_j) const;
 
   /// Why the states are outside the element's domain (a saturating spring at its limit),
   /// or "" when they are inside; `margin` (relative) widens the limit, to tell states close
   /// to it.
-  virtual std::string OutOfRange(const double* xI, const double* xJ, double margin) const {
-    (void)xI, (void)xJ, (void)margin;
+  virtual std::string OutOfRange(const double* xI, const double* xJ, const double* slots,
+                                 double margin) const {
+    (void)xI, (void)xJ, (void)slots, (void)margin;
     return {};
   }
 
  protected:
   /// The wrenches on I (out[0..5]) and on J (out[6..11]).
-  virtual void Compute(const double* xI, const double* xJ, double* out) const = 0;
-  virtual void Compute(const AD* xI, const AD* xJ, AD* out) const = 0;
+  virtual void Compute(const double* xI, const double* xJ, const double* slots,
+                       double* out) const = 0;
+  virtual void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const = 0;
 
  private:
   const model::Entity* source_;

@@ -43,18 +43,19 @@ void ScalarForceElement::UnitWrench(const S* xI, const S* xJ, S* out) const {
   if (!action_only_) ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-force), math::Vec3T<S>(-torque), out + 6);
 }
 
-void ScalarForceElement::Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
-                                  Wrench* on_j) const {
+void ScalarForceElement::Evaluate(double t, const double* y, const double* yp, const double* memory,
+                                  Wrench* on_i, Wrench* on_j) const {
   double unit[12];
   UnitWrench<double>(BodyStates(i_.body, y), BodyStates(j_.body, y), unit);
-  const double f = magnitude_->Value(t, y, yp);
+  const double f = magnitude_->Value(t, y, yp, memory);
   *on_i = f * Eigen::Map<const Wrench>(unit);
   *on_j = f * Eigen::Map<const Wrench>(unit + 6);
 }
 
-void ScalarForceElement::Linearize(double t, const double* y, const double* yp, Wrench* unit_i,
-                                   Wrench* unit_j, PairForceJacobian* dunit, double* f,
-                                   SparseGradient* df_dy, SparseGradient* df_dyp) const {
+void ScalarForceElement::Linearize(double t, const double* y, const double* yp,
+                                   const double* memory, Wrench* unit_i, Wrench* unit_j,
+                                   PairForceJacobian* dunit, double* f, SparseGradient* df_dy,
+                                   SparseGradient* df_dyp) const {
   const double* xI = BodyStates(i_.body, y);
   const double* xJ = BodyStates(j_.body, y);
   AD xi[kBodyX], xj[kBodyX];
@@ -68,14 +69,11 @@ void ScalarForceElement::Linearize(double t, const double* y, const double* yp, 
     (k < 6 ? (*unit_i)[k] : (*unit_j)[k - 6]) = out[k].value();
     dunit->row(k) = out[k].derivatives().transpose();
   }
-  *f = magnitude_->Gradient(t, y, yp, df_dy, df_dyp);
+  *f = magnitude_->Gradient(t, y, yp, memory, df_dy, df_dyp);
 }
 
-void ScalarForceElement::AcceptState(double t, const double* y, const double* yp) {
-  magnitude_->Accept(t, y, yp);
-}
-
-void ScalarForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,
+void ScalarForceElement::AddJacobian(double t, const double* y, const double* yp,
+                                     const double* memory, double cj,
                                      std::vector<Triplet>* out) const {
   const std::vector<int>& ydeps = y_deps();
   const std::vector<int>& ypdeps = yp_deps();
@@ -84,7 +82,7 @@ void ScalarForceElement::AddJacobian(double t, const double* y, const double* yp
   PairForceJacobian fjac;
   SparseGradient df_dy, df_dyp;
   double f = 0.0;
-  Linearize(t, y, yp, &on_i, &on_j, &fjac, &f, &df_dy, &df_dyp);
+  Linearize(t, y, yp, memory, &on_i, &on_j, &fjac, &f, &df_dy, &df_dyp);
   // the magnitude's gradient over the dependency columns (y columns, then yp columns)
   std::vector<double> dense(ydeps.size() + ypdeps.size(), 0.0);
   for (const auto& [index, value] : df_dy)

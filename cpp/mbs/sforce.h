@@ -20,22 +20,21 @@ class ScalarForceElement : public ForceElement {
   bool reacts_on_j() const override { return !action_only_; }
 
   /// Wrenches on the bodies of I and J (zero on J when action-only).
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+  void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
                 Wrench* on_j) const override;
 
   /// d(f unit) = f d(unit) + unit (df/dy + cj df/dyp), on the pattern of the geometry and of
   /// what the magnitude reads.
-  void AddJacobian(double t, const double* y, const double* yp, double cj,
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                    std::vector<Triplet>* out) const override;
 
   std::vector<StateFunction*> functions() const override { return {magnitude_.get()}; }
-  void AcceptState(double t, const double* y, const double* yp) override;
 
  private:
   /// Wrenches, the Jacobian of the unit wrenches with respect to the states of I and J (the
   /// geometry), and the gradient of the magnitude: d(wrench) = f d(unit) + unit df.
-  void Linearize(double t, const double* y, const double* yp, Wrench* unit_i, Wrench* unit_j,
-                 PairForceJacobian* dunit, double* f, SparseGradient* df_dy,
+  void Linearize(double t, const double* y, const double* yp, const double* memory, Wrench* unit_i,
+                 Wrench* unit_j, PairForceJacobian* dunit, double* f, SparseGradient* df_dy,
                  SparseGradient* df_dyp) const;
 
   template <class S>

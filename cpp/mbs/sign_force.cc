@@ -80,10 +80,15 @@ void SignForceElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-fI), zero, out + 6);
 }
 
-void SignForceElement::Compute(const double* xI, const double* xJ, double* out) const {
+void SignForceElement::Compute(const double* xI, const double* xJ, const double* slots,
+                               double* out) const {
+  (void)slots;
   ComputeT(xI, xJ, out);
 }
 
-void SignForceElement::Compute(const AD* xI, const AD* xJ, AD* out) const { ComputeT(xI, xJ, out); }
+void SignForceElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  (void)slots;
+  ComputeT(xI, xJ, out);
+}
 
 }  // namespace msolve::mbs

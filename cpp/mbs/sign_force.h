@@ -33,8 +33,8 @@ class SignForceElement : public PairForceElement {
                    BodyMarker j);
 
  protected:
-  void Compute(const double* xI, const double* xJ, double* out) const override;
-  void Compute(const AD* xI, const AD* xJ, AD* out) const override;
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
+  void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
   template <class S>

@@ -19,7 +19,7 @@ SpringDamperElement::SpringDamperElement(const model::SpringDamper* source, bool
     : PairForceElement(source, i, j), spring_(source), rotation_(rotation), length_(length) {}
 
 template <class S>
-void SpringDamperElement::ComputeT(const S* xI, const S* xJ, S* out) const {
+void SpringDamperElement::ComputeT(const S* xI, const S* xJ, const double* slots, S* out) const {
   const MarkerMotion<S> I = Motion(i(), xI);
   const MarkerMotion<S> J = Motion(j(), xJ);
   math::Vec3T<S> fI, tI;
@@ -36,7 +36,7 @@ void SpringDamperElement::ComputeT(const S* xI, const S* xJ, S* out) const {
     // about J's z axis; the angle follows the last accepted one through whole turns
     const math::Vec3T<S> xi = I.R.col(0), xj = J.R.col(0), yj = J.R.col(1), zj = J.R.col(2);
     S a = atan2(xi.dot(yj), xi.dot(xj));
-    const double turns = std::round((reference_angle_ - Value(a)) / (2 * M_PI));
+    const double turns = std::round((slots[0] - Value(a)) / (2 * M_PI));
     a += 2 * M_PI * turns;
     const S rate = (I.w - J.w).dot(zj);
     const S t = -spring_->kt * (a - spring_->angle) - spring_->ct * rate + spring_->torque;
@@ -49,24 +49,25 @@ void SpringDamperElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-fI), math::Vec3T<S>(-tI), out + 6);
 }
 
-void SpringDamperElement::Compute(const double* xI, const double* xJ, double* out) const {
-  ComputeT(xI, xJ, out);
+void SpringDamperElement::Compute(const double* xI, const double* xJ, const double* slots,
+                                  double* out) const {
+  ComputeT(xI, xJ, slots, out);
 }
 
-void SpringDamperElement::Compute(const AD* xI, const AD* xJ, AD* out) const {
-  ComputeT(xI, xJ, out);
+void SpringDamperElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  ComputeT(xI, xJ, slots, out);
 }
 
-void SpringDamperElement::Accept(const double* xI, const double* xJ) {
+void SpringDamperElement::Accept(const double* xI, const double* xJ, double* slots) const {
   if (!rotation_) return;
   const MarkerMotion<double> I = Motion(i(), xI);
   const MarkerMotion<double> J = Motion(j(), xJ);
   const double a = std::atan2(I.R.col(0).dot(J.R.col(1)), I.R.col(0).dot(J.R.col(0)));
-  reference_angle_ = a + 2 * M_PI * std::round((reference_angle_ - a) / (2 * M_PI));
+  slots[0] = a + 2 * M_PI * std::round((slots[0] - a) / (2 * M_PI));
 }
 
-void SpringDamperElement::Deflection(const double* xI, const double* xJ, double* deflection,
-                                     double* rate) const {
+void SpringDamperElement::Deflection(const double* xI, const double* xJ, const double* slots,
+                                     double* deflection, double* rate) const {
   const MarkerMotion<double> I = Motion(i(), xI);
   const MarkerMotion<double> J = Motion(j(), xJ);
   if (!rotation_) {
@@ -81,27 +82,29 @@ void SpringDamperElement::Deflection(const double* xI, const double* xJ, double*
   const Vec3 dxi = I.w.cross(xi), dxj = J.w.cross(xj), dyj = J.w.cross(yj);
   const double du = dxi.dot(xj) + xi.dot(dxj), dw = dxi.dot(yj) + xi.dot(dyj);
   double a = std::atan2(w, u);
-  a += 2 * M_PI * std::round((reference_angle_ - a) / (2 * M_PI));
+  a += 2 * M_PI * std::round((slots[0] - a) / (2 * M_PI));
   *deflection = a - spring_->angle;
   *rate = (u * dw - w * du) / (u * u + w * w);
 }
 
-double SpringDamperElement::Energy(const double* xI, const double* xJ) const {
+double SpringDamperElement::Energy(const double* xI, const double* xJ, const double* slots) const {
   double x = 0.0, rate = 0.0;
-  Deflection(xI, xJ, &x, &rate);
+  Deflection(xI, xJ, slots, &x, &rate);
   const double k = rotation_ ? spring_->kt : spring_->k;
   const double preload = rotation_ ? spring_->torque : spring_->force;
   return 0.5 * k * x * x - preload * x;
 }
 
 double SpringDamperElement::NonConservativePower(const double* xI, const double* xJ,
-                                                 const Wrench& on_i, const Wrench& on_j) const {
+                                                 const double* slots, const Wrench& on_i,
+                                                 const Wrench& on_j) const {
   // the whole power plus the rate of the stored energy
   double x = 0.0, rate = 0.0;
-  Deflection(xI, xJ, &x, &rate);
+  Deflection(xI, xJ, slots, &x, &rate);
   const double k = rotation_ ? spring_->kt : spring_->k;
   const double preload = rotation_ ? spring_->torque : spring_->force;
-  return PairForceElement::NonConservativePower(xI, xJ, on_i, on_j) + (k * x - preload) * rate;
+  return PairForceElement::NonConservativePower(xI, xJ, slots, on_i, on_j) +
+         (k * x - preload) * rate;
 }
 
 }  // namespace msolve::mbs

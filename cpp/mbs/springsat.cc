@@ -58,28 +58,34 @@ void SpringsatElement::ComputeT(const S* xI, const S* xJ, S* out) const {
   ToBodyAt<S>(xJ, I.p, math::Vec3T<S>(-fI), zero, out + 6);
 }
 
-void SpringsatElement::Compute(const double* xI, const double* xJ, double* out) const {
+void SpringsatElement::Compute(const double* xI, const double* xJ, const double* slots,
+                               double* out) const {
+  (void)slots;
   ComputeT(xI, xJ, out);
 }
 
-void SpringsatElement::Compute(const AD* xI, const AD* xJ, AD* out) const { ComputeT(xI, xJ, out); }
+void SpringsatElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  (void)slots;
+  ComputeT(xI, xJ, out);
+}
 
 double SpringsatElement::Deflection(const double* xI, const double* xJ) const {
   return (Motion(i(), xI).p - Motion(j(), xJ).p).norm() - length_;
 }
 
-double SpringsatElement::Energy(const double* xI, const double* xJ) const {
+double SpringsatElement::Energy(const double* xI, const double* xJ, const double*) const {
   const double q = Deflection(xI, xJ);
   if (!(std::abs(q) < law_.xsat)) return std::numeric_limits<double>::infinity();
   return law_.Energy(q);
 }
 
-double SpringsatElement::NonConservativePower(const double*, const double*, const Wrench&,
-                                              const Wrench&) const {
+double SpringsatElement::NonConservativePower(const double*, const double*, const double*,
+                                              const Wrench&, const Wrench&) const {
   return 0.0;
 }
 
-std::string SpringsatElement::OutOfRange(const double* xI, const double* xJ, double margin) const {
+std::string SpringsatElement::OutOfRange(const double* xI, const double* xJ, const double*,
+                                         double margin) const {
   const double q = Deflection(xI, xJ);
   if (std::abs(q) < (1.0 - margin) * law_.xsat) return {};
   std::ostringstream s;

@@ -25,18 +25,19 @@ class SpringsatElement : public PairForceElement {
  public:
   SpringsatElement(const model::Springsat* source, BodyMarker i, BodyMarker j, double length);
 
-  double Energy(const double* xI, const double* xJ) const override;
+  double Energy(const double* xI, const double* xJ, const double* slots) const override;
   /// Zero: the force derives from Energy.
-  double NonConservativePower(const double* xI, const double* xJ, const Wrench& on_i,
-                              const Wrench& on_j) const override;
-  std::string OutOfRange(const double* xI, const double* xJ, double margin) const override;
+  double NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                              const Wrench& on_i, const Wrench& on_j) const override;
+  std::string OutOfRange(const double* xI, const double* xJ, const double* slots,
+                         double margin) const override;
 
   /// The deflection q = DM(I, J) - length.
   double Deflection(const double* xI, const double* xJ) const;
 
  protected:
-  void Compute(const double* xI, const double* xJ, double* out) const override;
-  void Compute(const AD* xI, const AD* xJ, AD* out) const override;
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
+  void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
   template <class S>

@@ -37,12 +37,12 @@ void VectorForceElement::Compute(const S* const* x, const S* f, S* out) const {
   ToBodyAt<S>(x[1], I.p, math::Vec3T<S>(-force), math::Vec3T<S>(-torque), out + 6);
 }
 
-void VectorForceElement::Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
-                                  Wrench* on_j) const {
+void VectorForceElement::Evaluate(double t, const double* y, const double* yp, const double* memory,
+                                  Wrench* on_i, Wrench* on_j) const {
   const double* x[kForceMarkers];
   for (int k = 0; k < kForceMarkers; ++k) x[k] = BodyStates(bodies_[k], y);
   double f[6];
-  for (int k = 0; k < 6; ++k) f[k] = components_[k] ? components_[k]->Value(t, y, yp) : 0.0;
+  for (int k = 0; k < 6; ++k) f[k] = components_[k] ? components_[k]->Value(t, y, yp, memory) : 0.0;
   double out[12];
   Compute<double>(x, f, out);
   *on_i = Eigen::Map<const Wrench>(out);
@@ -77,12 +77,8 @@ std::vector<StateFunction*> VectorForceElement::functions() const {
   return out;
 }
 
-void VectorForceElement::AcceptState(double t, const double* y, const double* yp) {
-  for (const auto& component : components_)
-    if (component) component->Accept(t, y, yp);
-}
-
-void VectorForceElement::AddJacobian(double t, const double* y, const double* yp, double cj,
+void VectorForceElement::AddJacobian(double t, const double* y, const double* yp,
+                                     const double* memory, double cj,
                                      std::vector<Triplet>* out) const {
   const std::vector<int>& ydeps = y_deps();
   const std::vector<int>& ypdeps = yp_deps();
@@ -96,7 +92,7 @@ void VectorForceElement::AddJacobian(double t, const double* y, const double* yp
   for (int k = 0; k < 6; ++k) {
     const StateFunction* component = components_[k].get();
     if (!component) continue;
-    const double f = component->Gradient(t, y, yp, &df_dy, &df_dyp);
+    const double f = component->Gradient(t, y, yp, memory, &df_dy, &df_dyp);
     UnitWrench(k, y, unit, &vjac);
     geometry += f * vjac;
     const Eigen::Map<const Eigen::Matrix<double, 12, 1>> u(unit);

@@ -30,16 +30,15 @@ class VectorForceElement : public ForceElement {
   std::vector<int> state_bodies() const override { return {bodies_.begin(), bodies_.end()}; }
 
   /// Wrenches on the bodies of I and J.
-  void Evaluate(double t, const double* y, const double* yp, Wrench* on_i,
+  void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
                 Wrench* on_j) const override;
 
   /// Sum over the components of f_k d(unit_k) + unit_k (df_k/dy + cj df_k/dyp).
-  void AddJacobian(double t, const double* y, const double* yp, double cj,
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                    std::vector<Triplet>* out) const override;
 
   /// The components that are set, fx fy fz tx ty tz.
   std::vector<StateFunction*> functions() const override;
-  void AcceptState(double t, const double* y, const double* yp) override;
 
  private:
   /// For component k: the unit wrenches (on I then on J, 12) and their Jacobian with

@@ -40,7 +40,7 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
   const int dof = 6 * sys_.body_count() - sys_.active_rows();
   if (!asked && dof != 0) return std::nullopt;
   if (asked && dof != 0) {
-    const analysis::Freedom freedom = analysis::FreedomOf(sys_, y_);
+    const analysis::Freedom freedom = analysis::FreedomOf(sys_, state_.memory.data(), state_.y);
     std::ostringstream s;
     s << "kinematics needs a model without degrees of freedom (motions driving every freedom "
          "the joints leave); this one has "
@@ -64,53 +64,54 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
   out.messages.push_back(asked ? "kinematics: the model has no degree of freedom"
                                : "the model has no degree of freedom: kinematic analysis "
                                  "(positions, velocities, accelerations solved at each output)");
-  const double start = t_;
+  const double start = state_.t;
   try {
-    SampleOnce(t_, y_, yp_, &out);
+    SampleOnce(state_.t, state_.y, state_.yp, &out);
     const long n = OutputIntervals(start, options.end, options.dtout);
     const auto accept = [this](double t, const VecX& y, const VecX& yp) {
       AcceptStep(t, y.data(), yp.data());
     };
     std::vector<double> roots;  // the sensors' root functions at the last state
-    if (sensors_.size() > 0) roots = SensorRoots(t_, y_, yp_);
+    if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
     bool stop = false;
     for (long k = 1; k <= n && !stop; ++k) {
       const double tout = k == n ? options.end : start + k * options.dtout;
       while (!stop) {
-        const double t0 = t_;
-        const VecX y0 = y_, yp0 = yp_;
-        analysis::SolveKinematics(sys_, t0, tout, accept, &y_, &yp_);
-        if (sensors_.size() == 0 || !SensorRootsCrossed(roots, tout, y_, yp_)) {
-          t_ = tout;
+        const double t0 = state_.t;
+        const VecX y0 = state_.y, yp0 = state_.yp;
+        analysis::SolveKinematics(sys_, t0, tout, state_.memory.data(), accept, &state_.y,
+                                  &state_.yp);
+        if (sensors_.size() == 0 || !SensorRootsCrossed(roots, tout, state_.y, state_.yp)) {
+          state_.t = tout;
           break;
         }
         // a sensor's test became true between t0 and tout: the first such time by bisection
         // (docs/motionsolve-compatibility.md §5.7), where the sensors fire
         double lo = t0, hi = tout;
-        VecX ye = y_, ype = yp_;
+        VecX ye = state_.y, ype = state_.yp;
         while (hi - lo > kEventTolerance * std::max(1.0, std::abs(hi))) {
           const double mid = 0.5 * (lo + hi);
           VecX ym = y0, ypm = yp0;
-          analysis::SolveKinematics(sys_, t0, mid, nullptr, &ym, &ypm);
+          analysis::SolveKinematics(sys_, t0, mid, state_.memory.data(), nullptr, &ym, &ypm);
           if (SensorRootsCrossed(roots, mid, ym, ypm)) {
             hi = mid, ye = ym, ype = ypm;
           } else {
             lo = mid;
           }
         }
-        t_ = hi, y_ = ye, yp_ = ype;
-        AcceptStep(t_, y_.data(), yp_.data());
+        state_.t = hi, state_.y = ye, state_.yp = ype;
+        AcceptStep(state_.t, state_.y.data(), state_.yp.data());
         const size_t fired = out.events.size();
-        stop = SampledSensors(t_, y_, yp_, &roots, &out);
+        stop = SampledSensors(state_.t, state_.y, state_.yp, &roots, &out);
         bool print = stop;
         for (size_t e = fired; e < out.events.size(); ++e)
           for (const auto& action : out.events[e].actions) print = print || action == "print";
-        if (print) SampleOnce(t_, y_, yp_, &out);
+        if (print) SampleOnce(state_.t, state_.y, state_.yp, &out);
       }
       if (stop) break;
-      AcceptStep(t_, y_.data(), yp_.data());
-      SampleOnce(t_, y_, yp_, &out);
-      if (sensors_.size() > 0) roots = SensorRoots(t_, y_, yp_);
+      AcceptStep(state_.t, state_.y.data(), state_.yp.data());
+      SampleOnce(state_.t, state_.y, state_.yp, &out);
+      if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
     }
   } catch (const std::exception& e) {
     // the state stays at the last output solved

@@ -19,8 +19,8 @@ Results Simulation::Linear(const model::Pinput* pinput, const model::Poutput* po
   // bad settings are bad input: refused before the analysis
   const analysis::LinearSettings settings = analysis::LinearSettingsOf(model_, pinput, poutput);
   try {
-    auto result = std::make_shared<analysis::LinearResult>(
-        analysis::Linearize(sys_, model_, t_, y_, yp_, settings));
+    auto result = std::make_shared<analysis::LinearResult>(analysis::Linearize(
+        sys_, model_, state_.t, state_.memory.data(), state_.y, state_.yp, settings));
     for (const auto& line : analysis::DescribeLinearResult(*result)) out.messages.push_back(line);
     out.linear = std::move(result);
   } catch (const std::exception& e) {
@@ -28,7 +28,7 @@ Results Simulation::Linear(const model::Pinput* pinput, const model::Poutput* po
     out.ok = false;
     out.error = e.what();
   }
-  SampleOnce(t_, y_, yp_, &out);
+  SampleOnce(state_.t, state_.y, state_.yp, &out);
   return out;
 }
 

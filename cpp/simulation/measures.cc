@@ -70,7 +70,7 @@ std::array<double, 8> Simulation::EvaluateRequest(const model::Request& r, doubl
     // joint and motion reactions and force elements connecting I (and J) acting on I's part,
     // at I
     Vec3 force, torque;
-    request_forces_.at(&r)->Wrench(t, y.data(), yp.data(), &force, &torque);
+    request_forces_.at(&r)->Wrench(t, y.data(), yp.data(), state_.memory.data(), &force, &torque);
     Fill(out.data(), Rm.transpose() * force, Rm.transpose() * torque);
   }
   return out;

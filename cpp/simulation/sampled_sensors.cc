@@ -26,7 +26,7 @@ std::vector<int> CrossedRoots(const std::vector<int>& directions, const std::vec
 
 std::vector<double> Simulation::SensorRoots(double t, const VecX& y, const VecX& yp) {
   std::vector<double> g(sensors_.RootDirections().size());
-  sensors_.Roots(t, y.data(), yp.data(), g.data());
+  sensors_.Roots(t, y.data(), yp.data(), state_.memory.data(), g.data());
   return g;
 }
 
@@ -56,8 +56,9 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
     SensorEvent event;
     event.sensor = &src;
     event.time = t;
-    event.value = sensors_.Value(s, t, y.data(), yp.data());
-    if (sensors_.Evaluate(s, t, y.data(), yp.data())) event.actions.push_back("evaluate");
+    event.value = sensors_.Value(s, t, y.data(), yp.data(), state_.memory.data());
+    if (sensors_.Evaluate(s, t, y.data(), yp.data(), state_.memory.data()))
+      event.actions.push_back("evaluate");
     if (src.halt) {
       event.actions.push_back("halt");
       out->halted = halted_ = true;
@@ -68,8 +69,8 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
       stop = true;
     }
     if (src.print) event.actions.push_back("print");  // every output is printed here
-    ++sensor.firings;
-    if (src.verbose || sensor.firings == 1) {
+    const long firings = sensors_.Fire(s, state_.memory.data());
+    if (src.verbose || firings == 1) {
       std::ostringstream line;
       line << src.Describe() << ": active at the output at time " << t << " (sensed value "
            << event.value << ")";

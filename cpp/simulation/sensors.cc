@@ -49,9 +49,17 @@ void CheckPositive(const model::Sensor& s, const std::optional<double>& v, const
 
 }  // namespace
 
-SensorSet::SensorSet(const model::Model& model, const system::System& sys) {
+SensorSet::SensorSet(const model::Model& model, const system::System& sys,
+                     system::MemoryLayout* layout) {
   const system::Resolver resolver = sys.MakeResolver();
-  const VecX y0 = sys.DesignState(), yp0 = VecX::Zero(sys.size());
+  const system::State start = sys.MakeState();
+  const double *y0 = start.y.data(), *yp0 = start.yp.data(), *m0 = start.memory.data();
+  // an expression's block: its angles followed through whole turns
+  const auto place = [layout](const model::Sensor& s, const char* what,
+                              system::ExpressionFunction* f) {
+    if (f && f->memory_size() > 0)
+      f->PlaceMemory(layout->Add(&s, what + (" " + f->text()), f->memory_size()));
+  };
   for (const auto& source : model.sensors) {
     if (!source->active) continue;
     const model::Sensor& s = *source;
@@ -87,7 +95,7 @@ SensorSet::SensorSet(const model::Model& model, const system::System& sys) {
           s.routine, model::UserRoutine::Form::kSensor, s,
           Parameters(s, s.function, "a routine, function"), 1);
       sensor.routine->SetResolver(resolver);
-      sensor.routine->Prepare(0.0, y0.data(), yp0.data());
+      sensor.routine->Prepare(0.0, y0, yp0, m0);
     } else {
       if (Blank(s.function))
         throw ModelError(s.Describe() + ": function (the sensed expression) is not set");
@@ -101,13 +109,16 @@ SensorSet::SensorSet(const model::Model& model, const system::System& sys) {
           s.evaluate_routine, model::UserRoutine::Form::kSensor, s,
           Parameters(s, s.evaluate, "an evaluate_routine, evaluate"), 1);
       sensor.evaluate_routine->SetResolver(resolver);
-      sensor.evaluate_routine->Prepare(0.0, y0.data(), yp0.data());
+      sensor.evaluate_routine->Prepare(0.0, y0, yp0, m0);
     } else if (!Blank(s.evaluate)) {
       CheckNoUserCall(s, s.evaluate, "evaluate_routine");
       sensor.evaluate = std::make_unique<system::ExpressionFunction>(
           s.evaluate, s.Describe() + " evaluate", resolver);
     }
-    sensor.stored = sys.SensorValue(s.evaluate_id.value_or(s.id));
+    sensor.stored = sys.SensorSlot(s.evaluate_id.value_or(s.id));
+    sensor.firings = layout->Add(&s, "firings", 1);
+    place(s, "function", sensor.function.get());
+    place(s, "evaluate", sensor.evaluate.get());
 
     // root functions (see sensors.h)
     sensor.first_root = root_count_;
@@ -139,10 +150,11 @@ std::vector<int> SensorSet::RootDirections() const {
   return directions;
 }
 
-void SensorSet::Roots(double t, const double* y, const double* yp, double* g) {
+void SensorSet::Roots(double t, const double* y, const double* yp, const double* memory,
+                      double* g) {
   for (int k = 0; k < size(); ++k) {
     const Sensor& s = sensors_[k];
-    const double f = Value(k, t, y, yp);
+    const double f = Value(k, t, y, yp, memory);
     // a root function that is NaN never changes sign: the sensor would never fire, silently
     if (!std::isfinite(f)) {
       std::ostringstream why;
@@ -179,29 +191,35 @@ std::vector<int> SensorSet::Crossed(const std::vector<int>& found) const {
   return crossed;
 }
 
-double SensorSet::Value(int k, double t, const double* y, const double* yp) {
+double SensorSet::Value(int k, double t, const double* y, const double* yp, const double* memory) {
   Sensor& s = sensors_[k];
-  return s.routine ? s.routine->Values(t, y, yp)[0] : s.function->Value(t, y, yp);
+  return s.routine ? s.routine->Values(t, y, yp, memory)[0] : s.function->Value(t, y, yp, memory);
 }
 
-bool SensorSet::Evaluate(int k, double t, const double* y, const double* yp) {
+bool SensorSet::Evaluate(int k, double t, const double* y, const double* yp, double* memory) {
   Sensor& s = sensors_[k];
   if (s.evaluate_routine) {
-    *s.stored = s.evaluate_routine->Values(t, y, yp)[0];
+    memory[s.stored] = s.evaluate_routine->Values(t, y, yp, memory)[0];
     return true;
   }
   if (s.evaluate) {
-    *s.stored = s.evaluate->Value(t, y, yp);
+    memory[s.stored] = s.evaluate->Value(t, y, yp, memory);
     return true;
   }
   return false;
 }
 
-void SensorSet::Accept(double t, const double* y, const double* yp) {
+long SensorSet::Fire(int k, double* memory) const {
+  double& firings = memory[sensors_[k].firings];
+  firings += 1.0;
+  return std::lround(firings);
+}
+
+void SensorSet::Accept(double t, const double* y, const double* yp, double* memory) {
   for (auto& s : sensors_) {
-    if (s.function) s.function->Accept(t, y, yp);
+    if (s.function) s.function->Accept(t, y, yp, memory);
     if (s.routine) s.routine->Accept(t, y, yp);
-    if (s.evaluate) s.evaluate->Accept(t, y, yp);
+    if (s.evaluate) s.evaluate->Accept(t, y, yp, memory);
     if (s.evaluate_routine) s.evaluate_routine->Accept(t, y, yp);
   }
 }

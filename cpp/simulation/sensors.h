@@ -14,6 +14,10 @@
 //
 // A sensor whose test already holds at the start of the analysis has not become active and
 // does not fire there; it fires when its test becomes true again after failing.
+//
+// What a sensor remembers during a run (docs/architecture.md §3.1) is in the memory block of
+// the run's state: the SENVAL value it stores (a slot of the System's layout), how often it
+// fired, the turns of the angles in its expressions (blocks this set adds to the layout).
 #pragma once
 
 #include <memory>
@@ -36,15 +40,16 @@ class SensorSet {
     std::unique_ptr<system::RoutineEvaluator> routine;  // SENSUB, in place of function
     std::unique_ptr<system::ExpressionFunction> evaluate;
     std::unique_ptr<system::RoutineEvaluator> evaluate_routine;  // SEVSUB
-    double* stored = nullptr;  // its SENVAL value (System::SensorValue)
+    int stored = -1;   // the memory slot of its SENVAL value (System::SensorSlot)
+    int firings = -1;  // the memory slot of the number of its firings
     int first_root = 0, roots = 0;
-    long firings = 0;
   };
 
-  /// Compiles the active sensors of `model` against `sys` and runs the dependency pass of
-  /// their routines at the design state; throws ModelError naming a sensor with bad input,
-  /// RoutineError when a routine fails.
-  SensorSet(const model::Model& model, const system::System& sys);
+  /// Compiles the active sensors of `model` against `sys`, adds their memory blocks to
+  /// `layout` (which extends the System's) and runs the dependency pass of their routines at
+  /// the design state; throws ModelError naming a sensor with bad input, RoutineError when a
+  /// routine fails.
+  SensorSet(const model::Model& model, const system::System& sys, system::MemoryLayout* layout);
 
   int size() const { return static_cast<int>(sensors_.size()); }
   Sensor& operator[](int k) { return sensors_[k]; }
@@ -52,18 +57,20 @@ class SensorSet {
 
   /// Directions of all root functions, sensor after sensor (+1 rising, -1 falling, 0 both).
   std::vector<int> RootDirections() const;
-  /// All root functions at (t, y, yp).
-  void Roots(double t, const double* y, const double* yp, double* g);
+  /// All root functions at (t, y, yp) and the memory block of the state.
+  void Roots(double t, const double* y, const double* yp, const double* memory, double* g);
   /// The sensors whose root functions crossed, from the integrator's per-root report.
   std::vector<int> Crossed(const std::vector<int>& found) const;
 
   /// The sensed value f of sensor k.
-  double Value(int k, double t, const double* y, const double* yp);
-  /// Evaluates sensor k's evaluate (if any) and stores it for SENVAL; returns whether it has
-  /// one.
-  bool Evaluate(int k, double t, const double* y, const double* yp);
+  double Value(int k, double t, const double* y, const double* yp, const double* memory);
+  /// Evaluates sensor k's evaluate (if any) and stores it for SENVAL in `memory`; returns
+  /// whether it has one.
+  bool Evaluate(int k, double t, const double* y, const double* yp, double* memory);
+  /// Sensor k fired: counts the firing in `memory`; returns the number of its firings.
+  long Fire(int k, double* memory) const;
   /// Elements with memory in the sensors' expressions take the accepted state.
-  void Accept(double t, const double* y, const double* yp);
+  void Accept(double t, const double* y, const double* yp, double* memory);
   /// Routines that read more than they declared in their dependency pass.
   std::vector<const system::RoutineEvaluator*> routines() const;
 

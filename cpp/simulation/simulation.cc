@@ -44,9 +44,13 @@ Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*
 }
 
 Simulation::Simulation(const model::Model& model)
-    : model_(model), sys_(system::System::Compile(model)), sensors_(model, sys_) {
+    : model_(model),
+      sys_(system::System::Compile(model)),
+      layout_(sys_.memory_layout()),
+      sensors_(model, sys_, &layout_) {
   // the dependency pass of the elements' routines, now that the system has its address
-  sys_.PrepareRoutines(t_);
+  sys_.PrepareRoutines(state_.t);
+  const system::State start = sys_.MakeState();
   for (const auto& r : model.requests) {
     if (!r->active) continue;
     const std::string type = Upper(r->type);
@@ -68,8 +72,7 @@ Simulation::Simulation(const model::Model& model)
       auto routine = std::make_unique<system::RoutineEvaluator>(
           r->routine, model::UserRoutine::Form::kRequest, *r, std::move(par), 8);
       routine->SetResolver(sys_.MakeResolver());
-      const VecX y0 = sys_.DesignState(), yp0 = VecX::Zero(sys_.size());
-      routine->Prepare(t_, y0.data(), yp0.data());
+      routine->Prepare(state_.t, start.y.data(), start.yp.data(), start.memory.data());
       request_routines_[r.get()] = std::move(routine);
       continue;
     }
@@ -84,6 +87,10 @@ Simulation::Simulation(const model::Model& model)
         if (upper == "NULL") continue;  // an empty slot, as in datasets
         slots[k] = std::make_unique<system::ExpressionFunction>(
             text, r->Describe() + " f" + std::to_string(k + 1), lookup);
+        // the turns of its angles: a block of the memory, keyed by the request
+        if (slots[k]->memory_size() > 0)
+          slots[k]->PlaceMemory(layout_.Add(r.get(), "f" + std::to_string(k + 1) + " " + text,
+                                            slots[k]->memory_size()));
       }
       continue;
     }
@@ -101,6 +108,9 @@ Simulation::Simulation(const model::Model& model)
       throw ModelError(r->Describe() + ": " + e.what());
     }
   }
+  // the memory at the start: the System's, then the requests' and sensors' blocks
+  state_.memory = layout_.Initial();
+  state_.memory.head(start.memory.size()) = start.memory;
 }
 
 Simulation::~Simulation() = default;
@@ -109,7 +119,7 @@ void Simulation::StartAt(double t) {
   if (started())
     throw ModelError("simulate: start can only move the time before the first analysis");
   if (!std::isfinite(t)) throw ModelError("simulate: start must be a finite number");
-  t_ = t;
+  state_.t = t;
 }
 
 Results Simulation::EmptyResults() const {
@@ -122,14 +132,15 @@ Results Simulation::EmptyResults() const {
 
 void Simulation::InitializeOnce() {
   if (initialized_) return;
-  if (!continued_) y_ = sys_.DesignState();
+  if (!continued_) state_.y = sys_.DesignState();
   // MODE is 3 during the initial conditions, then the analysis's again
   double* mode = sys_.AnalysisMode();
   const double analysis_mode = *mode;
   *mode = kModeInitialConditions;
   analysis::InitialConditionsReport report;
   try {
-    report = analysis::ComputeInitialConditions(&sys_, t_, &y_, &yp_, continued_);
+    report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
+                                                &state_.yp, continued_);
   } catch (...) {
     *mode = analysis_mode;
     throw;
@@ -142,7 +153,7 @@ void Simulation::InitializeOnce() {
   if (report.max_position_change > 0)
     ic_messages_.push_back("assembly moved parts by up to " +
                            std::to_string(report.max_position_change));
-  AcceptStep(t_, y_.data(), yp_.data());
+  AcceptStep(state_.t, state_.y.data(), state_.yp.data());
   initialized_ = true;
 }
 
@@ -151,7 +162,7 @@ Results Simulation::Assembly() {
   try {
     InitializeOnce();
     out.messages = ic_messages_;
-    SampleOnce(t_, y_, yp_, &out);
+    SampleOnce(state_.t, state_.y, state_.yp, &out);
   } catch (const RoutineError& e) {
     out.ok = false;
     out.error = e.what();
@@ -161,7 +172,7 @@ Results Simulation::Assembly() {
 }
 
 Results Simulation::Simulate(const SimulateOptions& options) {
-  ValidateSimulateOptions(options, t_, model_);
+  ValidateSimulateOptions(options, state_.t, model_);
   // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
   *sys_.AnalysisMode() = IsStatics(options.type)        ? kModeStatics
                          : IsQuasiStatics(options.type) ? kModeQuasiStatics
@@ -177,7 +188,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
   try {
     InitializeOnce();
-    SampleOnce(t_, y_, yp_, &out);
+    SampleOnce(state_.t, state_.y, state_.yp, &out);
   } catch (const RoutineError& e) {
     // a user routine failed before the first output: nothing computed yet
     out.ok = false;
@@ -198,12 +209,12 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       if (sensors_.size() > 0)
         out.messages.push_back("the model has no moving part: its sensors are not evaluated");
     } else if (!ida_) {
-      ida_ = std::make_unique<solver::IdaDriver>(dae_, settings, t_, y_, yp_);
+      ida_ = std::make_unique<solver::IdaDriver>(dae_, settings, state_.t, state_.y, state_.yp);
       ida_hmax_ = *settings.hmax;
       if (sensors_.size() > 0)
         ida_->SetRootFunctions(sensors_.RootDirections(),
                                [this](double t, const double* y, const double* yp, double* g) {
-                                 sensors_.Roots(t, y, yp, g);
+                                 sensors_.Roots(t, y, yp, state_.memory.data(), g);
                                });
     }
     if (ida_ && StepCap() != ida_hmax_) {
@@ -212,7 +223,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     }
     if (ida_ && restart_pending_) {
       // the last simulate ended at a sensor's event, inside IDA's last step: go on from there
-      ida_->Restart(t_, y_, yp_);
+      ida_->Restart(state_.t, state_.y, state_.yp);
       restart_pending_ = false;
     }
     if (ida_) ida_->SetEnd(options.end);
@@ -225,10 +236,10 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     };
     // outputs every dt from `start` up to end (the last interval may be shorter); none when
     // end = now. A sensor's dt action starts a new grid at its event.
-    double start = t_;
+    double start = state_.t;
     long n = 0, k = 1;
     const auto grid = [&](double dt) {
-      start = t_;
+      start = state_.t;
       output_dt_ = dt;
       n = OutputIntervals(start, options.end, dt);
       k = 1;
@@ -242,15 +253,16 @@ Results Simulation::Simulate(const SimulateOptions& options) {
           if (event.stop) break;
           if (event.dt) {
             grid(*event.dt);
-            if (n == 0) SampleOnce(t_, y_, yp_, &out);  // the event came at the very end
+            if (n == 0)
+              SampleOnce(state_.t, state_.y, state_.yp, &out);  // the event came at the very end
           }
           continue;
         }
-        y_ = ida_->y();
-        yp_ = ida_->yp();
+        state_.y = ida_->y();
+        state_.yp = ida_->yp();
       }
-      t_ = tout;
-      SampleOnce(t_, y_, yp_, &out);
+      state_.t = tout;
+      SampleOnce(state_.t, state_.y, state_.yp, &out);
       ++k;
     }
   } catch (const std::exception& e) {
@@ -283,47 +295,26 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   // a simulation that took over a state and has not run yet passes that state on (a model
   // changed twice between simulate calls, Model.save and Model.reload)
   if (!previous.initialized_ && !previous.continued_) return;
-  t_ = previous.t_;
-  y_ = sys_.DesignState();
+  state_.t = previous.state_.t;
+  state_.y = sys_.DesignState();
   std::unordered_map<const model::Entity*, system::System::StateBlock> before;
   for (const auto& block : previous.sys_.StateBlocks()) before[block.source] = block;
   for (const auto& block : sys_.StateBlocks()) {
     const auto found = before.find(block.source);
     if (found == before.end()) continue;
     const int n = std::min(block.count, found->second.count);
-    y_.segment(block.offset, n) = previous.y_.segment(found->second.offset, n);
+    state_.y.segment(block.offset, n) = previous.state_.y.segment(found->second.offset, n);
   }
   // the work of the non-conservative forces goes on from where it stood
   if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)
-    y_[sys_.work_state()] = previous.y_[previous.sys_.work_state()];
-  // angles followed through whole turns go on from their last turn, in the elements and in
-  // the requests' expressions
-  sys_.RestoreMemories(previous.sys_.SaveMemories());
-  // an expression of the same owner and text takes over the memory of the previous one
-  const auto carry = [](const system::ExpressionFunction* from, system::ExpressionFunction* to) {
-    if (from && to && from->key() == to->key()) to->SetMemory(from->Memory());
-  };
-  for (auto& [request, slots] : request_functions_) {
-    const auto found = previous.request_functions_.find(request);
-    if (found == previous.request_functions_.end()) continue;
-    for (size_t k = 0; k < slots.size(); ++k) carry(found->second[k].get(), slots[k].get());
-  }
+    state_.y[sys_.work_state()] = previous.state_.y[previous.sys_.work_state()];
+  // what the elements, requests and sensors remember (the turns of the angles they follow,
+  // the SENVAL values, the sensors' firings): the blocks of the memory both have, by key
+  layout_.Remap(previous.layout_, previous.state_.memory, &state_.memory);
+  // the histories of DELAY calls, by the same keys (variable size, beside the memory)
+  sys_.TakeDelayHistories(previous.sys_.DelayHistories());
   continued_ = true;
-  // what the sensors did so far: the values stored for SENVAL, how often each fired, the
-  // turns of the angles in their expressions, the step limit a sensor set, whether a halt
-  // ended the analysis
-  for (int k = 0; k < previous.sensors_.size(); ++k) {
-    const auto& before = previous.sensors_[k];
-    const model::Sensor* source = before.source;
-    if (double* value = sys_.SensorValue(source->evaluate_id.value_or(source->id)))
-      *value = *before.stored;
-    for (int j = 0; j < sensors_.size(); ++j) {
-      if (sensors_[j].source != source) continue;
-      sensors_[j].firings = before.firings;
-      carry(before.function.get(), sensors_[j].function.get());
-      carry(before.evaluate.get(), sensors_[j].evaluate.get());
-    }
-  }
+  // the step limit a sensor set, whether a halt ended the analysis
   sensor_hmax_ = previous.sensor_hmax_;
   halted_ = previous.halted_;
 }
@@ -363,10 +354,10 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
       ida_hmax_ = hmax;
       ida_->SetMaxStep(hmax);
       if (integrator_hmin_) ida_->SetMinStep(*zc * *integrator_hmin_);
-      t_ = tb;
-      y_ = ida_->y();
-      yp_ = ida_->yp();
-      AcceptStep(t_, y_.data(), yp_.data());
+      state_.t = tb;
+      state_.y = ida_->y();
+      state_.yp = ida_->yp();
+      AcceptStep(state_.t, state_.y.data(), state_.yp.data());
       return outcome;
     }
   }
@@ -381,12 +372,12 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
     SensorEvent event;
     event.sensor = &src;
     event.time = te;
-    event.value = sensors_.Value(s, te, ye.data(), ype.data());
+    event.value = sensors_.Value(s, te, ye.data(), ype.data(), state_.memory.data());
     if (refining_ == s) {
       EndRefinement();
       event.actions.push_back("zero_crossing");
     }
-    if (sensors_.Evaluate(s, te, ye.data(), ype.data())) {
+    if (sensors_.Evaluate(s, te, ye.data(), ype.data(), state_.memory.data())) {
       // elements may read SENVAL: their equations change here
       event.actions.push_back("evaluate");
       restart = true;
@@ -424,8 +415,8 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
       event.actions.push_back("restart");
       restart = true;
     }
-    ++sensor.firings;
-    if (src.verbose || sensor.firings == 1) {
+    const long firings = sensors_.Fire(s, state_.memory.data());
+    if (src.verbose || firings == 1) {
       std::ostringstream line;
       line << src.Describe() << ": active at time " << te << " (sensed value " << event.value
            << ")";
@@ -435,7 +426,8 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
           line << (a ? ", " : "") << event.actions[a];
       }
       if (std::find(event.actions.begin(), event.actions.end(), "evaluate") != event.actions.end())
-        line << " (SENVAL(" << src.evaluate_id.value_or(src.id) << ") = " << *sensor.stored << ")";
+        line << " (SENVAL(" << src.evaluate_id.value_or(src.id)
+             << ") = " << state_.memory[sensor.stored] << ")";
       out->messages.push_back(line.str());
     }
     if (outcome.stop && out->stopped_by < 0) out->stopped_by = static_cast<int>(out->events.size());
@@ -446,9 +438,9 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
   // the analysis goes on from the event (or ends there)
   AcceptStep(te, ye.data(), ype.data());
   if (sample || outcome.stop) SampleOnce(te, ye, ype, out);
-  t_ = te;
-  y_ = ye;
-  yp_ = ype;
+  state_.t = te;
+  state_.y = ye;
+  state_.yp = ype;
   if (outcome.stop) {
     // IDA's own step ends beyond te: the next simulate restarts it at te
     restart_pending_ = true;
@@ -457,10 +449,10 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
   if (outcome.dt) output_dt_ = *outcome.dt;
   if (restart) {
     // consistent accelerations and reactions at the event, then a fresh start there
-    analysis::SolveAccelerations(sys_, te, &y_, &yp_);
+    analysis::SolveAccelerations(sys_, te, state_.memory.data(), &state_.y, &state_.yp);
     ida_hmax_ = StepCap();
     ida_->SetMaxStep(ida_hmax_);
-    ida_->Restart(te, y_, yp_, hinit ? std::min(*hinit, ida_hmax_) : 0.0);
+    ida_->Restart(te, state_.y, state_.yp, hinit ? std::min(*hinit, ida_hmax_) : 0.0);
     step_times_->push_back(te);
   }
   return outcome;
@@ -473,16 +465,17 @@ void Simulation::SampleOnce(double t, const VecX& y, const VecX& yp, Results* ou
 }
 
 void Simulation::AcceptStep(double t, const double* y, const double* yp) {
-  sys_.AcceptStep(t, y, yp);
+  sys_.AcceptStep(t, y, yp, state_.memory.data());
   AcceptOutputs(t, y, yp);
 }
 
 void Simulation::AcceptOutputs(double t, const double* y, const double* yp) {
-  sensors_.Accept(t, y, yp);
+  double* memory = state_.memory.data();
+  sensors_.Accept(t, y, yp, memory);
   for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
   for (auto& [request, slots] : request_functions_)
     for (auto& f : slots)
-      if (f) f->Accept(t, y, yp);
+      if (f) f->Accept(t, y, yp, memory);
 }
 
 void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* out) const {
@@ -490,20 +483,21 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   // output positions and velocities (the integrator's multipliers are not error-controlled)
   VecX y = y_in, yp = yp_in;
   // an element at the end of its domain (a saturated spring) has no outputs
-  const std::string out_of_range = sys_.OutOfRange(y.data(), 0.0);
+  const double* memory = state_.memory.data();
+  const std::string out_of_range = sys_.OutOfRange(y.data(), memory, 0.0);
   if (!out_of_range.empty()) {
     std::ostringstream s;
     s << out_of_range << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  const system::SparseMat B = analysis::SolveAccelerations(sys_, t, &y, &yp);
+  const system::SparseMat B = analysis::SolveAccelerations(sys_, t, memory, &y, &yp);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());
   for (auto& series : out->requests) {
     const auto routine = request_routines_.find(series.request);
     if (routine != request_routines_.end()) {
-      const double* v = routine->second->Values(t, y.data(), yp.data());
+      const double* v = routine->second->Values(t, y.data(), yp.data(), memory);
       std::array<double, 8> values;
       std::copy(v, v + 8, values.begin());
       requests.push_back(values);
@@ -516,7 +510,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     }
     std::array<double, 8> v{};
     for (int k = 0; k < 8; ++k)
-      if (found->second[k]) v[k] = found->second[k]->Value(t, y.data(), yp.data());
+      if (found->second[k]) v[k] = found->second[k]->Value(t, y.data(), yp.data(), memory);
     requests.push_back(v);
   }
   out->times.push_back(t);
@@ -526,7 +520,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
-  const VecX phi = sys_.JointResiduals(y.data()) - sys_.DriverValues(t, y.data(), 0);
+  const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
   const VecX rates = sys_.DriverValues(t, y.data(), 1);
   VecX u(6 * sys_.body_count());
   double position = 0.0, velocity = 0.0;
@@ -542,7 +536,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     velocity = std::max(velocity, std::abs(vel[r] - rates[r]));
   }
   out->constraint_errors.push_back({position, velocity});
-  const system::System::Energy energy = sys_.EnergyAt(t, y.data());
+  const system::System::Energy energy = sys_.EnergyAt(t, y.data(), memory);
   out->energy.push_back({energy.kinetic, energy.gravitational, energy.elastic, energy.work});
 }
 

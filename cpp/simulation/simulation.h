@@ -97,7 +97,7 @@ class Simulation {
   /// ones); one output at the current time. Never throws for failures of the analysis.
   Results Linear(const model::Pinput* pinput, const model::Poutput* poutput);
 
-  double time() const { return t_; }
+  double time() const { return state_.t; }
   /// The model this simulation compiled.
   const model::Model& model() const { return model_; }
   /// Whether an analysis has run, here or in the simulation this one continues.
@@ -108,8 +108,12 @@ class Simulation {
   /// Whether a sensor's halt ended the analysis.
   bool halted() const { return halted_; }
   const system::System& system() const { return sys_; }
-  const VecX& state() const { return y_; }
-  const VecX& rate() const { return yp_; }
+  /// The state of the run (system/state.h): time, y, y', memory.
+  const system::State& run_state() const { return state_; }
+  /// The layout of its memory: the System's, then the requests' and sensors' blocks.
+  const system::MemoryLayout& memory_layout() const { return layout_; }
+  const VecX& state() const { return state_.y; }
+  const VecX& rate() const { return state_.yp; }
 
  private:
   // ASSEMBLY: the initial-conditions analysis (the first time), one output at the current time
@@ -169,18 +173,21 @@ class Simulation {
                      std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
       request_functions_;
   system::System sys_;
+  // the layout of the memory of the run: the System's, and the blocks of the request and
+  // sensor expressions and of the sensors' firings
+  system::MemoryLayout layout_;
+  // what changes during the run: time, y, y', the memory (system/state.h)
+  system::State state_;
   // the routines of requests given by a REQSUB routine
   std::unordered_map<const model::Request*, std::unique_ptr<system::RoutineEvaluator>>
       request_routines_;
   // the measures of FORCE requests
   std::unordered_map<const model::Request*, std::unique_ptr<system::ForceMeasure>> request_forces_;
-  VecX y_, yp_;
-  double t_ = 0.0;
   bool initialized_ = false;
-  bool continued_ = false;  // y_ holds a state taken over by ContinueFrom
+  bool continued_ = false;  // state_.y holds a state taken over by ContinueFrom
   std::vector<std::string> ic_messages_;
   // the integrator's view of sys_, and the integrator
-  analysis::SystemDae dae_{sys_};
+  analysis::SystemDae dae_{sys_, &state_};
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;
 

@@ -49,21 +49,21 @@ Results Simulation::Statics(const SimulateOptions& options) {
   // statics: one equilibrium at end; quasi-statics: one at every output time from now to end
   // (computed one by one: a long run must not hold them all)
   const bool quasi = IsQuasiStatics(options.type);
-  const double start = t_;
+  const double start = state_.t;
   const long n = quasi ? OutputIntervals(start, options.end, options.dtout) : 0;
   const auto time_of = [&](long k) {
     if (!quasi) return options.end;
     return k == 0 ? start : k == n ? options.end : start + k * options.dtout;
   };
   // the last equilibrium reached: where the model stays when a later one fails
-  VecX y_ok = y_, yp_ok = yp_;
+  VecX y_ok = state_.y, yp_ok = state_.yp;
   long most_iterations = 0;
   double largest_imbalance = 0.0;
   bool stability_said = false;
   std::string worst;
   long equilibria = 0;
   std::vector<double> roots_before;  // the sensors' root functions at the last output
-  double now = t_;                   // the time of the equilibrium being solved
+  double now = state_.t;             // the time of the equilibrium being solved
   const bool attrition = settings.attrition && !quasi;
   if (settings.attrition && !attrition)
     out.messages.push_back("quasi-statics: MKEAM applies to statics only; Newton's method is used");
@@ -74,7 +74,7 @@ Results Simulation::Statics(const SimulateOptions& options) {
       if (attrition) {
         // MKEAM: settle by removing kinetic energy, then polish by Newton
         const analysis::AttritionReport settled = analysis::SettleByAttrition(
-            &sys_, t, settings.kinetic_energy_error, settings.maxit, &y_, &yp_);
+            sys_, t, &state_, settings.kinetic_energy_error, settings.maxit, &state_.y, &state_.yp);
         std::ostringstream note;
         note << "statics (MKEAM) at time " << t << ": kinetic energy removed at "
              << settled.removals << " maxima in " << settled.steps
@@ -83,46 +83,48 @@ Results Simulation::Statics(const SimulateOptions& options) {
              << "; Newton's method then polishes";
         out.messages.push_back(note.str());
       }
-      const analysis::StaticsReport report = analysis::SolveStatics(sys_, t, settings, &y_, &yp_);
+      const analysis::StaticsReport report =
+          analysis::SolveStatics(sys_, t, state_.memory.data(), settings, &state_.y, &state_.yp);
       ++equilibria;
-      t_ = t;
-      y_ok = y_, yp_ok = yp_;
+      state_.t = t;
+      y_ok = state_.y, yp_ok = state_.yp;
       most_iterations = std::max(most_iterations, report.iterations);
       if (report.imbalance >= largest_imbalance) {
         largest_imbalance = report.imbalance;
         worst = report.worst;
       }
       if (!stability_said) stability_said = ReportStability(t, report.stability, &out.messages);
-      AcceptStep(t_, y_.data(), yp_.data());
-      SampleOnce(t_, y_, yp_, &out);
-      if (quasi && SampledSensors(t_, y_, yp_, &roots_before, &out)) break;
+      AcceptStep(state_.t, state_.y.data(), state_.yp.data());
+      SampleOnce(state_.t, state_.y, state_.yp, &out);
+      if (quasi && SampledSensors(state_.t, state_.y, state_.yp, &roots_before, &out)) break;
     }
   } catch (const std::exception& e) {
     // Newton's last iterate is an output (rates zero); the state stays at the last
     // equilibrium (or where it was), consistent
     if (dynamic_cast<const analysis::StaticsNotConverged*>(&e) != nullptr) {
       try {
-        SampleOnce(now, y_, VecX::Zero(sys_.size()), &out);
+        SampleOnce(now, state_.y, VecX::Zero(sys_.size()), &out);
       } catch (const std::exception&) {
         // an iterate whose outputs cannot be evaluated is left out
       }
     }
-    y_ = y_ok;
-    yp_ = yp_ok;
+    state_.y = y_ok;
+    state_.yp = yp_ok;
     out.ok = false;
     out.error = e.what();
   }
   std::ostringstream line;
   if (!quasi)
-    line << "statics at time " << t_ << ": equilibrium in " << most_iterations << " iterations";
+    line << "statics at time " << state_.t << ": equilibrium in " << most_iterations
+         << " iterations";
   else
-    line << "quasi-statics: " << equilibria << " equilibria from time " << start << " to " << t_
-         << ", at most " << most_iterations << " iterations each";
+    line << "quasi-statics: " << equilibria << " equilibria from time " << start << " to "
+         << state_.t << ", at most " << most_iterations << " iterations each";
   line << ", largest imbalance " << largest_imbalance;
   if (!worst.empty()) line << " (" << worst << ")";
   if (equilibria > 0) out.messages.push_back(line.str());
   // a dynamic analysis after this one starts afresh from the equilibrium
-  if (ida_) ida_->Restart(t_, y_, yp_);
+  if (ida_) ida_->Restart(state_.t, state_.y, state_.yp);
   restart_pending_ = false;
   return out;
 }

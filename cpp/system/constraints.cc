@@ -53,63 +53,66 @@ void System::SetActiveRows(const std::vector<bool>& active) {
   RefreshDependencies();
 }
 
-void System::JointResidual(const double* y, double* F, double* power) const {
+void System::JointResidual(const double* y, const double* memory, double* F, double* power) const {
   const int lam0 = lambda_offset(), mu0 = mu_offset();
   // constraints, reactions, stabilisation (a row is the sum of its terms)
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(
-      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
-        const int* side_body = sides.body;
-        const double* const* q = sides.state;
-        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
-        // per side: L(e)^T and q'(u) (as PositionRates)
-        Eigen::Matrix<double, 3, 4> Lt[2];
-        Eigen::Matrix<double, 1, kBodyQ> qdot[2];
-        for (int s = 0; s < 2; ++s) {
-          if (q[s] == nullptr) continue;
-          const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
-          Lt[s] = L.transpose();
-          qdot[s].head<3>() = V3(q[s] + 7).transpose();
-          qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
-        }
-        for (int r = 0; r < joint.rows(); ++r) {
-          const int a = rows_[row0 + r].active;
-          if (a < 0) continue;
-          const double lambda = y[lam0 + a];
-          const double mu = y[mu0 + a];
-          F[mu0 + a] += phi[r];
-          double vel = 0.0;
-          for (int s = 0; s < 2; ++s) {
-            if (q[s] == nullptr) continue;
-            const int k = side_body[s];
-            const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-            vel += g.dot(qdot[s]);
-            double* f = F + BodyOffset(k);
-            Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
-            Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
-            Eigen::Map<Vec3> f_w(f + 10);
-            f_q += mu * g;
-            f_v += lambda * g.head<3>();
-            f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
-          }
-          F[lam0 + a] += vel;
-          // the reactions' power, -lambda B u
-          *power -= lambda * vel;
-        }
-      });
+  ForEachJointTerm(y, memory,
+                   [&](const mbs::JointConstraint& joint, int term, int row0,
+                       const JointSides& sides, const double* slots) {
+                     const int* side_body = sides.body;
+                     const double* const* q = sides.state;
+                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
+                     // per side: L(e)^T and q'(u) (as PositionRates)
+                     Eigen::Matrix<double, 3, 4> Lt[2];
+                     Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+                     for (int s = 0; s < 2; ++s) {
+                       if (q[s] == nullptr) continue;
+                       const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+                       Lt[s] = L.transpose();
+                       qdot[s].head<3>() = V3(q[s] + 7).transpose();
+                       qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+                     }
+                     for (int r = 0; r < joint.rows(); ++r) {
+                       const int a = rows_[row0 + r].active;
+                       if (a < 0) continue;
+                       const double lambda = y[lam0 + a];
+                       const double mu = y[mu0 + a];
+                       F[mu0 + a] += phi[r];
+                       double vel = 0.0;
+                       for (int s = 0; s < 2; ++s) {
+                         if (q[s] == nullptr) continue;
+                         const int k = side_body[s];
+                         const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+                         vel += g.dot(qdot[s]);
+                         double* f = F + BodyOffset(k);
+                         Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
+                         Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
+                         Eigen::Map<Vec3> f_w(f + 10);
+                         f_q += mu * g;
+                         f_v += lambda * g.head<3>();
+                         f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
+                       }
+                       F[lam0 + a] += vel;
+                       // the reactions' power, -lambda B u
+                       *power -= lambda * vel;
+                     }
+                   });
 }
 
-void System::JointJacobian(const double* y, std::vector<Triplet>* out) const {
+void System::JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const {
   auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
   double phi[6];
   PairGradient grad;
   std::vector<PairHessian> hess;
   ForEachJointTerm(
-      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots) {
         const int* side_body = sides.body;
         const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], phi, &grad, &hess);
+        joint.EvaluateTermHessians(term, q[0], q[1], slots, phi, &grad, &hess);
 
         const PairRates rates = RatesOf(q);
         const auto& qd = rates.qd;
@@ -172,84 +175,91 @@ void System::JointJacobian(const double* y, std::vector<Triplet>* out) const {
       });
 }
 
-VecX System::JointResiduals(const double* y) const {
+VecX System::JointResiduals(const double* y, const double* memory) const {
   VecX phi = VecX::Zero(rows_.size());
   double term_phi[6];
-  ForEachJointTerm(
-      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
-        joint.EvaluateTermValue(term, sides.state[0], sides.state[1], term_phi);
-        for (int r = 0; r < joint.rows(); ++r) phi[row0 + r] += term_phi[r];
-      });
+  ForEachJointTerm(y, memory,
+                   [&](const mbs::JointConstraint& joint, int term, int row0,
+                       const JointSides& sides, const double* slots) {
+                     joint.EvaluateTermValue(term, sides.state[0], sides.state[1], slots, term_phi);
+                     for (int r = 0; r < joint.rows(); ++r) phi[row0 + r] += term_phi[r];
+                   });
   return phi;
 }
 
-SparseMat System::PositionJacobian(const double* y) const {
+SparseMat System::PositionJacobian(const double* y, const double* memory) const {
   std::vector<Eigen::Triplet<double>> t;
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(
-      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
-        const double* const* q = sides.state;
-        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
-        for (int r = 0; r < joint.rows(); ++r)
-          for (int s = 0; s < 2; ++s)
-            if (q[s])
-              for (int d = 0; d < kBodyQ; ++d)
-                t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d, grad(r, kBodyQ * s + d));
-      });
+  ForEachJointTerm(y, memory,
+                   [&](const mbs::JointConstraint& joint, int term, int row0,
+                       const JointSides& sides, const double* slots) {
+                     const double* const* q = sides.state;
+                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
+                     for (int r = 0; r < joint.rows(); ++r)
+                       for (int s = 0; s < 2; ++s)
+                         if (q[s])
+                           for (int d = 0; d < kBodyQ; ++d)
+                             t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d,
+                                            grad(r, kBodyQ * s + d));
+                   });
   SparseMat G(rows_.size(), kBodyQ * body_count());
   G.setFromTriplets(t.begin(), t.end());
   return G;
 }
 
-SparseMat System::VelocityJacobian(const double* y) const {
+SparseMat System::VelocityJacobian(const double* y, const double* memory) const {
   std::vector<Eigen::Triplet<double>> t;
   t.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(
-      y, [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides) {
-        const double* const* q = sides.state;
-        joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
-        for (int r = 0; r < joint.rows(); ++r) {
-          const int row = row0 + r;
-          for (int s = 0; s < 2; ++s) {
-            if (!q[s]) continue;
-            const int k = sides.body[s];
-            const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
-                            grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
-            for (int i = 0; i < 3; ++i) {
-              t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
-              t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
-            }
-          }
-        }
-      });
+  ForEachJointTerm(y, memory,
+                   [&](const mbs::JointConstraint& joint, int term, int row0,
+                       const JointSides& sides, const double* slots) {
+                     const double* const* q = sides.state;
+                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
+                     for (int r = 0; r < joint.rows(); ++r) {
+                       const int row = row0 + r;
+                       for (int s = 0; s < 2; ++s) {
+                         if (!q[s]) continue;
+                         const int k = sides.body[s];
+                         const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
+                                         grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
+                         for (int i = 0; i < 3; ++i) {
+                           t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+                           t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+                         }
+                       }
+                     }
+                   });
   SparseMat B(rows_.size(), 6 * body_count());
   B.setFromTriplets(t.begin(), t.end());
   return B;
 }
 
-VecX System::VelocityJacobianRate(const double* y) const {
+VecX System::VelocityJacobianRate(const double* y, const double* memory) const {
   VecX gamma = VecX::Zero(rows_.size());
   double phi[6], curvature[6];
   PairGradient grad;
-  ForEachJointTerm(y, [&](const mbs::JointConstraint& joint, int term, int row0,
-                          const JointSides& sides) {
-    const double* const* q = sides.state;
-    const PairRates rates = RatesOf(q);
-    const auto& qd = rates.qd;
-    const auto& halfQ = rates.halfQ;
-    joint.EvaluateTerm(term, q[0], q[1], phi, &grad);
-    joint.EvaluateTermCurvature(term, q[0], q[1], qd.data(), curvature);
-    for (int r = 0; r < joint.rows(); ++r) {
-      double g = curvature[r];
-      for (int s = 0; s < 2; ++s)
-        if (q[s])
-          g += grad.row(r).segment<4>(kBodyQ * s + 3).dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
-      gamma[row0 + r] += g;
-    }
-  });
+  ForEachJointTerm(y, memory,
+                   [&](const mbs::JointConstraint& joint, int term, int row0,
+                       const JointSides& sides, const double* slots) {
+                     const double* const* q = sides.state;
+                     const PairRates rates = RatesOf(q);
+                     const auto& qd = rates.qd;
+                     const auto& halfQ = rates.halfQ;
+                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
+                     joint.EvaluateTermCurvature(term, q[0], q[1], slots, qd.data(), curvature);
+                     for (int r = 0; r < joint.rows(); ++r) {
+                       double g = curvature[r];
+                       for (int s = 0; s < 2; ++s)
+                         if (q[s])
+                           g += grad.row(r)
+                                    .segment<4>(kBodyQ * s + 3)
+                                    .dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
+                       gamma[row0 + r] += g;
+                     }
+                   });
   return gamma;
 }
 

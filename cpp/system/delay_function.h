@@ -3,8 +3,9 @@
 //
 // The history is the only run-time state of the expression language besides the whole
 // turns of AX/AY/AZ. It lives here, in DelayHistory, one per DELAY call of a compiled
-// expression; ExpressionFunction records into it on accepted steps and carries it over to a
-// new compilation of the model with its other memories (Memory/SetMemory).
+// expression; ExpressionFunction records into it on accepted steps (System::AcceptStep), and
+// Simulation::ContinueFrom hands it to a new compilation of the model by key
+// (System::DelayHistories, docs/architecture.md §3.1).
 #pragma once
 
 #include <vector>

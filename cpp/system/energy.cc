@@ -8,7 +8,7 @@ namespace msolve::system {
 Vec3 System::Gravity(double t) const {
   Vec3 g = gravity_;
   for (int a = 0; a < 3; ++a)
-    if (gravity_functions_[a]) g[a] = gravity_functions_[a]->Value(t, nullptr, nullptr);
+    if (gravity_functions_[a]) g[a] = gravity_functions_[a]->Value(t, nullptr, nullptr, nullptr);
   return g;
 }
 
@@ -16,11 +16,11 @@ Vec3 System::GravityRate(double t) const {
   Vec3 rate = Vec3::Zero();
   for (int a = 0; a < 3; ++a)
     if (gravity_functions_[a])
-      gravity_functions_[a]->ValueAndTimeDerivative(t, nullptr, nullptr, &rate[a]);
+      gravity_functions_[a]->ValueAndTimeDerivative(t, nullptr, nullptr, nullptr, &rate[a]);
   return rate;
 }
 
-System::Energy System::EnergyAt(double t, const double* y) const {
+System::Energy System::EnergyAt(double t, const double* y, const double* memory) const {
   Energy e;
   const Vec3 g = Gravity(t);
   for (int k = 0; k < body_count(); ++k) {
@@ -30,18 +30,19 @@ System::Energy System::EnergyAt(double t, const double* y) const {
     e.kinetic += 0.5 * (b.mass * v.squaredNorm() + w.dot(b.inertia * w)) / ucf_;
     e.gravitational -= b.mass * g.dot(V3(x)) / ucf_;
   }
-  for (const auto& element : force_elements_) e.elastic += element->StoredEnergy(y);
+  for (const auto& element : force_elements_) e.elastic += element->StoredEnergy(y, memory);
   if (work_state_ >= 0) e.work = y[work_state_];
   return e;
 }
 
 double System::NonConservativePower(double t, const double* y, const double* yp,
+                                    const double* memory,
                                     const SparseMat* velocity_jacobian) const {
   double power = 0.0;
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
-    element->Evaluate(t, y, yp, &on_i, &on_j);
-    power += element->WorkRate(y, on_i, on_j);
+    element->Evaluate(t, y, yp, memory, &on_i, &on_j);
+    power += element->WorkRate(y, memory, on_i, on_j);
   }
   // reactions: -lambda . B u over the active rows
   if (active_count_ > 0) {
@@ -49,7 +50,7 @@ double System::NonConservativePower(double t, const double* y, const double* yp,
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
     const VecX bu =
-        velocity_jacobian ? VecX(*velocity_jacobian * u) : VecX(VelocityJacobian(y) * u);
+        velocity_jacobian ? VecX(*velocity_jacobian * u) : VecX(VelocityJacobian(y, memory) * u);
     for (size_t r = 0; r < rows_.size(); ++r)
       if (rows_[r].active >= 0) power -= y[lambda_offset() + rows_[r].active] * bu[r];
   }

@@ -143,36 +143,48 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : key_(owner + "\n" + text), mode_(resolver.mode) {
+    : text_(text), mode_(resolver.mode) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
+  for (const auto& m : measures_) turn_slot_.push_back(m.FollowsTurns() ? turn_count_++ : -1);
+  unplaced_references_.assign(turn_count_, 0.0);
 }
 
-double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp) const {
+double ExpressionFunction::Reference(int m, const double* memory) const {
+  const int slot = turn_slot_[m];
+  if (slot < 0) return 0.0;
+  return memory_offset() >= 0 ? memory[memory_offset() + slot] : unplaced_references_[slot];
+}
+
+double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp,
+                                     const double* memory) const {
   const Leaf& l = leaves_[leaf];
-  if (l.stored) return *l.stored;
+  if (l.stored >= 0) return memory[l.stored];
   if (l.state >= 0) return l.derivative ? yp[l.state] : y[l.state];
   if (l.combination) {
     double v = l.array.constant;
     for (const auto& [index, c] : l.array.terms) v += c * y[index];
-    for (const auto& [variable, scale] : l.array.variables) v += scale * variable->Value(t, y, yp);
+    for (const auto& [variable, scale] : l.array.variables)
+      v += scale * variable->Value(t, y, yp, memory);
     return v;
   }
-  return l.variable ? l.variable->Value(t, y, yp) : measures_[l.measure].Value(y, yp);
+  if (l.variable) return l.variable->Value(t, y, yp, memory);
+  return measures_[l.measure].Value(y, yp, Reference(l.measure, memory));
 }
 
 double ExpressionFunction::Mode() const { return mode_ ? *mode_ : kModeDynamics; }
 
-double ExpressionFunction::Value(double t, const double* y, const double* yp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+double ExpressionFunction::Value(double t, const double* y, const double* yp,
+                                 const double* memory) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   return program_.Evaluate(leaf_values_.data(), t, Mode());
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
-                                                  double* dt) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+                                                  const double* memory, double* dt) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   double direct = 0.0;
   const double value =
       program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), &direct);
@@ -182,7 +194,7 @@ double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, con
         dynamic_cast<const ExpressionFunction*>(leaves_[program_.leaves()[k]].variable);
     if (nested == nullptr || leaf_partials_[k] == 0.0) continue;
     double rate = 0.0;
-    nested->ValueAndTimeDerivative(t, y, yp, &rate);
+    nested->ValueAndTimeDerivative(t, y, yp, memory, &rate);
     direct += leaf_partials_[k] * rate;
   }
   if (dt) *dt = direct;
@@ -190,8 +202,9 @@ double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, con
 }
 
 double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
-                                    mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
-  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp);
+                                    const double* memory, mbs::SparseGradient* dy,
+                                    mbs::SparseGradient* dyp) const {
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   const double value =
       program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), nullptr);
   dy->clear();
@@ -199,13 +212,13 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const Leaf& leaf = leaves_[program_.leaves()[k]];
-    if (leaf.stored) continue;  // a constant between firings
+    if (leaf.stored >= 0) continue;  // a constant between firings
     if (leaf.state >= 0) {
       (leaf.derivative ? dyp : dy)->emplace_back(leaf.state, leaf_partials_[k]);
       continue;
     }
     const auto add_nested = [&](const mbs::StateFunction* variable, double scale) {
-      variable->Gradient(t, y, yp, &nested_dy_, &nested_dyp_);
+      variable->Gradient(t, y, yp, memory, &nested_dy_, &nested_dyp_);
       for (const auto& [index, value] : nested_dy_)
         dy->emplace_back(index, leaf_partials_[k] * scale * value);
       for (const auto& [index, value] : nested_dyp_)
@@ -222,7 +235,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
       continue;
     }
     const mbs::KinematicMeasure& m = measures_[leaf.measure];
-    m.Gradient(y, yp, &measure_grad_);
+    m.Gradient(y, yp, &measure_grad_, Reference(leaf.measure, memory));
     for (size_t b = 0; b < m.bodies().size(); ++b) {
       const int o = System::BodyOffset(m.bodies()[b]);
       for (int c = 0; c < 13; ++c)
@@ -242,7 +255,7 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   std::vector<int> nested_y, nested_yp;
   for (int index : program_.leaves()) {
     const Leaf& leaf = leaves_[index];
-    if (leaf.stored) continue;
+    if (leaf.stored >= 0) continue;
     if (leaf.state >= 0) {
       (leaf.derivative ? yp_indices : y_indices)->push_back(leaf.state);
       continue;
@@ -274,28 +287,48 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
   }
 }
 
-void ExpressionFunction::Accept(double t, const double* y, const double* yp) {
-  for (auto& m : measures_) m.Accept(y, yp);
+void ExpressionFunction::Accept(double t, const double* y, const double* yp, double* memory) const {
+  if (memory_offset() >= 0) {
+    for (size_t m = 0; m < measures_.size(); ++m) {
+      if (turn_slot_[m] < 0) continue;
+      double& reference = memory[memory_offset() + turn_slot_[m]];
+      reference = measures_[m].Value(y, yp, reference);
+    }
+  }
+  RecordDelays(t, y, yp, memory);
+}
+
+void ExpressionFunction::AcceptUnplaced(double t, const double* y, const double* yp) {
+  for (size_t m = 0; m < measures_.size(); ++m) {
+    if (turn_slot_[m] < 0) continue;
+    double& reference = unplaced_references_[turn_slot_[m]];
+    reference = measures_[m].Value(y, yp, reference);
+  }
+  RecordDelays(t, y, yp, nullptr);
+}
+
+void ExpressionFunction::RecordDelays(double t, const double* y, const double* yp,
+                                      const double* memory) const {
   if (delays_.empty()) return;
   // the DELAY calls evaluated now record (TIME, val) in their histories
-  for (auto& d : delays_) d->set_recording(true);
-  Value(t, y, yp);
-  for (auto& d : delays_) d->set_recording(false);
+  for (const auto& d : delays_) d->set_recording(true);
+  Value(t, y, yp, memory);
+  for (const auto& d : delays_) d->set_recording(false);
 }
 
-std::vector<double> ExpressionFunction::Memory() const {
-  std::vector<double> memory;
-  for (const auto& m : measures_) memory.push_back(m.reference_angle());
-  for (const auto& d : delays_) d->history().Save(&memory);
-  return memory;
+std::vector<double> ExpressionFunction::SaveDelays() const {
+  std::vector<double> out;
+  for (const auto& d : delays_) d->history().Save(&out);
+  return out;
 }
 
-void ExpressionFunction::SetMemory(const std::vector<double>& memory) {
-  if (memory.size() < measures_.size()) return;
-  for (size_t k = 0; k < measures_.size(); ++k) measures_[k].set_reference_angle(memory[k]);
-  std::size_t offset = measures_.size();
-  for (auto& d : delays_)
-    if (!d->history().Restore(memory, &offset)) return;
+void ExpressionFunction::RestoreDelays(const std::vector<double>& saved) const {
+  std::vector<DelayHistory> histories(delays_.size());
+  std::size_t offset = 0;
+  for (auto& h : histories)
+    if (!h.Restore(saved, &offset)) return;
+  if (offset != saved.size()) return;
+  for (size_t k = 0; k < delays_.size(); ++k) delays_[k]->history() = histories[k];
 }
 
 std::vector<double> ExpressionFunction::TimeBreakpoints() const {

@@ -47,9 +47,10 @@ struct Resolver {
   std::function<const expr::ExternalFunction*(const std::string& name,
                                               const std::vector<long>& ids)>
       function;
-  /// Where the value SENVAL(id) returns is stored (docs/motionsolve-compatibility.md §5.5); throws
-  /// std::invalid_argument for an id no sensor stores under.
-  std::function<const double*(long id)> sensor_value;
+  /// The slot of the memory block (docs/architecture.md §3.1) that holds the value SENVAL(id)
+  /// returns (docs/motionsolve-compatibility.md §5.5); throws std::invalid_argument for an id
+  /// no sensor stores under.
+  std::function<int(long id)> sensor_value;
   /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
   /// (dynamics).
   const double* mode = nullptr;
@@ -66,26 +67,34 @@ class ExpressionFunction : public mbs::StateFunction {
   /// Compiles `text`; throws expr::ExpressionError naming `owner` for a bad expression.
   ExpressionFunction(const std::string& text, const std::string& owner, const Resolver& resolver);
 
-  double Value(double t, const double* y, const double* yp) const override;
-  double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp) const override;
+  double Value(double t, const double* y, const double* yp, const double* memory) const override;
+  double Gradient(double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
-  void Accept(double t, const double* y, const double* yp) override;
-  /// The angles AX/AY/AZ follow through whole turns, one per kinematic measure, then the
-  /// histories of the DELAY calls (system/delay_function.h).
-  std::vector<double> Memory() const override;
-  void SetMemory(const std::vector<double>& memory) override;
+  /// The angles AX/AY/AZ follow the last accepted ones through whole turns: one memory slot
+  /// each, written here. The DELAY calls record (TIME, val) in their histories here.
+  void Accept(double t, const double* y, const double* yp, double* memory) const override;
+  int memory_size() const override { return turn_count_; }
+  /// For a function that no layout places (the inputs of a user routine, found while it
+  /// runs): it keeps the references of its angles itself, and this accepts a step for them.
+  void AcceptUnplaced(double t, const double* y, const double* yp);
 
-  /// The owner and the text, which name the expression across compilations of a model.
-  const std::string& key() const { return key_; }
+  /// The text, which with its owner names the expression across compilations of a model.
+  const std::string& text() const { return text_; }
 
   /// Value and its partial derivative with respect to TIME (for functions of time).
-  double ValueAndTimeDerivative(double t, const double* y, const double* yp, double* dt) const;
+  double ValueAndTimeDerivative(double t, const double* y, const double* yp, const double* memory,
+                                double* dt) const;
 
   const expr::Program& program() const { return program_; }
 
   /// Whether the expression calls DELAY (whose history only accepted steps record).
   bool has_delays() const { return !delays_.empty(); }
+  /// The histories of its DELAY calls, flattened (DelayHistory::Save), and back: a list of
+  /// another form (another number of calls) leaves them as they are. Only between runs
+  /// (System::TakeDelayHistories), never during an evaluation.
+  std::vector<double> SaveDelays() const;
+  void RestoreDelays(const std::vector<double>& saved) const;
 
   /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
   std::vector<double> TimeBreakpoints() const;
@@ -105,15 +114,22 @@ class ExpressionFunction : public mbs::StateFunction {
     // ARYVAL: constant + sum of coefficient * y[index] + sum of scale * variable
     bool combination = false;
     Resolver::ArrayValue array;
-    // SENVAL: the value a sensor stored (constant between its firings)
-    const double* stored = nullptr;
+    // SENVAL: the memory slot of the value a sensor stored (constant between its firings)
+    int stored = -1;
   };
 
  private:
-  std::string key_;
+  std::string text_;
   const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
   std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
+  // per measure, its memory slot among the function's (-1 for one that follows no turns)
+  std::vector<int> turn_slot_;
+  int turn_count_ = 0;
+  // the references of an unplaced function (AcceptUnplaced)
+  std::vector<double> unplaced_references_;
+  // the reference of measure m
+  double Reference(int m, const double* memory) const;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
   // one per DELAY call; the Program holds pointers to them
   std::vector<std::unique_ptr<DelayFunction>> delays_;
@@ -121,7 +137,10 @@ class ExpressionFunction : public mbs::StateFunction {
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;
 
-  double LeafValue(int leaf, double t, const double* y, const double* yp) const;
+  // evaluates with the DELAY calls recording (TIME, val) in their histories
+  void RecordDelays(double t, const double* y, const double* yp, const double* memory) const;
+  double LeafValue(int leaf, double t, const double* y, const double* yp,
+                   const double* memory) const;
   double Mode() const;
 };
 

@@ -189,8 +189,8 @@ void ForceMeasure::Link(const System& sys) {
 }
 
 void ForceMeasure::ContributionWrench(const Contribution& c, double t, const double* y,
-                                      const double* yp, const Vec3& p, Vec3* force,
-                                      Vec3* moment) const {
+                                      const double* yp, const double* memory, const Vec3& p,
+                                      Vec3* force, Vec3* moment) const {
   mbs::Wrench w[2];
   int body[2];
   if (c.joint) {
@@ -198,7 +198,7 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
     const System::JointSides sides = System::SidesOf(*c.joint, y);
     double phi[6];
     mbs::PairGradient grad;
-    c.joint->Evaluate(sides.state[0], sides.state[1], phi, &grad);
+    c.joint->Evaluate(sides.state[0], sides.state[1], c.joint->Slots(memory), phi, &grad);
     for (int s = 0; s < 2; ++s) {
       body[s] = sides.body[s];
       w[s].setZero();
@@ -216,22 +216,22 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
     }
   } else {
     body[0] = c.element->i().body, body[1] = c.element->j().body;
-    c.element->Evaluate(t, y, yp, &w[0], &w[1]);
+    c.element->Evaluate(t, y, yp, memory, &w[0], &w[1]);
     if (!c.element->reacts_on_j()) body[1] = kGround, w[1].setZero();
   }
   const int s = c.side;
   SideWrench(y, body[s], w[s], body[1 - s], w[1 - s], p, force, moment);
 }
 
-void ForceMeasure::Wrench(double t, const double* y, const double* yp, Vec3* force,
-                          Vec3* moment) const {
+void ForceMeasure::Wrench(double t, const double* y, const double* yp, const double* memory,
+                          Vec3* force, Vec3* moment) const {
   if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
   const Guard guard = Enter();
   const Vec3 p = mbs::MarkerFrame(point_, System::BodyState(point_.body, y)).p;
   force->setZero(), moment->setZero();
   Vec3 f, m;
   for (const Contribution& c : contributions_) {
-    ContributionWrench(c, t, y, yp, p, &f, &m);
+    ContributionWrench(c, t, y, yp, memory, p, &f, &m);
     *force += f, *moment += m;
   }
 }
@@ -244,9 +244,10 @@ ForceMeasure::Guard ForceMeasure::Enter() const {
   return Guard{&busy_};
 }
 
-double ForceMeasure::Value(double t, const double* y, const double* yp) const {
+double ForceMeasure::Value(double t, const double* y, const double* yp,
+                           const double* memory) const {
   Vec3 force, moment;
-  Wrench(t, y, yp, &force, &moment);
+  Wrench(t, y, yp, memory, &force, &moment);
   const Vec3& v = component_ < 4 ? force : moment;
   const int axis = component_ % 4 - 1;
   if (axis < 0) return v.norm();
@@ -254,8 +255,8 @@ double ForceMeasure::Value(double t, const double* y, const double* yp) const {
   return R.col(axis).dot(v);
 }
 
-double ForceMeasure::Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                              mbs::SparseGradient* dyp) const {
+double ForceMeasure::Gradient(double t, const double* y, const double* yp, const double* memory,
+                              mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
   std::vector<int> y_deps, yp_deps;
   Dependencies(&y_deps, &yp_deps);
   dy->clear();
@@ -265,14 +266,14 @@ double ForceMeasure::Gradient(double t, const double* y, const double* yp, mbs::
   work_yp_.assign(yp, yp + (yp_deps.empty() ? 0 : yp_deps.back() + 1));
   const double* Y = y_deps.empty() ? y : work_y_.data();
   const double* YP = yp_deps.empty() ? yp : work_yp_.data();
-  const double value = Value(t, Y, YP);
+  const double value = Value(t, Y, YP, memory);
   const auto central = [&](std::vector<double>* work, int index) {
     const double x = (*work)[index];
     const double h = 1e-6 * std::max(1.0, std::abs(x));
     (*work)[index] = x + h;
-    const double up = Value(t, Y, YP);
+    const double up = Value(t, Y, YP, memory);
     (*work)[index] = x - h;
-    const double down = Value(t, Y, YP);
+    const double down = Value(t, Y, YP, memory);
     (*work)[index] = x;
     return (up - down) / (2 * h);
   };

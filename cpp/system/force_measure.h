@@ -45,13 +45,14 @@ class ForceMeasure : public mbs::StateFunction {
   void Link(const System& sys);
 
   /// The net force and the moment about the measuring point, global components.
-  void Wrench(double t, const double* y, const double* yp, Vec3* force, Vec3* moment) const;
+  void Wrench(double t, const double* y, const double* yp, const double* memory, Vec3* force,
+              Vec3* moment) const;
 
-  double Value(double t, const double* y, const double* yp) const override;
+  double Value(double t, const double* y, const double* yp, const double* memory) const override;
   /// Derivatives by central differences: exact for the multipliers (the measure is linear
   /// in them), accurate to about 1e-9 relative for the rest.
-  double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp) const override;
+  double Gradient(double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
 
   const std::string& owner() const { return owner_; }
@@ -88,7 +89,7 @@ class ForceMeasure : public mbs::StateFunction {
 
   void AddContribution(const System& sys, Contribution c);
   void ContributionWrench(const Contribution& c, double t, const double* y, const double* yp,
-                          const Vec3& p, Vec3* force, Vec3* moment) const;
+                          const double* memory, const Vec3& p, Vec3* force, Vec3* moment) const;
 
   std::string owner_, call_;
   Target target_ = Target::kNet;

@@ -52,16 +52,16 @@ void Call(const GeneralStates& g, double t, const std::vector<double>& x,
 class GseOutput : public mbs::StateFunction {
  public:
   GseOutput(const GeneralStates* g, int k) : g_(g), k_(k) {}
-  double Value(double t, const double* y, const double* yp) const override {
+  double Value(double t, const double* y, const double* yp, const double* memory) const override {
     std::vector<double> out(g_->n + g_->outputs);
-    g_->Values(t, y, yp, out.data());
+    g_->Values(t, y, yp, memory, out.data());
     return out[g_->n + k_];
   }
-  double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp) const override {
+  double Gradient(double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override {
     VecX values;
     MatX dx, din;
-    g_->Derivatives(t, y, yp, 1.0, &values, &dx, &din);
+    g_->Derivatives(t, y, yp, memory, 1.0, &values, &dx, &din);
     dy->clear(), dyp->clear();
     const int r = g_->n + k_;
     for (int j = 0; j < g_->n; ++j) dy->emplace_back(g_->first + j, dx(r, j));
@@ -87,15 +87,15 @@ class GseOutput : public mbs::StateFunction {
 
 }  // namespace
 
-void GeneralStates::Values(double t, const double* y, const double* yp, double* out,
-                           bool iflag) const {
+void GeneralStates::Values(double t, const double* y, const double* yp, const double* memory,
+                           double* out, bool iflag) const {
   std::vector<double> x(y + first, y + first + n), u(inputs.size());
-  for (size_t k = 0; k < inputs.size(); ++k) u[k] = inputs[k]->Value(t, y, yp);
+  for (size_t k = 0; k < inputs.size(); ++k) u[k] = inputs[k]->Value(t, y, yp, memory);
   Call(*this, t, x, u, false, iflag, out);
 }
 
-void GeneralStates::Derivatives(double t, const double* y, const double* yp, double cj,
-                                VecX* values, MatX* dx, MatX* d_inputs) const {
+void GeneralStates::Derivatives(double t, const double* y, const double* yp, const double* memory,
+                                double cj, VecX* values, MatX* dx, MatX* d_inputs) const {
   const int rows = n + outputs, m = static_cast<int>(inputs.size());
   std::vector<double> x(y + first, y + first + n), u(m);
   // the inputs and their gradients: G, one row per input, columns y_deps then yp_deps
@@ -103,7 +103,7 @@ void GeneralStates::Derivatives(double t, const double* y, const double* yp, dou
   MatX G = MatX::Zero(m, ny + nyp);
   mbs::SparseGradient gy, gyp;
   for (int k = 0; k < m; ++k) {
-    u[k] = inputs[k]->Gradient(t, y, yp, &gy, &gyp);
+    u[k] = inputs[k]->Gradient(t, y, yp, memory, &gy, &gyp);
     for (const auto& [index, value] : gy) G(k, Column(y_deps, index)) += value;
     for (const auto& [index, value] : gyp) G(k, ny + Column(yp_deps, index)) += cj * value;
   }

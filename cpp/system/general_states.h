@@ -25,12 +25,14 @@ struct GeneralStates {
   /// output k as a function of the state (ARYVAL on the Y array), k < outputs
   std::vector<std::unique_ptr<mbs::StateFunction>> output_functions;
 
-  /// The routine at (t, y, yp): the n rates, then the p outputs, in out[0 .. n + p).
-  void Values(double t, const double* y, const double* yp, double* out, bool iflag = false) const;
+  /// The routine at (t, y, yp) and the memory block of the state (which the inputs read):
+  /// the n rates, then the p outputs, in out[0 .. n + p).
+  void Values(double t, const double* y, const double* yp, const double* memory, double* out,
+              bool iflag = false) const;
   /// Values and their derivatives: dx (n + p) x n with respect to the states, dy_in
   /// (n + p) x (columns of y_deps, then of yp_deps, the latter times cj) through the inputs.
-  void Derivatives(double t, const double* y, const double* yp, double cj, VecX* values, MatX* dx,
-                   MatX* d_inputs) const;
+  void Derivatives(double t, const double* y, const double* yp, const double* memory, double cj,
+                   VecX* values, MatX* dx, MatX* d_inputs) const;
 };
 
 /// The states of a Gse, with the checks (arrays, sizes, routine); throws ModelError naming

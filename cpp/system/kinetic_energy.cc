@@ -7,7 +7,7 @@ Vec3 At(const double* y, int offset) { return Vec3(y[offset], y[offset + 1], y[o
 
 }  // namespace
 
-double KineticEnergy::Value(double, const double* y, const double*) const {
+double KineticEnergy::Value(double, const double* y, const double*, const double*) const {
   double e = 0.0;
   for (const Body& b : bodies_) {
     const Vec3 v = At(y, b.offset + 7), w = At(y, b.offset + 10);
@@ -16,8 +16,8 @@ double KineticEnergy::Value(double, const double* y, const double*) const {
   return e;
 }
 
-double KineticEnergy::Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                               mbs::SparseGradient* dyp) const {
+double KineticEnergy::Gradient(double t, const double* y, const double* yp, const double* memory,
+                               mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const {
   dy->clear();
   dyp->clear();
   for (const Body& b : bodies_) {
@@ -28,7 +28,7 @@ double KineticEnergy::Gradient(double t, const double* y, const double* yp, mbs:
       dy->emplace_back(b.offset + 10 + c, jw[c] / ucf_);
     }
   }
-  return Value(t, y, yp);
+  return Value(t, y, yp, memory);
 }
 
 void KineticEnergy::Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const {

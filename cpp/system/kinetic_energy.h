@@ -20,9 +20,9 @@ class KineticEnergy : public mbs::StateFunction {
   /// The sum over `bodies` (none: the ground, whose energy is 0).
   KineticEnergy(std::vector<Body> bodies, double ucf) : bodies_(std::move(bodies)), ucf_(ucf) {}
 
-  double Value(double t, const double* y, const double* yp) const override;
-  double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp) const override;
+  double Value(double t, const double* y, const double* yp, const double* memory) const override;
+  double Gradient(double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
 
  private:

@@ -19,25 +19,27 @@ std::string Upper(std::string s) {
 }  // namespace
 
 void System::CheckForceMeasureCycles() const {
-  const VecX y0 = DesignState(), yp0 = VecX::Zero(size());
-  for (const ForceMeasure* measure : force_measures_) measure->Value(0.0, y0.data(), yp0.data());
+  const VecX y0 = DesignState(), yp0 = VecX::Zero(size()), m0 = memory_layout_.Initial();
+  for (const ForceMeasure* measure : force_measures_)
+    measure->Value(0.0, y0.data(), yp0.data(), m0.data());
 }
 
 void System::PrepareRoutines(double t) {
   if (!gses_.empty()) {
     // each GSESUB once with iflag true (its setup call)
-    const VecX y0 = DesignState(), yp0 = VecX::Zero(size());
+    const VecX y0 = DesignState(), yp0 = VecX::Zero(size()), m0 = memory_layout_.Initial();
     std::vector<double> out;
     for (const auto& g : gses_) {
       out.resize(g.n + g.outputs);
-      g.Values(t, y0.data(), yp0.data(), out.data(), true);
+      g.Values(t, y0.data(), yp0.data(), m0.data(), out.data(), true);
     }
   }
   if (routines_.empty()) return;
   const Resolver resolver = MakeResolver();
   for (auto& routine : routines_) routine->SetResolver(resolver);
-  const VecX y0 = DesignState(), yp0 = VecX::Zero(size());
-  for (auto& routine : routines_) routine->Prepare(t, y0.data(), yp0.data());
+  const State start = MakeState();
+  for (auto& routine : routines_)
+    routine->Prepare(t, start.y.data(), start.yp.data(), start.memory.data());
   RefreshDependencies();
   for (const auto& d : diffs_)
     if (d.source->routine && d.source->implicit &&
@@ -140,13 +142,18 @@ const Resolver& System::MakeResolver() const {
   };
   r.kinetic_energy = [this](long id) { return KineticEnergyOf(id); };
   r.plant = [this](bool output, long id, long k) { return PlantVariable(output, id, k); };
-  r.sensor_value = [this](long id) -> const double* {
-    const double* value = SensorValue(id);
-    if (value == nullptr)
+  r.sensor_value = [this](long id) {
+    const int slot = SensorSlot(id);
+    if (slot < 0)
       throw std::invalid_argument("no active sensor stores a value under id " + std::to_string(id));
-    return value;
+    return slot;
   };
   return r;
+}
+
+int System::SensorSlot(long id) const {
+  const auto found = sensor_slots_.find(id);
+  return found == sensor_slots_.end() ? -1 : found->second;
 }
 
 std::unique_ptr<mbs::StateFunction> System::KineticEnergyOf(long id) const {
@@ -177,11 +184,6 @@ long System::PlantVariable(bool output, long id, long k) const {
                                 std::to_string(found->second.size()) + " variables, index " +
                                 std::to_string(k) + " is out of range");
   return found->second[k - 1];
-}
-
-double* System::SensorValue(long id) const {
-  const auto found = sensor_values_->find(id);
-  return found == sensor_values_->end() ? nullptr : &found->second;
 }
 
 std::unique_ptr<ForceMeasure> System::NetForce(const model::Marker* i,

@@ -12,8 +12,8 @@ double System::DriverFunction(const Driver& driver, double t, double* rate) cons
     if (rate) *rate = driver.routine->MotionValue(t, 1);
     return driver.routine->MotionValue(t, 0);
   }
-  if (rate) return driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, rate);
-  return driver.function->Value(t, nullptr, nullptr);
+  if (rate) return driver.function->ValueAndTimeDerivative(t, nullptr, nullptr, nullptr, rate);
+  return driver.function->Value(t, nullptr, nullptr, nullptr);
 }
 
 VecX System::DriverValues(double t, const double* y, int order) const {
@@ -44,8 +44,8 @@ VecX System::DriverValues(double t, const double* y, int order) const {
       const double ahead_t = kink && *near > t ? t : t + h;
       const double behind_t = kink && *near <= t ? t : t - h;
       double ahead = 0.0, behind = 0.0;
-      driver.function->ValueAndTimeDerivative(ahead_t, nullptr, nullptr, &ahead);
-      driver.function->ValueAndTimeDerivative(behind_t, nullptr, nullptr, &behind);
+      driver.function->ValueAndTimeDerivative(ahead_t, nullptr, nullptr, nullptr, &ahead);
+      driver.function->ValueAndTimeDerivative(behind_t, nullptr, nullptr, nullptr, &behind);
       values[driver.row] = (ahead - behind) / (ahead_t - behind_t);
     }
   }
@@ -61,28 +61,30 @@ std::vector<bool> System::RowsImposedLater(int order) const {
   return later;
 }
 
-void System::StartMotionStates(int order, double* y) const {
+void System::StartMotionStates(int order, double* y, const double* memory) const {
   const std::vector<bool> later = RowsImposedLater(order);
   if (std::find(later.begin(), later.end(), true) == later.end()) return;
   VecX c;
   if (order == 0) {
-    c = JointResiduals(y);
+    c = JointResiduals(y, memory);
   } else {
     VecX u(6 * body_count());
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
-    c = VelocityJacobian(y) * u;
+    c = VelocityJacobian(y, memory) * u;
   }
   for (const auto& driver : drivers_)
     if (later[driver.row]) y[driver.state + order] = c[driver.row];
 }
 
-void System::ReferMotionAngles(double t, const double* y) {
+void System::ReferMotionAngles(double t, const double* y, double* memory) const {
   const std::vector<bool> later = RowsImposedLater(0);
   for (const auto& driver : drivers_) {
-    mbs::JointConstraint& joint = joints_[rows_[driver.row].joint];
-    if (!mbs::IsMotionAngle(joint.type()) || later[driver.row]) continue;
-    joint.SetReference(DriverValues(t, y, 0)[driver.row]);
+    const mbs::JointConstraint& joint = joints_[rows_[driver.row].joint];
+    double* slots = joint.Slots(memory);
+    if (!mbs::IsMotionAngle(joint.type()) || later[driver.row] || slots == nullptr) continue;
+    // a motion's constraint has one term: its reference is its one slot
+    slots[0] = DriverValues(t, y, 0)[driver.row];
   }
 }
 

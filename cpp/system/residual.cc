@@ -13,9 +13,10 @@ namespace msolve::system {
 namespace {
 
 // the inputs u of a Tfsiso or Lse
-VecX InputValues(const LinearStates& ls, double t, const double* y, const double* yp) {
+VecX InputValues(const LinearStates& ls, double t, const double* y, const double* yp,
+                 const double* memory) {
   VecX u(ls.inputs.size());
-  for (size_t k = 0; k < ls.inputs.size(); ++k) u[k] = ls.inputs[k]->Value(t, y, yp);
+  for (size_t k = 0; k < ls.inputs.size(); ++k) u[k] = ls.inputs[k]->Value(t, y, yp, memory);
   return u;
 }
 
@@ -26,24 +27,25 @@ int Column(const std::vector<int>& deps, int index) {
 
 }  // namespace
 
-void System::Residual(double t, const double* y, const double* yp, double* F) const {
+void System::Residual(double t, const double* y, const double* yp, const double* memory,
+                      double* F) const {
   std::fill(F, F + size(), 0.0);
-  BodyResidual(t, y, yp, F);
+  BodyResidual(t, y, yp, memory, F);
 
   // force elements: applied wrenches enter the dynamic rows with a minus sign; their
   // non-conservative power feeds the work W
   double power = 0.0;
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
-    element->Evaluate(t, y, yp, &on_i, &on_j);
+    element->Evaluate(t, y, yp, memory, &on_i, &on_j);
     const int bi = element->body(0), bj = element->body(1);
     if (bi >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= on_i;
     if (bj >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= on_j;
-    if (work_state_ >= 0) power += element->WorkRate(y, on_i, on_j);
+    if (work_state_ >= 0) power += element->WorkRate(y, memory, on_i, on_j);
   }
 
   // joints: constraints, reactions, stabilisation; the reactions' power
-  JointResidual(y, F, &power);
+  JointResidual(y, memory, F, &power);
 
   // the work of the non-conservative forces, W' = their power
   if (work_state_ >= 0) {
@@ -55,10 +57,12 @@ void System::Residual(double t, const double* y, const double* yp, double* F) co
     F[work_state_] = yp[work_state_] - power;
   }
 
-  ControlResidual(t, y, yp, F);
+  ControlResidual(t, y, yp, memory, F);
 }
 
-void System::BodyResidual(double t, const double* y, const double* yp, double* F) const {
+void System::BodyResidual(double t, const double* y, const double* yp, const double* memory,
+                          double* F) const {
+  (void)memory;
   // where the multipliers of the quaternions start
   const int mun0 = mu_offset() + active_count_;
   const Vec3 gravity = Gravity(t);
@@ -82,11 +86,12 @@ void System::BodyResidual(double t, const double* y, const double* yp, double* F
   }
 }
 
-void System::ControlResidual(double t, const double* y, const double* yp, double* F) const {
+void System::ControlResidual(double t, const double* y, const double* yp, const double* memory,
+                             double* F) const {
   const int lam0 = lambda_offset(), mu0 = mu_offset();
   // Diffs: y' - f = 0, or f = 0 when implicit
   for (const auto& d : diffs_) {
-    const double f = d.function->Value(t, y, yp);
+    const double f = d.function->Value(t, y, yp, memory);
     F[d.index] = d.source->implicit ? f : yp[d.index] - f;
   }
 
@@ -94,18 +99,19 @@ void System::ControlResidual(double t, const double* y, const double* yp, double
   for (const auto& ls : linear_) {
     const Eigen::Map<const VecX> x(y + ls.first, ls.n);
     Eigen::Map<VecX> f(F + ls.first, ls.n);
-    f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x - ls.B * InputValues(ls, t, y, yp);
+    f = Eigen::Map<const VecX>(yp + ls.first, ls.n) - ls.A * x -
+        ls.B * InputValues(ls, t, y, yp, memory);
   }
 
   // the force elements' own states (Friction bristles)
   for (const auto& element : force_elements_)
-    if (element->state_count() > 0) element->StateResidual(t, y, yp, F);
+    if (element->state_count() > 0) element->StateResidual(t, y, yp, memory, F);
 
   // Gses: x' - f(x, u, t) = 0
   std::vector<double> values;
   for (const auto& g : gses_) {
     values.resize(g.n + g.outputs);
-    g.Values(t, y, yp, values.data());
+    g.Values(t, y, yp, memory, values.data());
     for (int k = 0; k < g.n; ++k) F[g.first + k] = yp[g.first + k] - values[k];
   }
 
@@ -131,14 +137,14 @@ void System::ControlResidual(double t, const double* y, const double* yp, double
   }
 }
 
-void System::Jacobian(double t, const double* y, const double* yp, double cj,
+void System::Jacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                       std::vector<Triplet>* out) const {
   out->clear();
   BodyJacobian(y, cj, out);
   // force elements: -d(wrench)/d(states) on the dynamic rows of their bodies
-  for (const auto& element : force_elements_) element->AddJacobian(t, y, yp, cj, out);
-  ControlJacobian(t, y, yp, cj, out);
-  JointJacobian(y, out);
+  for (const auto& element : force_elements_) element->AddJacobian(t, y, yp, memory, cj, out);
+  ControlJacobian(t, y, yp, memory, cj, out);
+  JointJacobian(y, memory, out);
 }
 
 void System::BodyJacobian(const double* y, double cj, std::vector<Triplet>* out) const {
@@ -172,15 +178,15 @@ void System::BodyJacobian(const double* y, double cj, std::vector<Triplet>* out)
   }
 }
 
-void System::ControlJacobian(double t, const double* y, const double* yp, double cj,
-                             std::vector<Triplet>* out) const {
+void System::ControlJacobian(double t, const double* y, const double* yp, const double* memory,
+                             double cj, std::vector<Triplet>* out) const {
   auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
   mbs::SparseGradient df_dy, df_dyp;
   std::vector<double> dense;
 
   // Diffs: rows of y' - f (or f), on the pattern of the state and what f reads
   for (const auto& d : diffs_) {
-    d.function->Gradient(t, y, yp, &df_dy, &df_dyp);
+    d.function->Gradient(t, y, yp, memory, &df_dy, &df_dyp);
     const double sign = d.source->implicit ? 1.0 : -1.0;
     dense.assign(d.y_deps.size() + d.yp_deps.size(), 0.0);
     for (const auto& [index, value] : df_dy) dense[Column(d.y_deps, index)] += value;
@@ -202,7 +208,7 @@ void System::ControlJacobian(double t, const double* y, const double* yp, double
     const int ny = static_cast<int>(ls.y_deps.size()), nyp = static_cast<int>(ls.yp_deps.size());
     MatX G = MatX::Zero(ls.inputs_count(), ny + nyp);
     for (int r = 0; r < ls.inputs_count(); ++r) {
-      ls.inputs[r]->Gradient(t, y, yp, &df_dy, &df_dyp);
+      ls.inputs[r]->Gradient(t, y, yp, memory, &df_dy, &df_dyp);
       for (const auto& [index, value] : df_dy) G(r, Column(ls.y_deps, index)) += value;
       for (const auto& [index, value] : df_dyp) G(r, ny + Column(ls.yp_deps, index)) += cj * value;
     }
@@ -218,7 +224,7 @@ void System::ControlJacobian(double t, const double* y, const double* yp, double
     if (g.n == 0) continue;
     VecX values;
     MatX dx, din;
-    g.Derivatives(t, y, yp, cj, &values, &dx, &din);
+    g.Derivatives(t, y, yp, memory, cj, &values, &dx, &din);
     const int ny = static_cast<int>(g.y_deps.size());
     for (int i = 0; i < g.n; ++i) {
       for (int j = 0; j < g.n; ++j) add(g.first + i, g.first + j, (i == j ? cj : 0.0) - dx(i, j));
@@ -248,21 +254,22 @@ void System::ControlJacobian(double t, const double* y, const double* yp, double
   }
 }
 
-void System::SolveDiffRates(double t, const double* y, double* yp,
+void System::SolveDiffRates(double t, const double* y, double* yp, const double* memory,
                             const SparseMat* velocity_jacobian) const {
-  if (work_state_ >= 0) yp[work_state_] = NonConservativePower(t, y, yp, velocity_jacobian);
+  if (work_state_ >= 0) yp[work_state_] = NonConservativePower(t, y, yp, memory, velocity_jacobian);
   mbs::SparseGradient dy, dyp;
   for (const auto& ls : linear_) {
-    const VecX u = InputValues(ls, t, y, yp);
+    const VecX u = InputValues(ls, t, y, yp, memory);
     Eigen::Map<VecX>(yp + ls.first, ls.n) =
         ls.A * Eigen::Map<const VecX>(y + ls.first, ls.n) + ls.B * u;
   }
   for (const auto& element : force_elements_)
-    if (element->state_count() > 0) element->StateRates(t, y, yp, yp + element->first_state());
+    if (element->state_count() > 0)
+      element->StateRates(t, y, yp, memory, yp + element->first_state());
   std::vector<double> values;
   for (const auto& g : gses_) {
     values.resize(g.n + g.outputs);
-    g.Values(t, y, yp, values.data());
+    g.Values(t, y, yp, memory, values.data());
     std::copy(values.begin(), values.begin() + g.n, yp + g.first);
   }
   for (const auto& driver : drivers_) {
@@ -277,13 +284,13 @@ void System::SolveDiffRates(double t, const double* y, double* yp,
   }
   for (const auto& d : diffs_) {
     if (!d.source->implicit) {
-      yp[d.index] = d.function->Value(t, y, yp);
+      yp[d.index] = d.function->Value(t, y, yp, memory);
       continue;
     }
     // implicit: Newton on f(y') = 0 from the given y'(0)
     yp[d.index] = d.source->ic_dot;
     for (int iteration = 0; iteration < 50; ++iteration) {
-      const double f = d.function->Gradient(t, y, yp, &dy, &dyp);
+      const double f = d.function->Gradient(t, y, yp, memory, &dy, &dyp);
       double slope = 0.0;
       for (const auto& [index, value] : dyp)
         if (index == d.index) slope += value;
@@ -295,7 +302,8 @@ void System::SolveDiffRates(double t, const double* y, double* yp,
   }
 }
 
-VecX System::AppliedForces(double t, const double* y, const double* yp) const {
+VecX System::AppliedForces(double t, const double* y, const double* yp,
+                           const double* memory) const {
   VecX zeros;
   if (yp == nullptr) {
     zeros = VecX::Zero(size());
@@ -311,7 +319,7 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
   }
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
-    element->Evaluate(t, y, yp, &on_i, &on_j);
+    element->Evaluate(t, y, yp, memory, &on_i, &on_j);
     const int bi = element->body(0), bj = element->body(1);
     if (bi >= 0) f.segment<6>(6 * bi) += on_i;
     if (bj >= 0) f.segment<6>(6 * bj) += on_j;
@@ -319,15 +327,16 @@ VecX System::AppliedForces(double t, const double* y, const double* yp) const {
   return f;
 }
 
-std::string System::OutOfRange(const double* y, double margin) const {
+std::string System::OutOfRange(const double* y, const double* memory, double margin) const {
   for (const auto& element : force_elements_) {
-    std::string why = element->OutOfRangeAt(y, margin);
+    std::string why = element->OutOfRangeAt(y, memory, margin);
     if (!why.empty()) return why;
   }
   return {};
 }
 
-std::string System::NonFinite(double t, const double* y, const double* yp) const {
+std::string System::NonFinite(double t, const double* y, const double* yp,
+                              const double* memory) const {
   const auto describe = [t](const model::Entity* e, const char* what) {
     std::ostringstream s;
     s << e->Describe() << ": " << what << " is not finite (infinite or NaN) at time " << t;
@@ -339,17 +348,18 @@ std::string System::NonFinite(double t, const double* y, const double* yp) const
     return {};
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
-    element->Evaluate(t, y, yp, &on_i, &on_j);
+    element->Evaluate(t, y, yp, memory, &on_i, &on_j);
     if (!on_i.allFinite() || !on_j.allFinite()) return describe(element->source(), "its force");
   }
   for (const auto& d : diffs_)
-    if (!std::isfinite(d.function->Value(t, y, yp))) return describe(d.source, "its function");
+    if (!std::isfinite(d.function->Value(t, y, yp, memory)))
+      return describe(d.source, "its function");
   for (const auto& ls : linear_)
-    if (!InputValues(ls, t, y, yp).allFinite()) return describe(ls.source, "an input");
+    if (!InputValues(ls, t, y, yp, memory).allFinite()) return describe(ls.source, "an input");
   std::vector<double> values;
   for (const auto& g : gses_) {
     values.resize(g.n + g.outputs);
-    g.Values(t, y, yp, values.data());
+    g.Values(t, y, yp, memory, values.data());
     for (double v : values)
       if (!std::isfinite(v)) return describe(g.source, "its routine's output");
   }

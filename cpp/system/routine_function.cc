@@ -72,8 +72,9 @@ RoutineEvaluator::RoutineEvaluator(std::shared_ptr<const model::UserRoutine> rou
 
 RoutineEvaluator* RoutineEvaluator::Current() { return g_current; }
 
-void RoutineEvaluator::Call(double t, const double* y, const double* yp, bool dflag, bool iflag,
-                            int perturb, double step, double* out, int iord) {
+void RoutineEvaluator::Call(double t, const double* y, const double* yp, const double* memory,
+                            bool dflag, bool iflag, int perturb, double step, double* out,
+                            int iord) {
   if (busy_)
     throw std::invalid_argument(owner_ +
                                 ": its routine reads its own value (through VARVAL, a force "
@@ -89,7 +90,7 @@ void RoutineEvaluator::Call(double t, const double* y, const double* yp, bool df
   } scope{this, g_current};
   busy_ = true;
   g_current = this;
-  t_ = t, y_ = y, yp_ = yp, perturb_ = perturb, step_ = step;
+  t_ = t, y_ = y, yp_ = yp, memory_ = memory, perturb_ = perturb, step_ = step;
   model::UserRoutine::Call call;
   call.form = form_;
   call.id = id_;
@@ -108,7 +109,7 @@ void RoutineEvaluator::Call(double t, const double* y, const double* yp, bool df
   }
 }
 
-void RoutineEvaluator::Prepare(double t, const double* y, const double* yp) {
+void RoutineEvaluator::Prepare(double t, const double* y, const double* yp, const double* memory) {
   if (prepared_) return;
   declaring_ = true;
   struct Reset {
@@ -116,27 +117,29 @@ void RoutineEvaluator::Prepare(double t, const double* y, const double* yp) {
     ~Reset() { *flag = false; }
   } reset{&declaring_};
   // the value returned by the dependency pass is not used
-  Call(t, y, yp, false, true, -1, 0.0, nullptr);
+  Call(t, y, yp, memory, false, true, -1, 0.0, nullptr);
   prepared_ = true;
 }
 
 double RoutineEvaluator::MotionValue(double t, int iord) {
-  if (!prepared_) Prepare(t, nullptr, nullptr);
+  if (!prepared_) Prepare(t, nullptr, nullptr, nullptr);
   double value = 0.0;
-  Call(t, nullptr, nullptr, false, false, -1, 0.0, &value, iord);
+  Call(t, nullptr, nullptr, nullptr, false, false, -1, 0.0, &value, iord);
   return value;
 }
 
-bool RoutineEvaluator::CacheValid(double t, const double* y, const double* yp) const {
+bool RoutineEvaluator::CacheValid(double t, const double* y, const double* yp,
+                                  const double* memory) const {
   if (!cached_ || t != cache_t_) return false;
   for (const auto& [index, value] : cache_reads_)
-    if (inputs_[index].function->Value(t, y, yp) != value) return false;
+    if (inputs_[index].function->Value(t, y, yp, memory) != value) return false;
   return true;
 }
 
-const double* RoutineEvaluator::Values(double t, const double* y, const double* yp) {
-  if (!prepared_) Prepare(t, y, yp);
-  if (CacheValid(t, y, yp)) return cache_out_.data();
+const double* RoutineEvaluator::Values(double t, const double* y, const double* yp,
+                                       const double* memory) {
+  if (!prepared_) Prepare(t, y, yp, memory);
+  if (CacheValid(t, y, yp, memory)) return cache_out_.data();
   cached_ = false;
   jacobian_cached_ = false;
   work_reads_.clear();
@@ -145,7 +148,7 @@ const double* RoutineEvaluator::Values(double t, const double* y, const double* 
     std::vector<std::pair<int, double>>** reads;
     ~Reset() { *reads = nullptr; }
   } reset{&reads_};
-  Call(t, y, yp, false, false, -1, 0.0, cache_out_.data());
+  Call(t, y, yp, memory, false, false, -1, 0.0, cache_out_.data());
   cache_reads_.swap(work_reads_);
   cache_t_ = t;
   cached_ = true;
@@ -153,8 +156,9 @@ const double* RoutineEvaluator::Values(double t, const double* y, const double* 
 }
 
 double RoutineEvaluator::Gradient(int k, double t, const double* y, const double* yp,
-                                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) {
-  const double value = Values(t, y, yp)[k];
+                                  const double* memory, mbs::SparseGradient* dy,
+                                  mbs::SparseGradient* dyp) {
+  const double value = Values(t, y, yp, memory)[k];
   const int n = static_cast<int>(inputs_.size());
   if (!jacobian_cached_) {
     // forward differences in the declared inputs this call read (the others do not enter)
@@ -164,10 +168,10 @@ double RoutineEvaluator::Gradient(int k, double t, const double* y, const double
     const std::vector<double> base = cache_out_;
     for (int j = 0; j < n; ++j) {
       if (!read[j] || !inputs_[j].declared) continue;
-      const double m = inputs_[j].function->Value(t, y, yp);
+      const double m = inputs_[j].function->Value(t, y, yp, memory);
       volatile double moved = m + kRoutineStep * std::max(1.0, std::abs(m));
       const double h = moved - m;
-      Call(t, y, yp, true, false, j, h, work_out_.data());
+      Call(t, y, yp, memory, true, false, j, h, work_out_.data());
       for (int o = 0; o < outputs_; ++o) dout_din_[o * n + j] = (work_out_[o] - base[o]) / h;
     }
     jacobian_cached_ = true;
@@ -178,7 +182,7 @@ double RoutineEvaluator::Gradient(int k, double t, const double* y, const double
   for (int j = 0; j < n; ++j) {
     const double c = dout_din_[k * n + j];
     if (c == 0.0 || !inputs_[j].declared) continue;
-    inputs_[j].function->Gradient(t, y, yp, &input_dy_, &input_dyp_);
+    inputs_[j].function->Gradient(t, y, yp, memory, &input_dy_, &input_dyp_);
     for (const auto& [index, d] : input_dy_) dy->emplace_back(index, c * d);
     for (const auto& [index, d] : input_dyp_) dyp->emplace_back(index, c * d);
   }
@@ -203,7 +207,7 @@ void RoutineEvaluator::Dependencies(std::vector<int>* y_indices,
 }
 
 void RoutineEvaluator::Accept(double t, const double* y, const double* yp) {
-  for (auto& input : inputs_) input.function->Accept(t, y, yp);
+  for (auto& input : inputs_) input.function->AcceptUnplaced(t, y, yp);
 }
 
 double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& ids) {
@@ -232,7 +236,7 @@ double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& 
     if (!declaring_) undeclared_.push_back(call);
     inputs_.push_back(std::move(input));
   }
-  const double value = inputs_[index].function->Value(t_, y_, yp_);
+  const double value = inputs_[index].function->Value(t_, y_, yp_, memory_);
   if (reads_) reads_->emplace_back(index, value);
   return index == perturb_ ? value + step_ : value;
 }

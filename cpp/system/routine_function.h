@@ -55,24 +55,28 @@ class RoutineEvaluator {
   /// That resolver: the running system's entities (its splines for AKISPL & co.).
   const Resolver& resolver() const { return resolver_; }
 
-  /// The dependency pass: one call with iflag true at (t, y, yp); the inputs read become
-  /// the declared inputs. Throws RoutineError when the routine fails.
-  void Prepare(double t, const double* y, const double* yp);
+  /// The dependency pass: one call with iflag true at (t, y, yp) and the memory block of a
+  /// state; the inputs read become the declared inputs. Throws RoutineError when the routine
+  /// fails.
+  void Prepare(double t, const double* y, const double* yp, const double* memory);
 
-  /// The outputs at (t, y, yp) (outputs() values); throws RoutineError naming the owner
-  /// when the routine fails or returns something wrong.
-  const double* Values(double t, const double* y, const double* yp);
+  /// The outputs at (t, y, yp) and the memory block of the state (outputs() values); throws
+  /// RoutineError naming the owner when the routine fails or returns something wrong.
+  const double* Values(double t, const double* y, const double* yp, const double* memory);
 
   /// A motion routine (MOTSUB): the iord-th time derivative (0, 1, 2) of the function at t.
   double MotionValue(double t, int iord);
 
   /// Output k and its gradient (forward differences in the inputs, chain rule).
-  double Gradient(int k, double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp);
+  double Gradient(int k, double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp);
 
   /// The states the declared inputs read.
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const;
 
+  /// After an accepted step. The inputs are found while the routine runs, so no layout
+  /// places them: the angles among them (AX/AY/AZ) keep their references here, with the call
+  /// cache, the mutable part of an evaluator (docs/architecture.md §3.1).
   void Accept(double t, const double* y, const double* yp);
 
   /// Runtime functions of the routine being evaluated: `name(ids...)` as in an expression
@@ -104,9 +108,9 @@ class RoutineEvaluator {
     bool declared = false;
   };
   // one call of the routine; perturb >= 0 moves that input by step
-  void Call(double t, const double* y, const double* yp, bool dflag, bool iflag, int perturb,
-            double step, double* out, int iord = 0);
-  bool CacheValid(double t, const double* y, const double* yp) const;
+  void Call(double t, const double* y, const double* yp, const double* memory, bool dflag,
+            bool iflag, int perturb, double step, double* out, int iord = 0);
+  bool CacheValid(double t, const double* y, const double* yp, const double* memory) const;
 
   std::shared_ptr<const model::UserRoutine> routine_;
   model::UserRoutine::Form form_;
@@ -125,6 +129,7 @@ class RoutineEvaluator {
   double t_ = 0.0;
   const double* y_ = nullptr;
   const double* yp_ = nullptr;
+  const double* memory_ = nullptr;
   int perturb_ = -1;
   double step_ = 0.0;
   std::vector<std::pair<int, double>>* reads_ = nullptr;  // (input, value read)
@@ -148,17 +153,18 @@ class RoutineOutput : public mbs::StateFunction {
  public:
   RoutineOutput(RoutineEvaluator* evaluator, int k) : evaluator_(evaluator), k_(k) {}
 
-  double Value(double t, const double* y, const double* yp) const override {
-    return evaluator_->Values(t, y, yp)[k_];
+  double Value(double t, const double* y, const double* yp, const double* memory) const override {
+    return evaluator_->Values(t, y, yp, memory)[k_];
   }
-  double Gradient(double t, const double* y, const double* yp, mbs::SparseGradient* dy,
-                  mbs::SparseGradient* dyp) const override {
-    return evaluator_->Gradient(k_, t, y, yp, dy, dyp);
+  double Gradient(double t, const double* y, const double* yp, const double* memory,
+                  mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override {
+    return evaluator_->Gradient(k_, t, y, yp, memory, dy, dyp);
   }
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override {
     evaluator_->Dependencies(y_indices, yp_indices);
   }
-  void Accept(double t, const double* y, const double* yp) override {
+  void Accept(double t, const double* y, const double* yp, double* memory) const override {
+    (void)memory;
     if (k_ == 0) evaluator_->Accept(t, y, yp);
   }
 

@@ -34,7 +34,9 @@
 // Where the pieces live: compile/ (the Builder, one file per kind of element), state_layout.cc
 // (offsets, design state, state blocks, descriptions), residual.cc (residual and Jacobian of
 // the bodies, force elements and controls), constraints.cc (the joint rows, ForEachJointTerm),
-// motions.cc, energy.cc, memories.cc, lookup.cc (the Resolver, markers, arrays, dependencies).
+// motions.cc, energy.cc, memories.cc (the memory layout, MakeState, AcceptStep), lookup.cc (the
+// Resolver, markers, arrays, dependencies). What changes during a run is a State (state.h): the
+// System is constant once compiled, and its evaluations take the state's memory.
 // Force elements implement mbs::ForceElement and sit in one vector, force_elements_.
 #pragma once
 
@@ -56,6 +58,7 @@
 #include "system/linear_states.h"
 #include "system/routine_function.h"
 #include "system/spline_function.h"
+#include "system/state.h"
 
 namespace msolve::system {
 
@@ -138,7 +141,9 @@ class System {
   const mbs::BodyMarker& MarkerOf(const model::Marker* marker) const;
 
   /// Chooses which joint rows take part in the equations (the others are set aside as
-  /// redundant); changes size() and the multipliers that force measures read.
+  /// redundant); changes size() and the multipliers that force measures read. The active
+  /// set fixes the layout of y (the multipliers), so it belongs to the compiled System: the
+  /// initial-conditions analysis decides it once, before any State of the run exists.
   void SetActiveRows(const std::vector<bool>& active);
 
   /// Attributes accepted without effect, one log line each ("Friction 1: yoke = J accepted,
@@ -168,11 +173,23 @@ class System {
   /// 1 for differential components (positions, velocities), 0 for multipliers.
   VecX DifferentialIds() const;
 
+  // -- the state of a run (system/state.h) ---------------------------------------------------
+  //
+  // Every evaluation below takes `memory`, the memory block of a State (laid out by
+  // memory_layout(), or by a layout that extends it): the references of the angles followed
+  // through whole turns, the SENVAL values. The System itself does not change during a run.
+
+  /// The layout of the memory block: a keyed block per element with memory.
+  const MemoryLayout& memory_layout() const { return memory_layout_; }
+  /// The state at the start of a run: time 0, the design state, y' = 0, and the memory with
+  /// the references taken at the design state.
+  State MakeState() const;
+
   /// Residual F(t, y, y') of the DAE.
-  void Residual(double t, const double* y, const double* yp, double* F) const;
+  void Residual(double t, const double* y, const double* yp, const double* memory, double* F) const;
 
   /// dF/dy + cj dF/dy' as triplets; the sequence of (row, col) is the same on every call.
-  void Jacobian(double t, const double* y, const double* yp, double cj,
+  void Jacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                 std::vector<Triplet>* out) const;
 
   // -- pieces for the initial-conditions analysis and for outputs --------------------------
@@ -180,7 +197,7 @@ class System {
   /// Solves y' of the Diff states (explicit: y' = f; implicit: f(y, y') = 0 by Newton), of
   /// the Tfsiso and Lse states and of the Motion states for the other states in y and yp.
   /// `velocity_jacobian`: VelocityJacobian(y) when the caller has it already.
-  void SolveDiffRates(double t, const double* y, double* yp,
+  void SolveDiffRates(double t, const double* y, double* yp, const double* memory,
                       const SparseMat* velocity_jacobian = nullptr) const;
 
   /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y outputs of a
@@ -192,11 +209,10 @@ class System {
   /// at the System's final address (it refers to the System), and kept.
   const Resolver& MakeResolver() const;
 
-  /// The value SENVAL(id) returns: stored by the sensors that store under `id` (their
-  /// evaluate_id, else their id) when they fire, 0 before (docs/motionsolve-compatibility.md §5.5).
-  /// nullptr when no active sensor stores under `id`. The address stays valid for the System's
-  /// lifetime.
-  double* SensorValue(long id) const;
+  /// The memory slot of the value SENVAL(id) returns: stored by the sensors that store under
+  /// `id` (their evaluate_id, else their id) when they fire, 0 before
+  /// (docs/motionsolve-compatibility.md §5.5); -1 when no active sensor stores under `id`.
+  int SensorSlot(long id) const;
 
   /// The analysis mode the expression function MODE returns (docs/motionsolve-compatibility.md
   /// §4.8): 1 kinematics, 3 initial conditions, 4 dynamics (the default), 5 statics, 6
@@ -236,22 +252,22 @@ class System {
   std::vector<bool> RowsImposedLater(int order) const;
   /// Sets the states s (order 0) or p (order 1) of the rows of RowsImposedLater(order) to the
   /// coordinate, or its rate, at the positions and velocities in y.
-  void StartMotionStates(int order, double* y) const;
+  void StartMotionStates(int order, double* y, const double* memory) const;
   /// Motion angles take their imposed value at time t as the reference whole turns are
-  /// counted from, so that the assembly can meet a value of several turns.
-  void ReferMotionAngles(double t, const double* y);
+  /// counted from (in `memory`), so that the assembly can meet a value of several turns.
+  void ReferMotionAngles(double t, const double* y, double* memory) const;
 
   /// All joint equations (active or not) at the positions in y.
-  VecX JointResiduals(const double* y) const;
+  VecX JointResiduals(const double* y, const double* memory) const;
   /// Gradient of all joint equations with respect to the body positions q (7 per body).
-  SparseMat PositionJacobian(const double* y) const;
+  SparseMat PositionJacobian(const double* y, const double* memory) const;
   /// B: gradient of the velocity constraints (all joint rows) with respect to u = (v, w).
-  SparseMat VelocityJacobian(const double* y) const;
+  SparseMat VelocityJacobian(const double* y, const double* memory) const;
   /// gamma = d(B u)/dq q'(u), so that the acceleration constraints read B u' + gamma = 0.
-  VecX VelocityJacobianRate(const double* y) const;
+  VecX VelocityJacobianRate(const double* y, const double* memory) const;
   /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each);
   /// yp is read only by forces that depend on accelerations.
-  VecX AppliedForces(double t, const double* y, const double* yp) const;
+  VecX AppliedForces(double t, const double* y, const double* yp, const double* memory) const;
 
   /// The bodies of the two sides (I, J) of a joint and pointers to their states in y
   /// (nullptr for the ground).
@@ -265,20 +281,15 @@ class System {
   static JointSides SidesOf(const mbs::JointConstraint& joint, int term, const double* y);
 
   /// Called after every accepted step (and after the initial conditions): elements with
-  /// memory (angles followed through whole turns) take the accepted state as reference.
-  void AcceptStep(double t, const double* y, const double* yp);
-
-  /// What the elements with memory remember (the whole turns of the angles they follow), by
-  /// a key that survives compiling the same model again after a change: a force element by
-  /// its source entity, an expression by its owner and text (and its rank among the
-  /// expressions with both the same). RestoreMemories gives it to the elements of a new
-  /// compilation that have the same keys.
-  struct Memories {
-    std::map<const model::Entity*, std::vector<double>> elements;
-    std::map<std::string, std::vector<double>> expressions;
-  };
-  Memories SaveMemories() const;
-  void RestoreMemories(const Memories& memories);
+  /// memory (angles followed through whole turns) write the accepted state's angles into
+  /// their slots of `memory` as the references of the next steps.
+  void AcceptStep(double t, const double* y, const double* yp, double* memory) const;
+  /// The histories of the DELAY calls in the elements', Variables' and Diffs' expressions
+  /// (variable size, so not in the memory block: docs/architecture.md §3.1), keyed as their
+  /// memory blocks, each flattened (DelayHistory::Save); TakeDelayHistories gives them to the
+  /// expressions of this System with the same key (Simulation::ContinueFrom).
+  std::map<MemoryKey, std::vector<double>> DelayHistories() const;
+  void TakeDelayHistories(const std::map<MemoryKey, std::vector<double>>& histories) const;
 
   /// The energies of the model at the state y, in force x length (model units):
   /// kinetic, sum of (m v.v + w.J w) / 2 UCF; gravitational, -sum of m g(t).r / UCF (r the
@@ -290,24 +301,24 @@ class System {
   struct Energy {
     double kinetic = 0.0, gravitational = 0.0, elastic = 0.0, work = 0.0;
   };
-  Energy EnergyAt(double t, const double* y) const;
+  Energy EnergyAt(double t, const double* y, const double* memory) const;
 
   /// The power of the non-conservative forces (the rate of W): the power of every force
   /// element less what derives from stored energy, of the constraint reactions
   /// (-lambda . B u, nonzero for Motions), and -sum of m g'(t).r / UCF.
-  double NonConservativePower(double t, const double* y, const double* yp,
+  double NonConservativePower(double t, const double* y, const double* yp, const double* memory,
                               const SparseMat* velocity_jacobian = nullptr) const;
 
   /// Why the state is outside an element's domain (a Springsat at saturation, within the
   /// relative margin), or "".
-  std::string OutOfRange(const double* y, double margin) const;
+  std::string OutOfRange(const double* y, const double* memory, double margin) const;
 
   /// What the state y[index] is, for a message: "Part 2 'block' (velocity)", ...
   std::string DescribeState(int index) const;
 
   /// The first element whose output is infinite or NaN at (t, y, yp), described for a
   /// message, or "" when all are finite.
-  std::string NonFinite(double t, const double* y, const double* yp) const;
+  std::string NonFinite(double t, const double* y, const double* yp, const double* memory) const;
 
   /// Pointer to the states of body k in y, or nullptr for the ground.
   static const double* BodyState(int body, const double* y) {
@@ -321,35 +332,38 @@ class System {
   friend class Builder;
 
   // -- the joint equations (constraints.cc) -----------------------------------------------
-  // visit(joint, term, first row, sides) for every term of every joint, in order: the one
-  // loop over the joint equations
+  // visit(joint, term, first row, sides, slots) for every term of every joint, in order: the
+  // one loop over the joint equations (slots: the joint's memory slots in `memory`)
   template <class Visit>
-  void ForEachJointTerm(const double* y, const Visit& visit) const {
+  void ForEachJointTerm(const double* y, const double* memory, const Visit& visit) const {
     for (size_t jn = 0; jn < joints_.size(); ++jn) {
       const mbs::JointConstraint& joint = joints_[jn];
+      const double* slots = joint.Slots(memory);
       for (int term = 0; term < joint.terms(); ++term)
-        visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y));
+        visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y), slots);
     }
   }
   // the joint rows of the residual (constraints, reactions, stabilisation); adds the
   // reactions' power to *power
-  void JointResidual(const double* y, double* F, double* power) const;
+  void JointResidual(const double* y, const double* memory, double* F, double* power) const;
   // the joint rows and columns of the Jacobian
-  void JointJacobian(const double* y, std::vector<Triplet>* out) const;
+  void JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const;
 
   // -- pieces of the residual and Jacobian (residual.cc) ------------------------------------
-  void BodyResidual(double t, const double* y, const double* yp, double* F) const;
+  void BodyResidual(double t, const double* y, const double* yp, const double* memory,
+                    double* F) const;
   void BodyJacobian(const double* y, double cj, std::vector<Triplet>* out) const;
   // the Diffs, Tfsisos, Lses and the Motions' states
-  void ControlResidual(double t, const double* y, const double* yp, double* F) const;
-  void ControlJacobian(double t, const double* y, const double* yp, double cj,
+  void ControlResidual(double t, const double* y, const double* yp, const double* memory,
+                       double* F) const;
+  void ControlJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                        std::vector<Triplet>* out) const;
 
-  // element(source entity, element) and expression(key, function) for everything
-  // SaveMemories keeps (const or not)
-  template <class Self, class VisitElement, class VisitExpression>
-  static void VisitMemories(Self& self, const VisitElement& element,
-                            const VisitExpression& expression);
+  // lays out the memory block: a keyed block per element with memory (memories.cc)
+  void LayOutMemory(const model::Model& model);
+  // visit(key, expression) for each expression with DELAY calls (DelayHistories)
+  template <typename Visit>
+  void VisitDelays(const Visit& visit) const;
   // appends a constraint and its rows
   void AddConstraint(mbs::JointConstraint constraint);
 
@@ -415,10 +429,11 @@ class System {
   // evaluates every force measure once: one that reads itself throws
   void CheckForceMeasureCycles() const;
 
-  // SENVAL values by id (node-based, on the heap: addresses survive moves of the System)
-  std::unique_ptr<std::map<long, double>> sensor_values_ =
-      std::make_unique<std::map<long, double>>();
-  // MODE's value (on the heap, as the SENVAL values)
+  // the layout of the memory block of a State
+  MemoryLayout memory_layout_;
+  // the memory slot of each SENVAL id
+  std::map<long, int> sensor_slots_;
+  // MODE's value (on the heap: the address survives moves of the System)
   std::unique_ptr<double> analysis_mode_ = std::make_unique<double>(4.0);
 
   // the resolver of MakeResolver and the address of the System it was built for: a System

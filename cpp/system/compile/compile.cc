@@ -98,11 +98,11 @@ void Builder::MakeResolver() {
   resolver_.plant = [&sys](bool output, long id, long k) {
     return sys.PlantVariable(output, id, k);
   };
-  resolver_.sensor_value = [&sys](long id) -> const double* {
-    const double* value = sys.SensorValue(id);
-    if (value == nullptr)
+  resolver_.sensor_value = [&sys](long id) {
+    const int slot = sys.SensorSlot(id);
+    if (slot < 0)
       throw std::invalid_argument("no active sensor stores a value under id " + std::to_string(id));
-    return value;
+    return slot;
   };
   resolver_.force = [&sys](const std::string& name, const std::vector<long>& ids,
                            const std::string& owner) -> std::unique_ptr<mbs::StateFunction> {

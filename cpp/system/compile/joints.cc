@@ -19,7 +19,9 @@ double CoordinateAt(mbs::JointType type, const mbs::BodyMarker& i, const mbs::Bo
                     const VecX& y) {
   const mbs::JointConstraint c(nullptr, type, i, j);
   double value = 0.0;
-  c.EvaluateValue(System::BodyState(i.body, y.data()), System::BodyState(j.body, y.data()), &value);
+  // a fresh constraint: no memory, its angle within half a turn of zero
+  c.EvaluateValue(System::BodyState(i.body, y.data()), System::BodyState(j.body, y.data()), nullptr,
+                  &value);
   return value;
 }
 

@@ -8,9 +8,14 @@
 namespace msolve::system {
 
 void Builder::SensorValues() {
-  // the SENVAL store of every active sensor, so that any expression may read it
-  for (const auto& sensor : model_.sensors)
-    if (sensor->active) sys_.sensor_values_->emplace(sensor->evaluate_id.value_or(sensor->id), 0.0);
+  // the SENVAL store of every active sensor, so that any expression may read it: the first
+  // blocks of the memory (docs/architecture.md §3.1), keyed by the id they store under
+  for (const auto& sensor : model_.sensors) {
+    if (!sensor->active) continue;
+    const long id = sensor->evaluate_id.value_or(sensor->id);
+    if (!sys_.sensor_slots_.count(id))
+      sys_.sensor_slots_[id] = sys_.memory_layout_.Add(nullptr, "SENVAL " + std::to_string(id), 1);
+  }
 }
 
 void Builder::Finish() {
@@ -28,10 +33,9 @@ void Builder::Finish() {
       throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
                        std::to_string(diff.source->id) + ")");
   sys_.force_measures_.assign(force_measures.begin(), force_measures.end());
+  sys_.LayOutMemory(model_);
   // with routines, PrepareRoutines checks the cycles once the routines can run
   if (sys_.routines_.empty()) sys_.CheckForceMeasureCycles();
-  const VecX y0 = sys_.DesignState(), yp0 = VecX::Zero(sys_.size());
-  sys_.AcceptStep(0.0, y0.data(), yp0.data());
 }
 
 }  // namespace msolve::system

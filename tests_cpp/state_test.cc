@@ -1,0 +1,220 @@
+// The state of a run beside the constant System (system/state.h, docs/architecture.md §3.1):
+// two states evaluated by one System stay independent, a recompiled model takes over the memory
+// block by block by entity, and the whole turns an element follows survive a recompilation.
+#include "system/state.h"
+
+#include <cmath>
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "simulation/simulation.h"
+#include "system/system.h"
+
+namespace msolve {
+namespace {
+
+using model::Marker;
+using model::Model;
+using model::Part;
+using model::SpringDamper;
+using system::MemoryLayout;
+using system::State;
+using system::System;
+
+constexpr double kPi = 3.14159265358979323846;
+
+// A rotor: part 2 (Izz = 1, no gravity) hinged to the ground by a REVOLUTE joint about the
+// global z axis, and rotational SpringDampers between marker 2 (on the rotor) and marker 3
+// (ground), both with axes along global z.
+struct Rotor {
+  Model m;
+  Part* rotor = nullptr;
+  Marker *on_rotor = nullptr, *on_ground = nullptr;
+};
+
+std::unique_ptr<Rotor> MakeRotor() {
+  auto r = std::make_unique<Rotor>();
+  auto ground = std::make_shared<Part>();
+  ground->id = 1;
+  ground->ground = true;
+  auto rotor = std::make_shared<Part>();
+  rotor->id = 2;
+  rotor->mass = 1.0;
+  rotor->ip = {1.0, 1.0, 1.0, 0, 0, 0};
+  auto cm = std::make_shared<Marker>();
+  cm->id = 1;
+  cm->part = rotor.get();
+  rotor->cm = cm.get();
+  auto on_rotor = std::make_shared<Marker>();
+  on_rotor->id = 2;
+  on_rotor->part = rotor.get();
+  auto on_ground = std::make_shared<Marker>();
+  on_ground->id = 3;
+  on_ground->part = ground.get();
+  auto hinge = std::make_shared<model::Joint>();
+  hinge->id = 1;
+  hinge->type = "REVOLUTE";
+  hinge->i = on_rotor.get();
+  hinge->j = on_ground.get();
+  r->m.parts = {ground, rotor};
+  r->m.markers = {cm, on_rotor, on_ground};
+  r->m.joints = {hinge};
+  r->rotor = rotor.get();
+  r->on_rotor = on_rotor.get();
+  r->on_ground = on_ground.get();
+  return r;
+}
+
+std::shared_ptr<SpringDamper> AddTorsionSpring(Rotor* r, int id, double kt) {
+  auto spring = std::make_shared<SpringDamper>();
+  spring->id = id;
+  spring->type = "ROTATION";
+  spring->i = r->on_rotor;
+  spring->j = r->on_ground;
+  spring->kt = kt;
+  r->m.spring_dampers.push_back(spring);
+  return spring;
+}
+
+// the design state of `sys` with the rotor turned by `angle` about z
+VecX Turned(const System& sys, double angle) {
+  VecX y = sys.DesignState();
+  const int o = System::BodyOffset(0);
+  y.segment<4>(o + 3) = Vec4(std::cos(angle / 2), 0, 0, std::sin(angle / 2));
+  return y;
+}
+
+// turns the rotor of `state` to `angle` in small accepted steps
+void TurnTo(const System& sys, double angle, State* state) {
+  const int steps = 200;
+  for (int k = 1; k <= steps; ++k) {
+    const VecX y = Turned(sys, angle * k / steps);
+    sys.AcceptStep(0.0, y.data(), state->yp.data(), state->memory.data());
+  }
+}
+
+// the torque about z on the rotor (body axes, here the global ones turned about z)
+double TorqueZ(const System& sys, const VecX& y, const State& state) {
+  return sys.AppliedForces(0.0, y.data(), nullptr, state.memory.data())[5];
+}
+
+TEST(StateTest, OneSystemEvaluatesTwoStatesIndependently) {
+  // a torsion spring of stiffness kt about z_J gives -kt a with a the angle followed through
+  // whole turns since the last accepted step (docs/equations.md): a state that turned the rotor
+  // by 2.25 turns reads a = 4.5 pi, a fresh one at the same position reads a = pi / 2
+  auto r = MakeRotor();
+  const double kt = 2.0;
+  AddTorsionSpring(r.get(), 1, kt);
+  const System sys = System::Compile(r->m);
+  State turned = sys.MakeState(), fresh = sys.MakeState();
+  ASSERT_EQ(turned.memory.size(), sys.memory_layout().size());
+  ASSERT_EQ(sys.memory_layout().size(), 1);  // the spring's one angle
+  const double angle = 2.25 * 2 * kPi;
+  TurnTo(sys, angle, &turned);
+  const VecX y = Turned(sys, angle);
+  const double before = TorqueZ(sys, y, fresh);
+  EXPECT_NEAR(TorqueZ(sys, y, turned), -kt * angle, 1e-9);
+  EXPECT_NEAR(before, -kt * 0.5 * kPi, 1e-9);
+  // the residual of the DAE follows the state it is given: its z torque row holds -T
+  VecX F1(sys.size()), F2(sys.size());
+  sys.Residual(0.0, y.data(), fresh.yp.data(), turned.memory.data(), F1.data());
+  sys.Residual(0.0, y.data(), fresh.yp.data(), fresh.memory.data(), F2.data());
+  const int row = System::BodyOffset(0) + 12;
+  EXPECT_NEAR(F1[row] - F2[row], kt * (angle - 0.5 * kPi), 1e-9);
+  // evaluating or accepting with one state leaves the other's results as they were
+  TurnTo(sys, -angle, &turned);
+  EXPECT_EQ(TorqueZ(sys, y, fresh), before);
+  EXPECT_EQ(fresh.memory, sys.MakeState().memory);
+  sys.Residual(0.0, y.data(), fresh.yp.data(), fresh.memory.data(), F1.data());
+  EXPECT_EQ(F1, F2);
+}
+
+TEST(StateTest, MemoryLayoutRemapsBlocksByKey) {
+  // blocks are found by (entity, part), not by position; a block whose size changed, or that
+  // is new, keeps the values of the new layout
+  model::Sforce a, b, c;
+  MemoryLayout before, after;
+  before.Add(&a, "element", 1);
+  before.Add(&b, "element", 3);
+  before.Add(&b, "expression AZ(2,3)", 1);
+  before.Add(&b, "expression AZ(2,3)", 1);  // a second one of the same text: "#2"
+  before.Add(&c, "element", 2);
+  ASSERT_EQ(before.size(), 8);
+  EXPECT_NE(before.Find({&b, "expression AZ(2,3)#2"}), nullptr);
+  const VecX old = VecX::LinSpaced(8, 1.0, 8.0);
+  after.Add(&c, "element", 3);  // changed size
+  after.Add(&b, "expression AZ(2,3)#2", 1);
+  after.Add(&b, "element", 3);
+  after.Add(&a, "joint", 1);  // new key
+  VecX memory = VecX::Constant(after.size(), -1.0);
+  after.Remap(before, old, &memory);
+  VecX expected(8);
+  expected << -1, -1, -1, 6, 2, 3, 4, -1;
+  EXPECT_EQ(memory, expected);
+}
+
+TEST(StateTest, ARecompiledSystemTakesOverTheMemoryOfEachElementByEntity) {
+  // the same spring, compiled after another one was added in front of it: its block moves,
+  // its turns come along, and the new spring starts from its initial memory
+  auto r = MakeRotor();
+  auto spring = AddTorsionSpring(r.get(), 1, 2.0);
+  const System first = System::Compile(r->m);
+  State state = first.MakeState();
+  const double angle = 3.1 * 2 * kPi;
+  TurnTo(first, angle, &state);
+  auto added = std::make_shared<SpringDamper>(*spring);
+  added->id = 2;
+  r->m.spring_dampers.insert(r->m.spring_dampers.begin(), added);
+  const System second = System::Compile(r->m);
+  const auto* old_block = first.memory_layout().Find({spring.get(), "element"});
+  const auto* new_block = second.memory_layout().Find({spring.get(), "element"});
+  ASSERT_NE(old_block, nullptr);
+  ASSERT_NE(new_block, nullptr);
+  EXPECT_NE(old_block->offset, new_block->offset);
+  State continued = second.MakeState();
+  second.memory_layout().Remap(first.memory_layout(), state.memory, &continued.memory);
+  EXPECT_NEAR(continued.memory[new_block->offset], angle, 1e-9);
+  const auto* added_block = second.memory_layout().Find({added.get(), "element"});
+  ASSERT_NE(added_block, nullptr);
+  EXPECT_EQ(continued.memory[added_block->offset], 0.0);
+  // the two springs now give -kt (angle) and -kt (angle less three turns)
+  const VecX y = Turned(second, angle);
+  EXPECT_NEAR(TorqueZ(second, y, continued), -2.0 * angle - 2.0 * (angle - 3 * 2 * kPi), 1e-8);
+}
+
+TEST(StateTest, TheTurnsOfASpringSurviveARecompilationOfTheSimulation) {
+  // a rotor spinning at 20 rad/s against a weak torsion spring (kt = 0.01, ct = 0) turns
+  // about three times in a second; the energy kinetic + elastic is conserved. A Simulation
+  // compiled again (the model changed) and continued must start with the spring's stored
+  // energy where the first ended: the angle counted through its whole turns, not modulo one
+  auto r = MakeRotor();
+  auto spring = AddTorsionSpring(r.get(), 1, 0.01);
+  r->rotor->wz = 20.0;
+  auto integ = std::make_shared<model::Integrator>();
+  integ->error = 1e-9;
+  r->m.integrator = integ;
+  simulation::SimulateOptions opt;
+  opt.dtout = 0.05;
+  opt.end = 1.0;
+  simulation::Simulation first(r->m);
+  const auto before = first.Simulate(opt);
+  ASSERT_TRUE(before.ok) << before.error;
+  const auto& last = before.energy.back();
+  const double turned = std::sqrt(2 * last[2] / 0.01);
+  EXPECT_GT(turned, 2 * 2 * kPi);  // more than two turns
+  EXPECT_NEAR(last[0] + last[2], 0.5 * 20.0 * 20.0, 1e-5);
+  simulation::Simulation second(r->m);
+  second.ContinueFrom(first);
+  const auto* block = second.memory_layout().Find({spring.get(), "element"});
+  ASSERT_NE(block, nullptr);
+  EXPECT_NEAR(second.run_state().memory[block->offset], turned, 1e-6 * turned);
+  opt.end = 1.5;
+  const auto after = second.Simulate(opt);
+  ASSERT_TRUE(after.ok) << after.error;
+  EXPECT_NEAR(after.energy.front()[2], last[2], 1e-9 * last[2]);
+  for (const auto& e : after.energy) EXPECT_NEAR(e[0] + e[2], 0.5 * 20.0 * 20.0, 1e-5);
+}
+
+}  // namespace
+}  // namespace msolve
