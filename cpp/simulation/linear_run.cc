@@ -7,15 +7,7 @@ namespace msolve::simulation {
 
 Results Simulation::Linear(const model::Pinput* pinput, const model::Poutput* poutput) {
   Results out = EmptyResults();
-  try {
-    InitializeOnce();
-  } catch (const RoutineError& e) {
-    out.ok = false;
-    out.error = e.what();
-    out.messages = ic_messages_;
-    return out;
-  }
-  out.messages = ic_messages_;
+  if (!InitializeFor(&out)) return out;
   // bad settings are bad input: refused before the analysis
   const analysis::LinearSettings settings = analysis::LinearSettingsOf(model_, pinput, poutput);
   try {

@@ -157,6 +157,18 @@ void Simulation::InitializeOnce() {
   initialized_ = true;
 }
 
+bool Simulation::InitializeFor(Results* out) {
+  try {
+    InitializeOnce();
+  } catch (const RoutineError& e) {
+    // a user routine failed before the analysis: nothing computed yet
+    out->ok = false;
+    out->error = e.what();
+  }
+  out->messages = ic_messages_;
+  return out->ok;
+}
+
 Results Simulation::Assembly() {
   Results out = EmptyResults();
   try {

@@ -142,6 +142,9 @@ class Simulation {
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only
   void InitializeOnce();
+  // InitializeOnce for an analysis whose results are `out`: their messages begin with the
+  // initial conditions'; false (and `out` failed) when a user routine failed in them
+  bool InitializeFor(Results* out);
   void Sample(double t, const VecX& y, const VecX& yp, Results* out) const;
   // after every accepted step: elements and request expressions with memory
   void AcceptStep(double t, const double* y, const double* yp);

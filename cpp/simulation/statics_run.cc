@@ -33,16 +33,7 @@ bool ReportStability(double t, const analysis::Stability& s, std::vector<std::st
 
 Results Simulation::Statics(const SimulateOptions& options) {
   Results out = EmptyResults();
-  try {
-    InitializeOnce();
-  } catch (const RoutineError& e) {
-    // a user routine failed before the analysis: nothing computed yet
-    out.ok = false;
-    out.error = e.what();
-    out.messages = ic_messages_;
-    return out;
-  }
-  out.messages = ic_messages_;
+  if (!InitializeFor(&out)) return out;
   // bad settings are bad input: refused before the analysis
   const analysis::StaticsSettings settings =
       analysis::StaticsSettingsOf(model_.equilibrium.get(), &out.messages);
