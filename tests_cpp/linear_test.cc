@@ -1,0 +1,211 @@
+// The linear analysis (analysis/linear.h, docs/equations.md §10) on small models against
+// closed forms: a mass-spring-damper, a pendulum under gravity, a spinning disc.
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <memory>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "analysis/initial_conditions.h"
+#include "analysis/linear.h"
+#include "common/error.h"
+#include "system/system.h"
+
+namespace msolve {
+namespace {
+
+using analysis::LinearResult;
+using analysis::LinearSettings;
+using model::Joint;
+using model::Marker;
+using model::Model;
+using model::Part;
+using system::System;
+
+constexpr double kG = 9.81;
+
+struct Pieces {
+  Model m;
+  std::shared_ptr<Part> Add(int id, double mass, std::array<double, 6> ip, Vec3 cm_at) {
+    auto part = std::make_shared<Part>();
+    part->id = id;
+    part->mass = mass;
+    part->ip = ip;
+    auto cm = AddMarker(100 + id, part.get(), cm_at);
+    part->cm = cm;
+    m.parts.push_back(part);
+    return part;
+  }
+  Marker* AddMarker(int id, Part* part, Vec3 at, Vec3 zp = Vec3::Zero()) {
+    auto marker = std::make_shared<Marker>();
+    marker->id = id;
+    marker->part = part;
+    marker->qp = at;
+    if (zp != Vec3::Zero()) marker->zp = zp;
+    m.markers.push_back(marker);
+    return marker.get();
+  }
+  Part* Ground() {
+    auto ground = std::make_shared<Part>();
+    ground->id = 1;
+    ground->ground = true;
+    m.parts.push_back(ground);
+    return ground.get();
+  }
+  void AddJoint(int id, const char* type, Marker* i, Marker* j) {
+    auto joint = std::make_shared<Joint>();
+    joint->id = id;
+    joint->type = type;
+    joint->i = i;
+    joint->j = j;
+    m.joints.push_back(joint);
+  }
+};
+
+// the operating point: the initial conditions at time 0 (positions, velocities,
+// accelerations and reactions consistent), then the linear analysis there
+LinearResult LinearizeAtStart(Model* m, const LinearSettings& settings = {}) {
+  System sys = System::Compile(*m);
+  system::State state = sys.MakeState();
+  state.y = sys.DesignState();
+  analysis::ComputeInitialConditions(&sys, 0.0, state.memory.data(), &state.y, &state.yp, false);
+  return analysis::Linearize(sys, *m, 0.0, state.memory.data(), state.y, state.yp, settings);
+}
+
+// the eigenvalues with a positive imaginary part, by increasing imaginary part
+std::vector<std::complex<double>> Oscillating(const LinearResult& r) {
+  std::vector<std::complex<double>> out;
+  for (int k = 0; k < r.eigenvalues.size(); ++k)
+    if (r.eigenvalues[k].imag() > 1e-9) out.push_back(r.eigenvalues[k]);
+  std::sort(out.begin(), out.end(), [](auto a, auto b) { return a.imag() < b.imag(); });
+  return out;
+}
+
+// a block of mass m on a TRANSLATIONAL joint along global z, held to the ground by a
+// spring-damper k, c at its free length
+void MassSpringDamper(Pieces* p, double m, double k, double c) {
+  Part* ground = p->Ground();
+  auto block = p->Add(2, m, {1, 1, 1, 0, 0, 0}, Vec3::Zero());
+  Marker* anchor = p->AddMarker(1, ground, Vec3(0, 0, -1));
+  p->AddJoint(1, "TRANSLATIONAL", p->AddMarker(2, block.get(), Vec3::Zero()),
+              p->AddMarker(3, ground, Vec3::Zero()));
+  auto spring = std::make_shared<model::SpringDamper>();
+  spring->id = 1;
+  spring->i = block->cm;
+  spring->j = anchor;
+  spring->k = k;
+  spring->c = c;
+  p->m.spring_dampers.push_back(spring);
+}
+
+TEST(Linear, MassSpringDamperHasTheClosedFormStateMatrixAndEigenvalues) {
+  const double m = 2.0, k = 50.0, c = 3.0;
+  Pieces p;
+  MassSpringDamper(&p, m, k, c);
+  const LinearResult r = LinearizeAtStart(&p.m);
+  ASSERT_EQ(r.dof, 1);
+  ASSERT_EQ(r.controls, 0);
+  // x' = v, v' = -(k x + c v) / m: A = [0 1; -k/m -c/m], whatever the sign of the coordinate
+  ASSERT_EQ(r.A.rows(), 2);
+  EXPECT_NEAR(r.A(0, 0), 0.0, 1e-12);
+  EXPECT_NEAR(r.A(0, 1), 1.0, 1e-12);
+  EXPECT_NEAR(r.A(1, 0), -k / m, 1e-9);
+  EXPECT_NEAR(r.A(1, 1), -c / m, 1e-9);
+  const double wn = std::sqrt(k / m), zeta = c / (2 * std::sqrt(k * m));
+  const auto lambda = Oscillating(r);
+  ASSERT_EQ(lambda.size(), 1u);
+  EXPECT_NEAR(lambda[0].real(), -zeta * wn, 1e-9);
+  EXPECT_NEAR(lambda[0].imag(), wn * std::sqrt(1 - zeta * zeta), 1e-9);
+  ASSERT_EQ(r.modes.size(), 1u);
+  EXPECT_NEAR(r.modes[0].frequency, wn / (2 * M_PI), 1e-9);
+  EXPECT_NEAR(r.modes[0].damping_ratio, zeta, 1e-9);
+  // the mode moves the block along z only, amplitude 1
+  EXPECT_NEAR(std::abs(r.modes[0].parts[0][2]), 1.0, 1e-12);
+  for (int d : {0, 1, 3, 4, 5}) EXPECT_LT(std::abs(r.modes[0].parts[0][d]), 1e-12);
+}
+
+TEST(Linear, NodampingLeavesTheDampingOutOfTheEigenvaluesOnly) {
+  const double m = 2.0, k = 50.0, c = 3.0;
+  Pieces p;
+  MassSpringDamper(&p, m, k, c);
+  LinearSettings settings;
+  settings.nodamping = true;
+  const LinearResult r = LinearizeAtStart(&p.m, settings);
+  const auto lambda = Oscillating(r);
+  ASSERT_EQ(lambda.size(), 1u);
+  EXPECT_NEAR(lambda[0].real(), 0.0, 1e-12);
+  EXPECT_NEAR(lambda[0].imag(), std::sqrt(k / m), 1e-9);
+  EXPECT_NEAR(r.A(1, 1), -c / m, 1e-9);
+}
+
+// a bob of mass m, inertia ip about its centre, hanging at L below a REVOLUTE joint about
+// global y, under gravity, with a torsion spring kt at the joint
+void Pendulum(Pieces* p, double m, double L, double ip, double kt) {
+  auto acc = std::make_shared<model::Accgrav>();
+  acc->kgrav = -kG;
+  p->m.accgrav = acc;
+  Part* ground = p->Ground();
+  auto bob = p->Add(2, m, {ip, ip, ip, 0, 0, 0}, Vec3(0, 0, -L));
+  Marker* hinge = p->AddMarker(2, bob.get(), Vec3::Zero(), Vec3(0, -1, 0));
+  Marker* pivot = p->AddMarker(3, ground, Vec3::Zero(), Vec3(0, -1, 0));
+  p->AddJoint(1, "REVOLUTE", hinge, pivot);
+  if (kt == 0.0) return;
+  auto spring = std::make_shared<model::SpringDamper>();
+  spring->id = 1;
+  spring->type = "ROTATION";
+  spring->i = hinge;
+  spring->j = pivot;
+  spring->kt = kt;
+  p->m.spring_dampers.push_back(spring);
+}
+
+TEST(Linear, HangingPendulumHasTheSmallOscillationFrequency) {
+  // (m L^2 + ip) theta'' = -(m g L + kt) theta: the stiffness of gravity comes through the
+  // joint reaction (the constraint Hessian times the multipliers)
+  const double m = 1.2, L = 0.7, ip = 1e-3;
+  for (double kt : {0.0, 5.0}) {
+    Pieces p;
+    Pendulum(&p, m, L, ip, kt);
+    const LinearResult r = LinearizeAtStart(&p.m);
+    ASSERT_EQ(r.dof, 1);
+    const auto lambda = Oscillating(r);
+    ASSERT_EQ(lambda.size(), 1u) << "kt " << kt;
+    EXPECT_NEAR(lambda[0].real(), 0.0, 1e-9);
+    EXPECT_NEAR(lambda[0].imag(), std::sqrt((m * kG * L + kt) / (m * L * L + ip)), 1e-9)
+        << "kt " << kt;
+    // the mode swings the bob along x about the pivot: its translation is x only
+    const auto& shape = r.modes[0].parts[0];
+    EXPECT_LT(std::abs(shape[1]) + std::abs(shape[2]), 1e-9);
+    EXPECT_LT(std::abs(shape[3]) + std::abs(shape[5]), 1e-9);
+    // and turns it by the angle of the swing: x = L theta (rotation y, right hand)
+    EXPECT_NEAR(std::abs(shape[0]), L * std::abs(shape[4]), 1e-9);
+  }
+}
+
+TEST(Linear, InvertedPendulumHasARealPositiveEigenvalue) {
+  // standing up the same pendulum diverges at sqrt(m g L / (m L^2 + ip))
+  const double m = 1.2, L = 0.7, ip = 1e-3;
+  Pieces p;
+  Pendulum(&p, m, -L, ip, 0.0);
+  const LinearResult r = LinearizeAtStart(&p.m);
+  double largest = -1.0;
+  for (int k = 0; k < r.eigenvalues.size(); ++k) {
+    EXPECT_NEAR(r.eigenvalues[k].imag(), 0.0, 1e-9);
+    largest = std::max(largest, r.eigenvalues[k].real());
+  }
+  EXPECT_NEAR(largest, std::sqrt(m * kG * L / (m * L * L + ip)), 1e-9);
+}
+
+TEST(Linear, AModelWithoutFreedomIsRefused) {
+  Pieces p;
+  Part* ground = p.Ground();
+  auto block = p.Add(2, 1.0, {1, 1, 1, 0, 0, 0}, Vec3::Zero());
+  p.AddJoint(1, "FIXED", p.AddMarker(2, block.get(), Vec3::Zero()),
+             p.AddMarker(3, ground, Vec3::Zero()));
+  EXPECT_THROW(LinearizeAtStart(&p.m), ModelError);
+}
+
+}  // namespace
+}  // namespace msolve
