@@ -198,6 +198,88 @@ TEST(Linear, InvertedPendulumHasARealPositiveEigenvalue) {
   EXPECT_NEAR(largest, std::sqrt(m * kG * L / (m * L * L + ip)), 1e-9);
 }
 
+// a disc (transverse inertia Jt, polar Jp) spinning at W about global z on a SPHERICAL joint
+// at its centre, its tilt held by a torsional bushing k about x and y
+void SpinningDisc(Pieces* p, double Jt, double Jp, double k, double W) {
+  Part* ground = p->Ground();
+  auto disc = p->Add(2, 3.0, {Jt, Jt, Jp, 0, 0, 0}, Vec3::Zero());
+  disc->wz = W;
+  Marker* centre = p->AddMarker(3, ground, Vec3::Zero());
+  Marker* on_disc = p->AddMarker(2, disc.get(), Vec3::Zero());
+  p->AddJoint(1, "SPHERICAL", on_disc, centre);
+  auto bushing = std::make_shared<model::Bushing>();
+  bushing->id = 1;
+  bushing->i = on_disc;
+  bushing->j = centre;
+  bushing->kt = {k, k, 0};
+  p->m.bushings.push_back(bushing);
+}
+
+TEST(Linear, GyroscopicTermsSplitTheSpinningDiscsTiltIntoTwoWhirls) {
+  // Jt w^2 -+ Jp W w - k = 0 with the gyroscopic terms; without them (gyroscopic NONE) both
+  // whirls have the frequency of the disc at rest, sqrt(k / Jt)
+  const double Jt = 0.2, Jp = 0.35, k = 80.0, W = 30.0;
+  Pieces p;
+  SpinningDisc(&p, Jt, Jp, k, W);
+  const double root = std::sqrt(Jp * W * Jp * W + 4 * Jt * k);
+  auto lambda = Oscillating(LinearizeAtStart(&p.m));
+  ASSERT_EQ(lambda.size(), 2u);
+  EXPECT_NEAR(lambda[0].imag(), (root - Jp * W) / (2 * Jt), 1e-8);
+  EXPECT_NEAR(lambda[1].imag(), (root + Jp * W) / (2 * Jt), 1e-8);
+  LinearSettings none;
+  none.gyroscopic = false;
+  lambda = Oscillating(LinearizeAtStart(&p.m, none));
+  ASSERT_EQ(lambda.size(), 2u);
+  for (const auto& l : lambda) {
+    EXPECT_NEAR(l.real(), 0.0, 1e-9);
+    EXPECT_NEAR(l.imag(), std::sqrt(k / Jt), 1e-8);
+  }
+  // without damping as well: the split stays with the gyroscopic terms, and goes without
+  LinearSettings undamped;
+  undamped.nodamping = true;
+  lambda = Oscillating(LinearizeAtStart(&p.m, undamped));
+  EXPECT_NEAR(lambda[1].imag(), (root + Jp * W) / (2 * Jt), 1e-8);
+  undamped.gyroscopic = false;
+  lambda = Oscillating(LinearizeAtStart(&p.m, undamped));
+  EXPECT_NEAR(lambda[1].imag(), std::sqrt(k / Jt), 1e-8);
+}
+
+TEST(Linear, TheCutoffFrequencyLeavesTheHigherModesOut) {
+  // three masses on z sliders in a chain of springs: frequencies sqrt(eig(K) / m) with
+  // K = k tridiag(-1, 2, -1) (last free): 2 - 2 cos((2j - 1) pi / 7), j = 1..3
+  const double m = 1.5, k = 40.0;
+  Pieces p;
+  Part* ground = p.Ground();
+  Marker* previous = p.AddMarker(1, ground, Vec3::Zero());
+  for (int b = 0; b < 3; ++b) {
+    auto block = p.Add(2 + b, m, {1, 1, 1, 0, 0, 0}, Vec3(0, 0, b + 1.0));
+    p.AddJoint(1 + b, "TRANSLATIONAL", p.AddMarker(10 + b, block.get(), Vec3(0, 0, b + 1.0)),
+               p.AddMarker(20 + b, ground, Vec3(0, 0, b + 1.0)));
+    auto spring = std::make_shared<model::SpringDamper>();
+    spring->id = 1 + b;
+    spring->i = block->cm;
+    spring->j = previous;
+    spring->k = k;
+    p.m.spring_dampers.push_back(spring);
+    previous = block->cm;
+  }
+  std::vector<double> f;
+  for (int j = 1; j <= 3; ++j)
+    f.push_back(std::sqrt(k / m * (2 - 2 * std::cos((2 * j - 1) * M_PI / 7))) / (2 * M_PI));
+  const LinearResult all = LinearizeAtStart(&p.m);
+  ASSERT_EQ(all.modes.size(), 3u);
+  for (int j = 0; j < 3; ++j) EXPECT_NEAR(all.modes[j].frequency, f[j], 1e-9);
+  LinearSettings settings;
+  settings.cutoff_frequency = 0.5 * (f[1] + f[2]);
+  const LinearResult cut = LinearizeAtStart(&p.m, settings);
+  ASSERT_EQ(cut.modes.size(), 2u);
+  EXPECT_EQ(cut.eigenvalues.size(), 4);
+  EXPECT_EQ(cut.modes_above_cutoff, 1);
+  for (int j = 0; j < 2; ++j) EXPECT_NEAR(cut.modes[j].frequency, f[j], 1e-9);
+  // the state matrix stays whole
+  EXPECT_EQ(cut.A.rows(), 6);
+}
+
 TEST(Linear, AModelWithoutFreedomIsRefused) {
   Pieces p;
   Part* ground = p.Ground();

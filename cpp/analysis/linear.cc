@@ -197,25 +197,31 @@ Solved SolveStateMatrix(const System& sys, const Layout& layout, const Reduction
   return s;
 }
 
+// The gyroscopic terms of the torque rows, d((w x J w) / UCF)/dw per body, times `sign`,
+// as Jacobian triplets (docs/equations.md §10.4)
+void AddGyroscopic(const System& sys, const VecX& y, double sign, std::vector<Triplet>* out) {
+  for (int b = 0; b < sys.body_count(); ++b) {
+    const int o = System::BodyOffset(b);
+    const Vec3 w = y.segment<3>(o + 10);
+    const Mat3& J = sys.bodies()[b].inertia;
+    const Mat3 d = sign * (Skew(w) * J - Skew(J * w)) / sys.ucf();
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        if (d(i, j) != 0.0) out->push_back({o + 10 + i, o + 10 + j, d(i, j)});
+  }
+}
+
 // The DAE Jacobian without the damping of the force elements: the derivatives of the body
 // force and torque rows by the body velocities keep only the gyroscopic terms
-// (w x J w) / UCF (docs/equations.md §10.4).
+// (w x J w) / UCF, when the linearisation has them (docs/equations.md §10.4).
 std::vector<Triplet> WithoutDamping(const System& sys, const VecX& y,
-                                    const std::vector<Triplet>& all) {
+                                    const std::vector<Triplet>& all, bool gyroscopic) {
   const int nb = sys.body_count(), end = System::BodyOffset(nb);
   const auto velocity = [end](int i) { return i < end && i % system::kBodyStates >= 7; };
   std::vector<Triplet> out;
   for (const Triplet& e : all)
     if (!(velocity(e.row) && velocity(e.col))) out.push_back(e);
-  for (int b = 0; b < nb; ++b) {
-    const int o = System::BodyOffset(b);
-    const Vec3 w = y.segment<3>(o + 10);
-    const Mat3& J = sys.bodies()[b].inertia;
-    const Mat3 d = (Skew(w) * J - Skew(J * w)) / sys.ucf();
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j)
-        if (d(i, j) != 0.0) out.push_back({o + 10 + i, o + 10 + j, d(i, j)});
-  }
+  if (gyroscopic) AddGyroscopic(sys, y, 1.0, &out);
   return out;
 }
 
@@ -243,10 +249,24 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
   std::vector<Triplet> j0, j1;
   sys.Jacobian(t, y.data(), yp.data(), memory, 0.0, &j0);
   sys.Jacobian(t, y.data(), yp.data(), memory, 1.0, &j1);
-  const Sparse Fy = ToSparse(size, j0), Fyp = ToSparse(size, j1) - Fy;
+  const Sparse Fyp = ToSparse(size, j1) - ToSparse(size, j0);
+  // gyroscopic NONE: the torque rows without d(w x J w)/dw
+  if (!settings.gyroscopic) AddGyroscopic(sys, y, -1.0, &j0);
+  const Sparse Fy = ToSparse(size, j0);
 
   Sparse T, Td, K;
-  Chart(sys, layout, y, yp, &T, &Td, &K);
+  if (settings.gyroscopic) {
+    Chart(sys, layout, y, yp, &T, &Td, &K);
+  } else {
+    // gyroscopic NONE: the bodies' axes taken as not turning along the operating motion
+    // (docs/equations.md §10.4)
+    VecX still = y, still_rate = yp;
+    for (int b = 0; b < layout.nb; ++b) {
+      still.segment<3>(System::BodyOffset(b) + 10).setZero();
+      still_rate.segment<4>(System::BodyOffset(b) + 3).setZero();
+    }
+    Chart(sys, layout, still, still_rate, &T, &Td, &K);
+  }
   const std::vector<int> position_rows = Range(sys.mu_offset(), m);
   const std::vector<int> velocity_rows = Range(sys.lambda_offset(), m);
   const Sparse Gp = Selection(position_rows, size) * Fy * T;
@@ -288,13 +308,17 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
 
   if (settings.eigen_analysis) {
     if (settings.nodamping) {
-      const Sparse Fy0 = ToSparse(size, WithoutDamping(sys, y, j0));
+      const Sparse Fy0 = ToSparse(size, WithoutDamping(sys, y, j0, settings.gyroscopic));
       const Solved undamped = SolveStateMatrix(sys, layout, r, Fy0, Fyp, T, Td, Sm, El);
       Eigensolution(undamped.A, layout, r, &result);
     } else {
       Eigensolution(full.A, layout, r, &result);
     }
+    DropModesAbove(settings.cutoff_frequency, &result);
   }
+  if (settings.gyroscopic_partial)
+    result.notes.push_back(
+        "gyroscopic = PARTIAL: the gyroscopic terms are linearised in full (as FULL)");
   return result;
 }
 

@@ -39,6 +39,10 @@ void ReduceVelocities(const Sparse& Gv, const Sparse& K, const Layout& layout, R
 // eigenvalues and modes of A into result
 void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, LinearResult* result);
 
+// leaves the eigenvalues and modes above `cutoff` (cycles per time) out of result (nothing
+// when cutoff is not positive)
+void DropModesAbove(double cutoff, LinearResult* result);
+
 // B, C, D of the plant inputs and outputs (nothing without them); `lu` and `Y` are the
 // factorised momentum system and its solution for the reduced states
 void PlantMatrices(const system::System& sys, const model::Model& model, double t,
