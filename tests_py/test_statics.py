@@ -147,6 +147,12 @@ def test_equilibrium_settings_round_trip_through_a_dataset_as_param_static(tmp_p
     again = load_model(str(path))
     (eq,) = again.getChildren(Equilibrium)
     assert (eq.method, eq.imbalance, eq.error, eq.maxit) == ("FIM_S", 1e-7, 1e-9, 30)
+    # with MKEAM, error is Param_Static's max_dq_tol
+    eq.method, eq.error = "MKEAM", 1e-4
+    again.save_model(str(path), simulate={"type": "STATICS", "end": 0.0})
+    assert 'max_dq_tol="0.0001"' in path.read_text()
+    (eq,) = load_model(str(path)).getChildren(Equilibrium)
+    assert (eq.method, eq.error) == ("MKEAM", 1e-4)
 
 
 def test_a_millimetre_model_reaches_the_same_equilibrium_as_in_metres():
@@ -274,6 +280,29 @@ def test_mkeam_reaches_the_torsion_pendulums_equilibrium():
     z = run.getObject(model.p).getComponent("Z")[0]
     expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
     assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+
+
+def test_mkeam_error_is_the_change_of_the_positions_between_two_maxima():
+    # MKEAM has converged when the kinetic energy at a maximum is below kinetic_energy_error
+    # and the positions changed by less than error (Param_Static's max_dq_tol) since the
+    # previous maximum. With a kinetic energy tolerance that the first maximum meets, a loose
+    # error stops there, the pendulum still far from rest; a tight one goes on until the
+    # positions hold still. Newton then polishes either to the closed-form angle.
+    m, L, kt = 1.5, 0.8, 30.0
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    changes = {}
+    for dq in (10.0, 1e-7):
+        model = torsion_pendulum(m, L, kt)
+        Equilibrium(method="MKEAM", kinetic_energy_error=1e3, error=dq)
+        run = model.simulate(type="STATICS", end=0, returnResults=True)
+        (line,) = [line for line in run.messages if line.startswith("statics (MKEAM)")]
+        assert "not below" not in line
+        changes[dq] = float(line.split("change of a position ")[1].split(";")[0])
+        x = run.getObject(model.p).getComponent("X")[0]
+        z = run.getObject(model.p).getComponent("Z")[0]
+        assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+    assert changes[10.0] > 1e-2
+    assert changes[1e-7] < 1e-7
 
 
 def test_sensors_fire_at_the_quasi_statics_outputs():

@@ -146,13 +146,15 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
     return value;
   };
   if (positive(equilibrium->imbalance, "imbalance")) settings.imbalance = *equilibrium->imbalance;
-  if (positive(equilibrium->error, "error")) settings.error = *equilibrium->error;
   if (equilibrium->maxit) {
     if (*equilibrium->maxit < 1) throw ModelError(who + ": maxit must be at least 1");
     settings.maxit = *equilibrium->maxit;
   }
   const std::string method = equilibrium->method;
   settings.attrition = method == "MKEAM" || equilibrium->type == "DYNAMIC";
+  // with MKEAM, error is the attrition's state-change tolerance (Param_Static max_dq_tol)
+  if (positive(equilibrium->error, "error"))
+    (settings.attrition ? settings.dq_tolerance : settings.error) = *equilibrium->error;
   if (positive(equilibrium->stability, "stability")) settings.stability = *equilibrium->stability;
   if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error")) {
     settings.kinetic_energy_error = *equilibrium->kinetic_energy_error;

@@ -30,6 +30,10 @@ struct StaticsSettings {
   /// energy at a maximum is below kinetic_energy_error, at most maxit maxima.
   bool attrition = false;
   double kinetic_energy_error = 1e-5;
+  /// MKEAM: and until the positions changed by less than this (relative) between the last
+  /// two maxima (MotionSolve's max_dq_tol, the Equilibrium's error with MKEAM); Newton's
+  /// polish then keeps its own `error`
+  double dq_tolerance = 1e-3;
 };
 
 /// The settings an Equilibrium gives (the defaults above where it gives none, or when there

@@ -65,12 +65,14 @@ Results Simulation::Statics(const SimulateOptions& options) {
       if (attrition) {
         // MKEAM: settle by removing kinetic energy, then polish by Newton
         const analysis::AttritionReport settled = analysis::SettleByAttrition(
-            sys_, t, &state_, settings.kinetic_energy_error, settings.maxit, &state_.y, &state_.yp);
+            sys_, t, &state_, settings.kinetic_energy_error, settings.dq_tolerance, settings.maxit,
+            &state_.y, &state_.yp);
         std::ostringstream note;
         note << "statics (MKEAM) at time " << t << ": kinetic energy removed at "
              << settled.removals << " maxima in " << settled.steps
              << " integrator steps, the last maximum " << settled.kinetic
-             << (settled.settled ? "" : " (not below kinetic_energy_error)")
+             << ", the last relative change of a position " << settled.dq
+             << (settled.settled ? "" : " (not below kinetic_energy_error and error)")
              << "; Newton's method then polishes";
         out.messages.push_back(note.str());
       }
