@@ -305,10 +305,11 @@ def test_mkeam_error_is_the_change_of_the_positions_between_two_maxima():
     assert changes[1e-7] < 1e-7
 
 
-def test_sensors_fire_at_the_quasi_statics_outputs():
-    # the block of the growing-force test rises by 0.1 per unit time; a sensor on its height
-    # above -1.15 stores the time (evaluate) and ends the analysis (return) at the first
-    # output where the test holds: z(0.5) = -1.1462 > -1.15 > z(0.25) = -1.1712
+def test_quasi_statics_sensors_fire_where_the_test_becomes_true_between_outputs():
+    # the block of the growing-force test rises by 0.1 per unit time from the stretch of its
+    # weight: z(t) = -1 - m g / k + 0.1 t. A sensor on its height above -1.15 stores the time
+    # (evaluate) and ends the analysis (return) where the test becomes true, located between
+    # the outputs 0.25 and 0.5 by equilibria at the midpoints: t = (m g / k - 0.15) / 0.1
     m, k = 2.0, 100.0
     model = hanging_block(m, k)
     below = Marker(part=model.getChildren(Part)[0], qp=[0, 0, -10])
@@ -316,16 +317,21 @@ def test_sensors_fire_at_the_quasi_statics_outputs():
     Sensor(function=f"DZ({model.z.i.id})", value=-1.15, compare="GE", evaluate="TIME")
     sensor = model.getChildren(Sensor)[0]
     sensor.return_ = True
+    te = (m * G / k - 0.15) / 0.1
     run = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
-    np.testing.assert_allclose(run.times, [0, 0.25, 0.5])
+    np.testing.assert_allclose(run.times, [0, 0.25, te], rtol=1e-10)
     (event,) = run.events
-    assert event.time == pytest.approx(0.5)
+    assert event.time == pytest.approx(te, rel=1e-10)
+    assert event.value == pytest.approx(-1.15, rel=1e-10)
     assert run.stoppedBy is event
     assert "evaluate" in event.actions
-    assert any("active at the output at time 0.5" in line for line in run.messages)
+    assert run.getObject(model.z).getComponent("Z")[-1] == pytest.approx(-1.15, rel=1e-10)
+    assert any(f"active at time {te:g}" in line for line in run.messages)
     # the next call goes on from there
     after = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
-    np.testing.assert_allclose(after.times, [0.5, 0.75, 1.0])
+    assert after.times[0] == pytest.approx(te, rel=1e-10)
+    assert after.times[-1] == 1.0
+    assert not after.events
 
 
 def two_spring_mass(m, anchors, k, free):
