@@ -184,6 +184,30 @@ TEST(Linear, HangingPendulumHasTheSmallOscillationFrequency) {
   }
 }
 
+TEST(Linear, ASwingingPendulumLinearisesAboutItsMotion) {
+  // away from equilibrium, at angle a from the bottom and swinging at w, the pendulum's
+  // angle perturbation follows (m L^2 + ip) d'' = -m g L cos(a) d whatever w: the rotation
+  // is the independent coordinate, and the joint's partition turns with the swing (its rate
+  // enters the state matrix)
+  const double m = 1.2, L = 0.7, ip = 1e-3;
+  for (double a : {0.0, 0.6}) {
+    for (double w : {0.0, 3.0}) {
+      Pieces p;
+      Pendulum(&p, m, L, ip, 0.0);
+      p.m.parts[1]->cm->qp = Vec3(-L * std::sin(a), 0, -L * std::cos(a));
+      p.m.parts[1]->wy = w;
+      const LinearResult r = LinearizeAtStart(&p.m);
+      ASSERT_EQ(r.dof, 1);
+      ASSERT_EQ(r.states[0], "Part 2 rotation Y (position)");
+      EXPECT_NEAR(r.A(0, 0), 0.0, 1e-8);
+      EXPECT_NEAR(r.A(0, 1), 1.0, 1e-8);
+      EXPECT_NEAR(r.A(1, 0), -m * kG * L * std::cos(a) / (m * L * L + ip), 1e-6)
+          << "a " << a << " w " << w;
+      EXPECT_NEAR(r.A(1, 1), 0.0, 1e-6) << "a " << a << " w " << w;
+    }
+  }
+}
+
 TEST(Linear, InvertedPendulumHasARealPositiveEigenvalue) {
   // standing up the same pendulum diverges at sqrt(m g L / (m L^2 + ip))
   const double m = 1.2, L = 0.7, ip = 1e-3;

@@ -30,6 +30,8 @@ struct Reduction {
   int n_f = 0;
   std::vector<int> independent, dependent;
   MatX N, P, Sdot, Xi;
+  // the rates of N and P along the operating motion (zero at rest)
+  MatX Ndot, Pdot;
   Eigen::PartialPivLU<MatX> dependent_lu;
 };
 
