@@ -147,9 +147,13 @@ void AddSticks(const System& sys, StaticProblem* p, const Add& add) {
       if (StickingInStatics(*f))
         for (int d = 0; d < block.count; ++d) states.push_back(block.offset + d);
   if (states.empty()) return;
+  // the gradient taken with the bristles relaxed, where the slip rate is z' alone (the
+  // elasto-plastic share, nonzero near breakaway, would scale it)
+  VecX relaxed = p->y;
+  for (int state : states) relaxed[state] = 0.0;
   std::vector<Triplet> j0, j1;
-  sys.Jacobian(p->t, p->y.data(), p->yp.data(), p->memory, 0.0, &j0);
-  sys.Jacobian(p->t, p->y.data(), p->yp.data(), p->memory, 1.0, &j1);
+  sys.Jacobian(p->t, relaxed.data(), p->yp.data(), p->memory, 0.0, &j0);
+  sys.Jacobian(p->t, relaxed.data(), p->yp.data(), p->memory, 1.0, &j1);
   const int bodies_end = System::BodyOffset(sys.body_count());
   for (int state : states) {
     StaticProblem::Stick stick;
