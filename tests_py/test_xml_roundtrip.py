@@ -527,7 +527,7 @@ def test_command_block_integrator_settings(tmp_path):
 def test_unknown_elements_and_attributes_warn(tmp_path):
     text = PENDULUM_XML.replace(
         '<Post_Request id="1"',
-        '<Post_Graphic id="1" type="SPHERE"/>\n  <Post_Request id="1" color="red"',
+        '<Post_Graphic id="1" type="Outline"/>\n  <Post_Request id="1" color="red"',
     )
     path = tmp_path / "w.xml"
     path.write_text(text)
@@ -624,12 +624,16 @@ def test_coupler_and_gear_round_trip(tmp_path, how, element):
 
 
 def test_unknown_physics_elements_are_refused(tmp_path):
-    # a contact or a flexible body msolve cannot read is never dropped silently
-    for element in ('<Force_Contact id="1" i_geom="1"/>', '<Body_Flexible id="7"/>'):
+    # a flexible body msolve cannot read, or a contact it cannot complete, is never dropped
+    # silently
+    for element, why in (
+        ('<Force_Contact id="1" i_geom="1"/>', "'i_graphics_id' is required"),
+        ('<Body_Flexible id="7"/>', "element not supported by msolve"),
+    ):
         text = PENDULUM_XML.replace('<Post_Request id="1"', element + '\n  <Post_Request id="1"')
         path = tmp_path / "c.xml"
         path.write_text(text)
-        with pytest.raises(DatasetError, match="element not supported by msolve"):
+        with pytest.raises(DatasetError, match=why):
             load_model(path)
 
 

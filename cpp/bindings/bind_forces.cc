@@ -12,6 +12,51 @@ namespace msolve::bindings {
 
 using namespace model;  // NOLINT
 
+namespace {
+
+// the geometries (every graphics class is a GraphicSpec) and the Contact force
+void DefineContactSpecs(py::module_& m) {
+  py::class_<Graphic, Entity, std::shared_ptr<Graphic>> graphic(m, "GraphicSpec");
+  graphic.def(py::init<>())
+      .def_readwrite("_kind", &Graphic::kind)
+      .def_readwrite("_radius", &Graphic::radius)
+      .def_readwrite("_x", &Graphic::x)
+      .def_readwrite("_y", &Graphic::y)
+      .def_readwrite("_z", &Graphic::z)
+      .def_readwrite("_length", &Graphic::length)
+      .def_readwrite("_top", &Graphic::top)
+      .def_readwrite("_bottom", &Graphic::bottom)
+      .def_readwrite("_material_inside", &Graphic::material_inside);
+  RefProperty(graphic, "_cm", &Graphic::cm);
+  RefProperty(graphic, "_corner", &Graphic::corner);
+
+  py::class_<Contact, Entity, std::shared_ptr<Contact>> contact(m, "ContactSpec");
+  contact.def(py::init<>())
+      .def_property(
+          "_igeom", [](Contact& self) { return self.igeom; },
+          [](Contact& self, std::vector<Graphic*> value) { self.igeom = std::move(value); },
+          py::return_value_policy::reference)
+      .def_property(
+          "_jgeom", [](Contact& self) { return self.jgeom; },
+          [](Contact& self, std::vector<Graphic*> value) { self.jgeom = std::move(value); },
+          py::return_value_policy::reference)
+      .def_readwrite("_type", &Contact::type)
+      .def_readwrite("_stiffness", &Contact::stiffness)
+      .def_readwrite("_exponent", &Contact::exponent)
+      .def_readwrite("_damping", &Contact::damping)
+      .def_readwrite("_dmax", &Contact::dmax)
+      .def_readwrite("_penalty", &Contact::penalty)
+      .def_readwrite("_restitution_coefficient", &Contact::restitution_coefficient)
+      .def_readwrite("_normal_trans", &Contact::normal_trans)
+      .def_readwrite("_coulomb_friction", &Contact::coulomb_friction)
+      .def_readwrite("_mu_static", &Contact::mu_static)
+      .def_readwrite("_mu_dynamic", &Contact::mu_dynamic)
+      .def_readwrite("_stiction_transition_velocity", &Contact::stiction_transition_velocity)
+      .def_readwrite("_friction_transition_velocity", &Contact::friction_transition_velocity);
+}
+
+}  // namespace
+
 void DefineForceSpecs(py::module_& m) {
   py::class_<SignForce, Entity, std::shared_ptr<SignForce>> sign_force(m, "SignForceSpec");
   sign_force.def(py::init<>())
@@ -127,6 +172,7 @@ void DefineForceSpecs(py::module_& m) {
       .def_readwrite("_damping_effects", &Friction::damping_effects)
       .def_readwrite("_viscous_effects", &Friction::viscous_effects);
   RefProperty(friction, "_joint", &Friction::joint);
+  DefineContactSpecs(m);
 }
 
 }  // namespace msolve::bindings

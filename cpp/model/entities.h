@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/types.h"
+#include "model/contact.h"
 #include "model/entity.h"
 #include "model/forces.h"
 #include "model/kinds.h"

@@ -18,7 +18,8 @@
   X(SignForce, sign_forces)          \
   X(Springsat, springsats)           \
   X(Field, fields)                   \
-  X(Beam, beams)
+  X(Beam, beams)                     \
+  X(Contact, contacts)
 
 // The force kinds whose elements hold expressions or user routines, compiled once the
 // Variables are (with the resolver of the expressions); their elements follow those above
@@ -50,6 +51,7 @@
   X(Sensor, sensors)          \
   X(Gse, gses)                \
   X(Pinput, pinputs)          \
-  X(Poutput, poutputs)
+  X(Poutput, poutputs)        \
+  X(Graphic, graphics)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

@@ -15,6 +15,7 @@ from . import (
     controls,
     forces,
     functions,
+    geometry,
     linear,
     mdl_like,
     outputs,
@@ -28,6 +29,7 @@ from .constraints import *
 from .controls import *
 from .forces import *
 from .functions import *
+from .geometry import *
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
 from .mdl_like import *
@@ -55,7 +57,17 @@ __version__ = "0.1.0"
 
 # The modules of the entity classes: each lists its public classes in its __all__, so that a
 # new class there needs no edit here.
-_ENTITY_MODULES = (bodies, constraints, controls, forces, linear, outputs, sensors, settings)
+_ENTITY_MODULES = (
+    bodies,
+    constraints,
+    controls,
+    forces,
+    geometry,
+    linear,
+    outputs,
+    sensors,
+    settings,
+)
 
 __all__ = [
     *sorted(

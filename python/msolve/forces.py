@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
+from .geometry import Graphics
 from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
 from .scripts import resolve_script
 
@@ -15,6 +16,7 @@ from .scripts import resolve_script
 __all__ = [
     "Beam",
     "Bushing",
+    "Contact",
     "Field",
     "Friction",
     "Gforce",
@@ -360,3 +362,57 @@ class Friction(_CoreEntity, _core.FrictionSpec):
     bristle_stiffness = Double(None, optional=True, field="_bristle_stiffness")
     damping_effects = Double(None, optional=True, field="_damping_effects")
     viscous_effects = Double(None, optional=True, field="_viscous_effects")
+
+
+_NOT_YET = "msolve does not support it yet"
+
+
+class Contact(_CoreEntity, _core.ContactSpec):
+    """A 3-D contact force between the geometries ``igeom`` (all on one part) and ``jgeom``
+    (all on another), docs/equations.md §3.13. Wherever they interpenetrate, at each
+    contact point with depth d along the common normal:
+
+    - IMPACT: ``fn = k d^e + STEP(d, 0, 0, dmax, damping) dd/dt``, not negative (the rule
+      of the IMPACT function);
+    - POISSON: ``fn = penalty d STEP(dd/dt, -normal_trans, e^2, 0, 1)`` with e the
+      ``restitution_coefficient``: the unloading force is e^2 times the loading one, so a
+      collision returns e times the approach speed;
+    - friction (``coulomb_friction`` ON or DYNAMICS_ONLY): ``mu(v) fn`` against the slip
+      velocity v at the point, mu rising by STEP from 0 to ``mu_static`` at
+      ``stiction_transition_velocity`` and moving to ``mu_dynamic`` at
+      ``friction_transition_velocity``.
+
+    Sphere and Box geometries are supported (sphere-sphere, sphere-box, box-box by the
+    corners of each inside the other).
+    """
+
+    _core_type = _core.ContactSpec
+    igeom = Reference(Graphics, count=0, field="_igeom", doc="Geometries on the first part.")
+    jgeom = Reference(Graphics, count=0, field="_jgeom", doc="Geometries on the second part.")
+    iflip_geometry = Reference(Graphics, no_effect=_NOT_YET)
+    jflip_geometry = Reference(Graphics, no_effect=_NOT_YET)
+    type = Enum("NONE IMPACT POISSON VOLUME USER", "IMPACT", field="_type")
+    stiffness = Double(0.0, minimum=0.0, field="_stiffness")
+    exponent = Double(1.5, field="_exponent")
+    damping = Double(0.0, minimum=0.0, field="_damping")
+    dmax = Double(0.0, minimum=0.0, field="_dmax", doc="Depth of full damping.")
+    penalty = Double(0.1, minimum=0.0, field="_penalty")
+    restitution_coefficient = Double(0.0, minimum=0.0, field="_restitution_coefficient")
+    normal_trans = Double(
+        1.0, minimum=0.0, field="_normal_trans", doc="POISSON: speed of the loading switch."
+    )
+    coulomb_friction = Enum("ON OFF DYNAMICS_ONLY", "OFF", field="_coulomb_friction")
+    mu_static = Double(0.0, minimum=0.0, field="_mu_static")
+    mu_dynamic = Double(0.0, minimum=0.0, field="_mu_dynamic")
+    stiction_transition_velocity = Double(1e-3, field="_stiction_transition_velocity")
+    friction_transition_velocity = Double(1e-3, field="_friction_transition_velocity")
+    i_elastic_modulus = Double(0.0, no_effect=_NOT_YET)
+    j_elastic_modulus = Double(0.0, no_effect=_NOT_YET)
+    i_layer_depth = Double(0.0, no_effect=_NOT_YET)
+    j_layer_depth = Double(0.0, no_effect=_NOT_YET)
+    master_surface = Enum("AUTO I J IANDJ", "AUTO", no_effect=_NOT_YET)
+    collision_engine = Enum("AUTO OPCODE PCM PARASOLID", "AUTO", no_effect=_NOT_YET)
+    normal_function = Str(no_effect=_NOT_YET)
+    normal_routine = Routine(no_effect=_NOT_YET)
+    friction_function = Str(no_effect=_NOT_YET)
+    friction_routine = Routine(no_effect=_NOT_YET)

@@ -78,6 +78,10 @@ class Model(_core.ModelSpec):
         # every Composite class numbers its own objects
         if isinstance(obj, Composite):
             return type(obj).__name__
+        # classes that share one sequence of ids (the graphics)
+        shared = getattr(type(obj), "_id_class", None)
+        if shared is not None:
+            return shared
         for klass in type(obj).__mro__:
             if klass.__module__.startswith("msolve.") and klass.__name__[0] != "_":
                 return klass.__name__

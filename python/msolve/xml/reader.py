@@ -67,6 +67,7 @@ from . import (  # noqa: F401 (registering)
     constraints,
     controls,
     forces,
+    geometry,
     linear,
     outputs,
     sensors,

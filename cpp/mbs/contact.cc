@@ -1,0 +1,138 @@
+#include "mbs/contact.h"
+
+#include <cmath>
+#include <utility>
+
+#include "mbs/wrench.h"
+
+namespace msolve::mbs {
+namespace {
+
+using contact_detail::Val;
+
+// STEP(x, x0, h0, x1, h1): the cubic step of MotionSolve's expressions (docs/
+// motionsolve-compatibility.md §4.3), h0 below x0, h1 above x1.
+template <class S>
+S Step(const S& x, double x0, double h0, double x1, double h1) {
+  if (Val(x) <= x0) return S(h0);
+  if (Val(x) >= x1) return S(h1);
+  const S s = (x - x0) / (x1 - x0);
+  return h0 + (h1 - h0) * s * s * (3.0 - 2.0 * s);
+}
+
+template <class S>
+PlacedShape<S> Place(const ContactShape& shape, const S* x) {
+  const MarkerMotion<S> m = Motion(shape.m, x);
+  PlacedShape<S> placed;
+  placed.sphere = shape.sphere;
+  placed.c = m.p;
+  placed.R = m.R;
+  placed.radius = shape.radius;
+  placed.half = shape.half;
+  return placed;
+}
+
+// the normal force (docs/equations.md §3.13) from the depth and its rate, not negative
+template <class S>
+S NormalForce(const ContactLaw& law, const S& depth, const S& rate) {
+  using std::pow;
+  S f;
+  if (law.poisson) {
+    // penalty p d while the depth grows or holds, e^2 p d once it decreases faster than
+    // normal_trans (restitution), a STEP between
+    const double e2 = law.restitution * law.restitution;
+    f = law.penalty * depth * Step(rate, -law.normal_trans, e2, 0.0, 1.0);
+  } else {
+    // IMPACT: k d^e + STEP(d, 0, 0, dmax, c) d', as the IMPACT function
+    f = law.stiffness * pow(depth, law.exponent);
+    if (law.damping > 0) f += Step(depth, 0.0, 0.0, law.dmax, law.damping) * rate;
+  }
+  return Val(f) > 0 ? f : S(0.0);
+}
+
+// the friction coefficient at slip speed v: STEP(v, 0, 0, vs, mu_s) up to the stiction
+// transition velocity vs, STEP(v, vs, mu_s, vt, mu_d) up to the friction transition vt
+template <class S>
+S FrictionCoefficient(const ContactLaw& law, const S& v) {
+  if (Val(v) <= law.stiction_v) return Step(v, 0.0, 0.0, law.stiction_v, law.mu_static);
+  return Step(v, law.stiction_v, law.mu_static, law.friction_v, law.mu_dynamic);
+}
+
+}  // namespace
+
+ContactElement::ContactElement(const model::Contact* source, BodyMarker i, BodyMarker j,
+                               std::vector<ContactShape> ishapes, std::vector<ContactShape> jshapes,
+                               ContactLaw law)
+    : PairForceElement(source, i, j),
+      ishapes_(std::move(ishapes)),
+      jshapes_(std::move(jshapes)),
+      law_(law) {}
+
+template <class S>
+void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
+                              std::vector<ContactState>* states) const {
+  using std::sqrt;
+  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  const MarkerMotion<S> bi = Motion(i(), xI);
+  const MarkerMotion<S> bj = Motion(j(), xJ);
+  std::vector<ContactPoint<S>> points;
+  for (const ContactShape& a : ishapes_)
+    for (const ContactShape& b : jshapes_) ShapeContacts(Place(a, xI), Place(b, xJ), &points);
+  S part[6];
+  for (const ContactPoint<S>& k : points) {
+    // velocities of the material points of I and J at the contact point
+    const math::Vec3T<S> vi = bi.v + bi.w.cross(math::Vec3T<S>(k.p - bi.p));
+    const math::Vec3T<S> vj = bj.v + bj.w.cross(math::Vec3T<S>(k.p - bj.p));
+    const math::Vec3T<S> vr = vi - vj;
+    const S vn = vr.dot(k.n);
+    const S fn = NormalForce(law_, k.depth, S(-vn));
+    math::Vec3T<S> force = k.n * fn;
+    const math::Vec3T<S> slip = vr - k.n * vn;
+    math::Vec3T<S> friction = math::Vec3T<S>::Zero();
+    const double speed2 = Val(slip.squaredNorm());
+    if (law_.friction && Val(fn) > 0 && speed2 > 0) {
+      const S speed = sqrt(slip.squaredNorm());
+      friction = slip * (-FrictionCoefficient(law_, speed) * fn / speed);
+      force += friction;
+    }
+    const math::Vec3T<S> zero = math::Vec3T<S>::Zero();
+    ToBodyAt<S>(xI, k.p, force, zero, part);
+    if (xI)
+      for (int c = 0; c < 6; ++c) out[c] += part[c];
+    ToBodyAt<S>(xJ, k.p, math::Vec3T<S>(-force), zero, part);
+    if (xJ)
+      for (int c = 0; c < 6; ++c) out[6 + c] += part[c];
+    if (states) {
+      ContactState s;
+      for (int c = 0; c < 3; ++c) {
+        s.point[c] = Val(k.p[c]);
+        s.normal[c] = Val(k.n[c]);
+        s.friction[c] = Val(friction[c]);
+        s.slip[c] = Val(slip[c]);
+      }
+      s.depth = Val(k.depth);
+      s.normal_force = Val(fn);
+      states->push_back(s);
+    }
+  }
+}
+
+void ContactElement::Compute(const double* xI, const double* xJ, const double* slots,
+                             double* out) const {
+  (void)slots;
+  ComputeT(xI, xJ, out, nullptr);
+}
+
+void ContactElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
+  (void)slots;
+  ComputeT(xI, xJ, out, nullptr);
+}
+
+std::vector<ContactState> ContactElement::Points(const double* xI, const double* xJ) const {
+  double out[12];
+  std::vector<ContactState> states;
+  ComputeT(xI, xJ, out, &states);
+  return states;
+}
+
+}  // namespace msolve::mbs

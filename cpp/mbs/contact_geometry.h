@@ -1,0 +1,153 @@
+// Closed-form contact between primitive solids (docs/equations.md §3.13): the points where
+// two solids interpenetrate, each with the depth and the common normal. Templated on the
+// scalar, so that the contact force differentiates exactly by automatic differentiation;
+// the choice of points and faces is made on the values and stays fixed within a step.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "math/rotation.h"
+
+namespace msolve::mbs {
+
+/// One point of contact between a solid I and a solid J: `p` (global) the middle of the
+/// overlap, `n` the unit normal pointing from J into I (the normal force on I acts along
+/// +n), `depth` > 0 the interpenetration along n.
+template <class S>
+struct ContactPoint {
+  math::Vec3T<S> p, n;
+  S depth;
+};
+
+/// A solid placed in the global frame: centre `c`, axes `R` (columns), and its kind: a
+/// sphere of radius `radius`, or a box of half edge lengths `half` along the axes.
+template <class S>
+struct PlacedShape {
+  bool sphere = true;
+  math::Vec3T<S> c;
+  math::Mat3T<S> R;
+  double radius = 0.0;
+  Vec3 half = Vec3::Zero();
+};
+
+namespace contact_detail {
+inline double Val(double x) { return x; }
+template <class S>
+double Val(const S& x) {
+  return x.value();
+}
+}  // namespace contact_detail
+
+/// Sphere I (centre ci, radius ri) against sphere J: one point along the line of centres.
+template <class S>
+void SphereSphere(const math::Vec3T<S>& ci, double ri, const math::Vec3T<S>& cj, double rj,
+                  std::vector<ContactPoint<S>>* out) {
+  using std::sqrt;
+  const math::Vec3T<S> d = ci - cj;
+  const double dist2 = contact_detail::Val(d.squaredNorm());
+  if (!(dist2 < (ri + rj) * (ri + rj)) || dist2 == 0.0) return;  // apart, or concentric
+  const S dist = sqrt(d.squaredNorm());
+  ContactPoint<S> k;
+  k.n = d / dist;
+  k.depth = S(ri + rj) - dist;
+  k.p = cj + k.n * (S(rj) - k.depth / 2.0);
+  out->push_back(k);
+}
+
+/// Sphere (centre c, radius r) against a box (centre cb, axes Rb, half lengths h): one point
+/// at the box's closest point; `sphere_is_i` tells which of the two is the solid I.
+template <class S>
+void SphereBox(const math::Vec3T<S>& c, double r, const math::Vec3T<S>& cb,
+               const math::Mat3T<S>& Rb, const Vec3& h, bool sphere_is_i,
+               std::vector<ContactPoint<S>>* out) {
+  using contact_detail::Val;
+  using std::sqrt;
+  const math::Vec3T<S> q = Rb.transpose() * (c - cb);  // centre in the box's axes
+  math::Vec3T<S> nb;                                   // outward normal of the box, box axes
+  S depth;
+  bool inside = true;
+  for (int a = 0; a < 3; ++a) inside = inside && std::abs(Val(q[a])) <= h[a];
+  if (!inside) {
+    math::Vec3T<S> closest = q;
+    for (int a = 0; a < 3; ++a)
+      if (std::abs(Val(q[a])) > h[a]) closest[a] = S(Val(q[a]) > 0 ? h[a] : -h[a]);
+    const math::Vec3T<S> d = q - closest;
+    if (!(Val(d.squaredNorm()) < r * r)) return;
+    const S dist = sqrt(d.squaredNorm());
+    nb = d / dist;
+    depth = S(r) - dist;
+  } else {
+    // the centre is inside the box: out through the nearest face
+    int face = 0;
+    double best = h[0] - std::abs(Val(q[0]));
+    for (int a = 1; a < 3; ++a)
+      if (h[a] - std::abs(Val(q[a])) < best) best = h[a] - std::abs(Val(q[a])), face = a;
+    const double sign = Val(q[face]) >= 0 ? 1.0 : -1.0;
+    nb = math::Vec3T<S>::Zero();
+    nb[face] = S(sign);
+    depth = S(r) + S(h[face]) - sign * q[face];
+  }
+  ContactPoint<S> k;
+  const math::Vec3T<S> n_box = Rb * nb;  // from the box towards the sphere
+  k.depth = depth;
+  k.p = c - n_box * (S(r) - depth / 2.0);
+  k.n = sphere_is_i ? n_box : math::Vec3T<S>(-n_box);
+  out->push_back(k);
+}
+
+/// The corners of box A (centre ca, axes Ra, half lengths ha) inside box B: one point per
+/// corner, through the face of B nearest to it. `a_is_i` tells which box is the solid I.
+template <class S>
+void CornersInBox(const math::Vec3T<S>& ca, const math::Mat3T<S>& Ra, const Vec3& ha,
+                  const math::Vec3T<S>& cb, const math::Mat3T<S>& Rb, const Vec3& hb, bool a_is_i,
+                  std::vector<ContactPoint<S>>* out) {
+  using contact_detail::Val;
+  for (int corner = 0; corner < 8; ++corner) {
+    math::Vec3T<S> local;
+    for (int a = 0; a < 3; ++a) local[a] = S((corner >> a & 1) ? ha[a] : -ha[a]);
+    const math::Vec3T<S> p = ca + Ra * local;
+    const math::Vec3T<S> q = Rb.transpose() * (p - cb);
+    int face = -1;
+    double best = 0.0;
+    for (int a = 0; a < 3; ++a) {
+      const double gap = hb[a] - std::abs(Val(q[a]));
+      if (!(gap > 0)) {
+        face = -1;
+        break;
+      }
+      if (face < 0 || gap < best) best = gap, face = a;
+    }
+    if (face < 0) continue;
+    const double sign = Val(q[face]) >= 0 ? 1.0 : -1.0;
+    math::Vec3T<S> nb = math::Vec3T<S>::Zero();
+    nb[face] = S(sign);
+    const math::Vec3T<S> n_b = Rb * nb;  // outward normal of B at the face
+    ContactPoint<S> k;
+    k.depth = S(hb[face]) - sign * q[face];
+    k.p = p + n_b * (k.depth / 2.0);
+    k.n = a_is_i ? n_b : math::Vec3T<S>(-n_b);
+    out->push_back(k);
+  }
+}
+
+/// The contact points of two placed solids I and J (sphere or box each); the box-box
+/// contact is that of the corners of each inside the other (exact for a box resting on a
+/// face of another, edge-to-edge contact is not seen).
+template <class S>
+void ShapeContacts(const PlacedShape<S>& i, const PlacedShape<S>& j,
+                   std::vector<ContactPoint<S>>* out) {
+  if (i.sphere && j.sphere) {
+    SphereSphere(i.c, i.radius, j.c, j.radius, out);
+  } else if (i.sphere) {
+    SphereBox(i.c, i.radius, j.c, j.R, j.half, true, out);
+  } else if (j.sphere) {
+    SphereBox(j.c, j.radius, i.c, i.R, i.half, false, out);
+  } else {
+    CornersInBox(i.c, i.R, i.half, j.c, j.R, j.half, true, out);
+    CornersInBox(j.c, j.R, j.half, i.c, i.R, i.half, false, out);
+  }
+}
+
+}  // namespace msolve::mbs

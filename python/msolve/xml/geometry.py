@@ -1,0 +1,139 @@
+"""Contact of a MotionSolve XML dataset, read and written: the solids of ``Post_Graphic``
+(Sphere, BoxDefinedFromCorner, BoxDefinedFromCenter, Cylinder) and ``Force_Contact``. The
+other Post_Graphic types draw only: they are warned about and skipped, as before."""
+
+from __future__ import annotations
+
+from ..forces import Contact
+from ..geometry import Box, Cylinder, Sphere
+from .element import _marker
+from .registry import reads, writes
+
+# attributes of the graphics that only draw
+_DRAWING = ("refinement_level", "color", "hidden", "ends_type")
+
+_CNF = {"IMPACT": "IMPACT", "POISSON": "POISSON", "VOLUME": "VOLUME", "USERCNF": "USER"}
+_CFF = {"COULOMB_ON": "ON", "COULOMB_OFF": "OFF", "DYNAMICS_ONLY": "DYNAMICS_ONLY"}
+
+
+@reads("Post_Graphic")
+def read_graphic(reader, el):
+    kind = el.text("type").upper()
+    inside = el.bool("is_material_inside", True)
+    if kind == "SPHERE":
+        g = reader.create(el, Sphere, "Graphics", radius=el.real("radius", 0.0, minimum=0.0))
+        _marker(reader, el, "center_marker_id", g, "cm")
+    elif kind in ("BOXDEFINEDFROMCORNER", "BOXDEFINEDFROMCENTER"):
+        sizes = {a: el.real(f"length_{a}", 0.0, minimum=0.0) for a in "xyz"}
+        g = reader.create(el, Box, "Graphics", **sizes)
+        if kind == "BOXDEFINEDFROMCORNER":
+            _marker(reader, el, "corner_marker_id", g, "corner")
+        else:
+            _marker(reader, el, "center_marker_id", g, "cm")
+    elif kind == "CYLINDER":
+        g = reader.create(
+            el,
+            Cylinder,
+            "Graphics",
+            radius=el.real("radius", 0.0, minimum=0.0),
+            length=el.real("length", 0.0),
+        )
+        _marker(reader, el, "center_marker_id", g, "cm")
+    else:
+        kind = el.text("type")
+        el.warn(f"output or graphics element not used by msolve (type '{kind}' only draws)")
+        return
+    g.material_inside = inside
+    el.finish(ignored=_DRAWING)
+
+
+def _ids(el, name, count_name):
+    values = el.reals_attr(name, count_name, required=True)
+    if not values or any(v != int(v) or v <= 0 for v in values):
+        raise el.error(f"attribute '{name}' must be a list of positive graphic ids")
+    return [int(v) for v in values]
+
+
+@reads("Force_Contact")
+def read_contact(reader, el):
+    kwds = {"type": el.word("cnf_type", _CNF, "IMPACT")}
+    if kwds["type"] in ("VOLUME", "USER"):
+        raise el.error(f"cnf_type {el.text('cnf_type')} is not supported by msolve yet")
+    if kwds["type"] == "POISSON":
+        kwds.update(
+            penalty=el.real("penalty", 0.1, minimum=0.0),
+            restitution_coefficient=el.real("restitution_coef", 0.0, minimum=0.0),
+            normal_trans=el.real("normal_trans_vel", 1.0, minimum=0.0),
+        )
+    else:
+        kwds.update(
+            stiffness=el.real("stiffness", 0.0, minimum=0.0),
+            exponent=el.real("exponent", 1.5),
+            damping=el.real("damping", 0.0, minimum=0.0),
+            dmax=el.real("dmax", 0.0, minimum=0.0),
+        )
+    kwds.update(
+        coulomb_friction=el.word("cff_type", _CFF, "OFF"),
+        mu_static=el.real("mu_static", 0.0, minimum=0.0),
+        mu_dynamic=el.real("mu_dynamic", 0.0, minimum=0.0),
+        stiction_transition_velocity=el.real("stiction_trans_vel", 1e-3),
+        friction_transition_velocity=el.real("friction_trans_vel", 1e-3),
+    )
+    contact = reader.create(el, Contact, **kwds)
+    for side in "ij":
+        ids = _ids(el, f"{side}_graphics_id", f"num_{side}_graphics")
+
+        def setter(graphics, side=side):
+            setattr(contact, f"{side}geom", graphics)
+
+        reader.links.append((el, f"{side}_graphics_id", "Graphics", ids, setter))
+    el.finish()
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+@writes(Sphere, section="bodies")
+def write_sphere(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Sphere")
+    e.set("center_marker_id", w.need(g, "cm")).set("radius", g.radius)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(Box, section="bodies")
+def write_box(w, g):
+    e = w.add("Post_Graphic", g)
+    if g.corner is not None:
+        e.set("type", "BoxDefinedFromCorner").set("corner_marker_id", w.need(g, "corner"))
+    else:
+        e.set("type", "BoxDefinedFromCenter").set("center_marker_id", w.need(g, "cm"))
+    e.set("length_x", g.x).set("length_y", g.y).set("length_z", g.z)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(Cylinder, section="bodies")
+def write_cylinder(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Cylinder")
+    e.set("center_marker_id", w.need(g, "cm")).set("radius", g.radius).set("length", g.length)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(Contact, section="forces")
+def write_contact(w, c):
+    e = w.add("Force_Contact", c)
+    for side in "ij":
+        graphics = getattr(c, f"{side}geom")
+        e.set(f"num_{side}_graphics", len(graphics))
+        e.set(f"{side}_graphics_id", ",".join(str(g.id) for g in graphics))
+    if c.type == "POISSON":
+        e.set("cnf_type", "POISSON").set("penalty", c.penalty)
+        e.set("restitution_coef", c.restitution_coefficient)
+        e.set("normal_trans_vel", c.normal_trans)
+    else:
+        e.set("cnf_type", c.type).set("stiffness", c.stiffness).set("exponent", c.exponent)
+        e.set("damping", c.damping).set("dmax", c.dmax)
+    cff = {v: k for k, v in _CFF.items()}[c.coulomb_friction]
+    e.set("cff_type", cff.title())
+    e.set("mu_static", c.mu_static).set("mu_dynamic", c.mu_dynamic)
+    e.set("stiction_trans_vel", c.stiction_transition_velocity)
+    e.set("friction_trans_vel", c.friction_transition_velocity)
