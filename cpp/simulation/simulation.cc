@@ -221,13 +221,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       if (sensors_.size() > 0)
         out.messages.push_back("the model has no moving part: its sensors are not evaluated");
     } else if (!ida_) {
-      ida_ = std::make_unique<solver::IdaDriver>(dae_, settings, state_.t, state_.y, state_.yp);
+      settings_ = settings;
       ida_hmax_ = *settings.hmax;
-      if (sensors_.size() > 0)
-        ida_->SetRootFunctions(sensors_.RootDirections(),
-                               [this](double t, const double* y, const double* yp, double* g) {
-                                 sensors_.Roots(t, y, yp, state_.memory.data(), g);
-                               });
+      StartIntegrator(options.end);
     }
     if (ida_ && StepCap() != ida_hmax_) {
       ida_hmax_ = StepCap();
@@ -242,6 +238,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     // after the system's elements, which the driver has the DAE accept
     const auto accept = [this](double t, const double* y, const double* yp) {
       AcceptOutputs(t, y, yp);
+      TrackRank(y);
       step_times_->push_back(t);
       // a zero-crossing refinement that went past its step without meeting the event again
       if (refining_ >= 0 && t > refine_until_) EndRefinement();
@@ -261,6 +258,10 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       const double tout = k == n ? options.end : start + k * output_dt_;
       if (!nothing_moves) {
         if (!ida_->AdvanceTo(tout, accept)) {
+          if (rank_stop_) {
+            ChangeActiveRows(options.end, &out);
+            continue;
+          }
           const EventOutcome event = HandleEvent(&out);
           if (event.stop) break;
           if (event.dt) {
@@ -288,7 +289,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   }
   step_times_ = nullptr;
   if (refining_ >= 0 && ida_) EndRefinement();
-  if (ida_) out.stats = ida_->stats();
+  if (ida_) out.stats = AddedStats(stats_before_, ida_->stats());
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
     for (const auto& call : routine.undeclared())

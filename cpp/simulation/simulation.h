@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/linear.h"
+#include "analysis/rank_tracking.h"
 #include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
@@ -168,6 +169,15 @@ class Simulation {
   double StepCap() const;
   // ends a zero-crossing refinement: the step limits as before it
   void EndRefinement();
+  // a new integrator at state_ with settings_: the sensors' root functions, the step cap
+  // and the end of the analysis `end` (simulation/rank_run.cc)
+  void StartIntegrator(double end);
+  // after an accepted step: whether the joint equations' rank changed there, in which case
+  // the integrator is asked to stop after it (analysis/rank_tracking.h)
+  void TrackRank(const double* y);
+  // at the integrator's stop after such a step: the new active rows, (y, y') made
+  // consistent with them, the change in out's messages, a new integrator
+  void ChangeActiveRows(double end, Results* out);
 
   const model::Model& model_;
   std::shared_ptr<const model::Model> owner_;  // set by the sharing constructor
@@ -193,6 +203,12 @@ class Simulation {
   analysis::SystemDae dae_{sys_, &state_};
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;
+  solver::IntegratorSettings settings_;  // of the simulate in progress
+  // the counts of the integrators replaced at a change of the active rows
+  solver::IntegratorStats stats_before_;
+  bool rank_stop_ = false;  // TrackRank asked the integrator to stop
+  // where the joint equations lost rank, until they regain it
+  std::optional<analysis::SingularEntry> singular_entry_;
 
   // sensors (simulation/sensors.h) and what their actions changed
   SensorSet sensors_;
