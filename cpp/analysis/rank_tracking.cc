@@ -15,7 +15,7 @@ using system::SparseMat;
 using system::System;
 
 std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
-                                                const VecX& y) {
+                                                const VecX& y, double* smallest_pivot) {
   const int m = static_cast<int>(sys.rows().size());
   if (m == 0 || sys.body_count() == 0) return std::nullopt;
   // the same factorisation as the initial choice (SetAsideRedundantRows), with the
@@ -46,8 +46,13 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   const int rank = static_cast<int>(qr.rank());
   const SparseMat R = qr.matrixR();
   int regular = 0;
-  for (int k = 0; k < rank; ++k)
-    if (std::abs(R.coeff(k, k)) > kRegularPivot) ++regular;
+  double smallest = 1.0;
+  for (int k = 0; k < rank; ++k) {
+    const double pivot = std::abs(R.coeff(k, k));
+    if (pivot > kRegularPivot) ++regular;
+    smallest = std::min(smallest, pivot);
+  }
+  if (smallest_pivot) *smallest_pivot = smallest;
   const int now = sys.active_rows();
   // within the band between the thresholds the present choice stands
   if (rank >= now && regular <= now) return std::nullopt;

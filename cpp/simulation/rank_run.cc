@@ -3,6 +3,7 @@
 // whether the active rows still fit the position; when they do not, the integrator stops
 // there, the rows are chosen again, the state is made consistent with them and a new
 // integration starts from it.
+#include <algorithm>
 #include <sstream>
 
 #include "analysis/rank_tracking.h"
@@ -21,16 +22,30 @@ void Simulation::StartIntegrator(double end) {
   ida_->SetEnd(end);
 }
 
-void Simulation::TrackRank(const double* y) {
+void Simulation::TrackRank(double t, const double* y) {
   if (sys_.rows().empty() || rank_stop_) return;
+  // the factorisation costs as much as a few steps of a large model: between singular
+  // positions a pivot (an angle away from one) changes at most about as fast as the bodies
+  // turn, so the next check waits a quarter of the time the fastest body takes to turn
+  // through the smallest pivot's distance to the threshold
+  if (!singular_entry_ && t < rank_check_next_) return;
+  double pivot = 0.0;
   const VecX at = VecX::Map(y, sys_.size());
-  if (!analysis::TrackActiveRows(sys_, state_.memory.data(), at)) return;
-  rank_stop_ = true;
-  ida_->RequestStop();
+  if (analysis::TrackActiveRows(sys_, state_.memory.data(), at, &pivot)) {
+    rank_stop_ = true;
+    rank_check_next_ = 0.0;
+    ida_->RequestStop();
+    return;
+  }
+  double turn = 1e-300;
+  for (int k = 0; k < sys_.body_count(); ++k)
+    turn = std::max(turn, at.segment<3>(system::System::BodyOffset(k) + 10).norm());
+  rank_check_next_ = t + 0.25 * std::max(0.0, pivot - analysis::kSingularPivot) / turn;
 }
 
 void Simulation::ChangeActiveRows(double end, Results* out) {
   rank_stop_ = false;
+  rank_check_next_ = 0.0;
   state_.t = ida_->time();
   state_.y = ida_->y();
   state_.yp = ida_->yp();

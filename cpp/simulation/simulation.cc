@@ -238,7 +238,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     // after the system's elements, which the driver has the DAE accept
     const auto accept = [this](double t, const double* y, const double* yp) {
       AcceptOutputs(t, y, yp);
-      TrackRank(y);
+      TrackRank(t, y);
       step_times_->push_back(t);
       // a zero-crossing refinement that went past its step without meeting the event again
       if (refining_ >= 0 && t > refine_until_) EndRefinement();

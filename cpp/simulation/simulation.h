@@ -174,7 +174,7 @@ class Simulation {
   void StartIntegrator(double end);
   // after an accepted step: whether the joint equations' rank changed there, in which case
   // the integrator is asked to stop after it (analysis/rank_tracking.h)
-  void TrackRank(const double* y);
+  void TrackRank(double t, const double* y);
   // at the integrator's stop after such a step: the new active rows, (y, y') made
   // consistent with them, the change in out's messages, a new integrator
   void ChangeActiveRows(double end, Results* out);
@@ -207,6 +207,8 @@ class Simulation {
   // the counts of the integrators replaced at a change of the active rows
   solver::IntegratorStats stats_before_;
   bool rank_stop_ = false;  // TrackRank asked the integrator to stop
+  // the time before which TrackRank need not factorise again
+  double rank_check_next_ = 0.0;
   // where the joint equations lost rank, until they regain it
   std::optional<analysis::SingularEntry> singular_entry_;
 
