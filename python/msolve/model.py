@@ -12,6 +12,7 @@ from .channels import units_table
 from .composite import Composite, _matches
 from .linear import make_results
 from .log import logger
+from .model_views import model_html
 from .notices import no_effect_notes, simulate_notes
 from .placement import resolved
 from .progress import Progress
@@ -163,6 +164,10 @@ class Model(_core.ModelSpec):
         found = self.getChildren(kwds.get("type"), name)
         found.sort(key=lambda obj: obj.__dict__.get("_parent") is None)
         return found[0] if found else None
+
+    def _repr_html_(self):
+        """Jupyter's view: the entities by class and the degrees of freedom."""
+        return model_html(self)
 
     def summary(self, output=None, recursive=None, type=None, format=None):
         """Print one table per class of the entities' non-default attributes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import results_views
+from . import animation, results_views
 from .bodies import Part, PointMass
 
 _COMPONENTS = {
@@ -247,6 +247,12 @@ class SimulationResults:
         entity's name for all its components; all requests when none is named) against
         time. Returns the matplotlib Axes."""
         return results_views.plot(self, channels, ax, **kwds)
+
+    def animate(self, path=None, step=1, fps=25):
+        """The mechanism moving over the outputs (animation.py): to a ``.gif`` or ``.mp4``
+        file at ``path``, else an HTML player in Jupyter (a matplotlib animation
+        elsewhere); every ``step``-th output, ``fps`` frames per second."""
+        return animation.animate(self, path, step, fps)
 
     def _repr_html_(self):
         return results_views.results_html(self)
