@@ -209,3 +209,24 @@ def test_ctrl_c_ends_the_run_within_a_second_and_keeps_the_results_in_the_file(t
     n = _check_free_fall_file(tmp_path / "long.h5", int(kept))
     assert n == int(kept)
     assert "the analysis stopped: KeyboardInterrupt" in (tmp_path / "long.log").read_text()
+
+
+def test_the_command_line_writes_the_same_files():
+    from msolve.cli import main
+
+    model = falling_body()
+    model.save_model("drop.xml", simulate={"end": 1.0, "dtout": 0.125})
+    assert main(["run", "drop.xml", "-q"]) == 0
+    back = msolve.read_results("drop.h5")
+    np.testing.assert_allclose(back.times, np.arange(9) * 0.125, atol=1e-12)
+    z = back.getObject("Request1").getComponent("Z")
+    np.testing.assert_allclose(z, -0.5 * G * back.times**2, rtol=1e-6, atol=1e-9)
+    # the CSV holds the same numbers, with its units line
+    lines = Path("drop.csv").read_text().splitlines()
+    columns = lines[0].split(",")
+    assert lines[1].startswith("# units: s,")
+    table = np.array([[float(v) for v in line.split(",")] for line in lines[2:]])
+    np.testing.assert_array_equal(table[:, columns.index("Request1.Z")], z)
+    assert (
+        "results written to drop.h5 and drop.csv (9 output times)" in Path("drop.log").read_text()
+    )
