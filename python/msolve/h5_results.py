@@ -122,8 +122,8 @@ class H5Writer:
         self.errors = f["constraint_errors"]
         self.messages = f["messages"]
 
-    def append(self, rows):
-        n = self.time.shape[0]
+    def append(self, rows, n):
+        """Rows ``n`` onwards (written again when an exception interrupted the last call)."""
         m = n + len(rows)
         self.time.resize((m,))
         self.time[n:m] = rows[:, 0]

@@ -59,7 +59,9 @@ def table_entities(model):
 
 
 class _Csv:
-    """The CSV table: header and units when created, rows appended."""
+    """The CSV table: header and units when created, rows appended. ``append`` may be
+    called again with the same rows after an exception interrupted it (the block is
+    written again from where the last complete one ended)."""
 
     def __init__(self, path, columns=None, units=None):
         # kept open while an analysis runs
@@ -68,10 +70,15 @@ class _Csv:
             self.file.write(",".join(columns) + "\n")
             self.file.write("# units: " + ",".join(units) + "\n")
             self.file.flush()
+        self.end = self.file.tell()  # where the last complete block ends
 
     def append(self, rows):
-        self.file.write("".join(",".join(repr(float(v)) for v in row) + "\n" for row in rows))
+        text = "".join(",".join(repr(float(v)) for v in row) + "\n" for row in rows)
+        self.file.seek(self.end)
+        self.file.truncate()
+        self.file.write(text)
         self.file.flush()
+        self.end = self.file.tell()
 
     def close(self):
         self.file.close()
@@ -91,7 +98,7 @@ class OutputFiles:
         self.units = []
         self.lines = []
         self.count = 0  # rows written
-        self.last_time = None
+        self._written_time = None  # the time of the last row written
         self.problem = None  # why the files could not be written
         self._csv = self._h5 = None
         self._take = None  # for the analysis running: table columns from its rows
@@ -125,8 +132,15 @@ class OutputFiles:
         """One output of the running analysis (the sink of Simulation.simulate); returns
         whether the solver may release it from memory."""
         self._streamed = True
-        with signals_held():
-            self._add(np.append(values, np.nan)[self._take][None, :])
+        try:
+            with signals_held():
+                self._add(np.append(values, np.nan)[self._take][None, :])
+        except BaseException:
+            # the exception of a signal that came before the row (Ctrl-C): the rows taken
+            # are written whole first
+            with signals_held():
+                self._write_pending()
+            raise
         return not self.keep
 
     def finish(self, model, results, messages):
@@ -164,11 +178,14 @@ class OutputFiles:
     def close(self):
         """Closes the tables (the command line, at its end)."""
         self._write_pending()
-        for writer in (self._csv, self._h5):
+        self._close_writers()
+
+    def _close_writers(self):
+        writers, self._csv, self._h5 = (self._csv, self._h5), None, None
+        for writer in writers:
             if writer is not None:
                 with contextlib.suppress(OSError):
                     writer.close()
-        self._csv = self._h5 = None
 
     # -- writing -------------------------------------------------------------------------
 
@@ -208,6 +225,11 @@ class OutputFiles:
         parts += [energy, np.asarray(results.constraintErrors).reshape(-1, 2)]
         return np.hstack(parts)
 
+    @property
+    def last_time(self):
+        """The time of the last row taken (written or pending)."""
+        return self._pending[-1][-1, 0] if self._pending else self._written_time
+
     def _add(self, rows):
         # a Simulate that continues starts with the time where the previous one ended
         if self.last_time is not None and rows[0, 0] == self.last_time:
@@ -215,7 +237,6 @@ class OutputFiles:
         if not len(rows):
             return
         self._pending.append(rows)
-        self.last_time = rows[-1, 0]
         now = time.perf_counter()
         if now - self._flushed_at >= FLUSH_SECONDS:
             self._write_pending()
@@ -224,14 +245,17 @@ class OutputFiles:
     def _write_pending(self):
         if not self._pending:
             return
+        # an exception (a signal's) anywhere here leaves the rows pending, and writing them
+        # again gives the same files: each writer writes a block from its last complete one
         rows = np.vstack(self._pending)
+        self._pending = [rows]
+        if self._csv is not None:
+            self._guarded(self._csv.append, rows[:, : len(self.columns)])
+        if self._h5 is not None:
+            self._guarded(self._h5.append, rows, self.count)
         self._pending = []
         self.count += len(rows)
-        ntable = len(self.columns)
-        if self._csv is not None:
-            self._guarded(self._csv.append, rows[:, :ntable])
-        if self._h5 is not None:
-            self._guarded(self._h5.append, rows)
+        self._written_time = rows[-1, 0]
 
     def _guarded(self, write, *args):
         try:
@@ -242,4 +266,4 @@ class OutputFiles:
     def _fail(self, error):
         if self.problem is None:
             self.problem = f"Model(output={self.root!r}): cannot write the result files: {error}"
-        self.close()
+        self._close_writers()
