@@ -74,3 +74,21 @@ def test_the_animation_carries_the_markers_with_their_part(tmp_path):
     gif = run.animate(tmp_path / "pendulum.gif", step=5)
     with pytest.importorskip("PIL.Image").open(gif) as image:
         assert image.n_frames == 5  # outputs 0, 5, 10, 15, 20
+
+
+def test_the_3d_view_follows_the_run():
+    pytest.importorskip("plotly")
+    from msolve.animation import figure_3d
+
+    run = pendulum().simulate(end=1.0, dtout=0.05, returnResults=True, verbose=False)
+    figure = figure_3d(run, step=5)
+    assert len(figure.frames) == 5
+    assert [frame.name for frame in figure.frames] == ["0", "0.25", "0.5", "0.75", "1"]
+    for frame in figure.frames:
+        stick = frame.data[0]
+        xyz = np.column_stack([stick.x, stick.y, stick.z])
+        # hub (the mass centre) halfway along the link: 0.5 from the pin at the origin
+        assert np.linalg.norm(xyz[0]) == pytest.approx(0.5, abs=1e-6)
+        # the joint's cross stays at the pin
+        joint = frame.data[1]
+        assert np.hypot(np.hypot(joint.x[0], joint.y[0]), joint.z[0]) == pytest.approx(0, abs=1e-6)

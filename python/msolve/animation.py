@@ -3,9 +3,10 @@
 Each part is drawn as a stick figure: a dot at its mass centre and lines to its markers,
 carried by the part's position and orientation at each output (markers are given in the
 part frame: docs/conventions.md §1.2, §1.3); the ground's markers are fixed points and each
-joint a cross at its I marker. matplotlib draws it (imported when used): a GIF (Pillow) or
-an MP4 (ffmpeg) file from scripts, an HTML player in Jupyter. Results read from a file have
-no model: their parts are dots at the mass centres.
+joint a cross at its I marker. In Jupyter an interactive 3D view (plotly: turn, zoom, play;
+``figure_3d``), or without plotly a matplotlib HTML player; from scripts a GIF (Pillow) or
+an MP4 (ffmpeg) file (matplotlib). The libraries are imported when used. Results read from
+a file have no model: their parts are dots at the mass centres.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from . import _core
 from .bodies import Marker, Part, PointMass
 from .constraints import Joint, Jprim
+from .progress import _in_notebook
 
 
 def _vector(value):
@@ -58,6 +60,97 @@ def _place(series, step, offsets):
     return values[:3] + offsets @ rotation.T
 
 
+def _sticks(figures, k):
+    """Per body at output k: its stick figure, mass centre out to each marker and back."""
+    out = []
+    for series, offsets in figures:
+        hub = _place(series, k, np.zeros((1, 3)))[0]
+        path_points = [hub]
+        for end in _place(series, k, offsets):
+            path_points += [end, hub]
+        out.append(np.array(path_points))
+    return out
+
+
+def _joint_points(joints, k):
+    at = [_place(s, k, o[None, :])[0] if s is not None else o for s, o in joints]
+    return np.array(at).reshape(-1, 3)
+
+
+def figure_3d(results, step=1, fps=25):
+    """An interactive 3D view (plotly): turn and zoom it, play the run with its slider."""
+    import plotly.graph_objects as go
+
+    figures, fixed, joints = _figures(results)
+    steps = list(range(0, len(results.times), max(int(step), 1)))
+
+    def traces(k):
+        shown = [
+            go.Scatter3d(
+                x=xyz[:, 0],
+                y=xyz[:, 1],
+                z=xyz[:, 2],
+                mode="lines+markers",
+                name=series.channel,
+                marker={"size": 3},
+            )
+            for xyz, (series, _) in zip(_sticks(figures, k), figures)
+        ]
+        at = _joint_points(joints, k)
+        shown.append(
+            go.Scatter3d(
+                x=at[:, 0],
+                y=at[:, 1],
+                z=at[:, 2],
+                mode="markers",
+                name="joints",
+                marker={"symbol": "x", "size": 4},
+            )
+        )
+        return shown
+
+    ground = go.Scatter3d(
+        x=fixed[:, 0],
+        y=fixed[:, 1],
+        z=fixed[:, 2],
+        mode="markers",
+        name="ground",
+        marker={"symbol": "square", "size": 3},
+    )
+    frames = [go.Frame(data=traces(k), name=f"{results.times[k]:.4g}") for k in steps]
+    figure = go.Figure(data=[*traces(steps[0]), ground], frames=frames)
+    delay = 1000 / fps
+    figure.update_layout(
+        scene={"aspectmode": "data"},
+        updatemenus=[
+            {
+                "type": "buttons",
+                "buttons": [
+                    {
+                        "label": "play",
+                        "method": "animate",
+                        "args": [None, {"frame": {"duration": delay}, "fromcurrent": True}],
+                    }
+                ],
+            }
+        ],
+        sliders=[
+            {
+                "steps": [
+                    {
+                        "label": f.name,
+                        "method": "animate",
+                        "args": [[f.name], {"mode": "immediate", "frame": {"duration": 0}}],
+                    }
+                    for f in frames
+                ],
+                "currentvalue": {"prefix": "t = "},
+            }
+        ],
+    )
+    return figure
+
+
 def animate(results, path=None, step=1, fps=25, dpi=80):
     """The mechanism over the outputs of ``results`` (every ``step``-th). ``path`` ending in
     ``.gif`` or ``.mp4``: the animation written there (returns the path); none: in Jupyter
@@ -68,6 +161,11 @@ def animate(results, path=None, step=1, fps=25, dpi=80):
     figures, fixed, joints = _figures(results)
     if not figures:
         raise ValueError("animate: the results hold no moving part to draw")
+    if path is None and _in_notebook():
+        try:
+            return figure_3d(results, step, fps)
+        except ImportError:
+            pass  # without plotly: the matplotlib player below
     steps = list(range(0, len(results.times), max(int(step), 1)))
     # the extent of every point over the run, for fixed axes
     points = [fixed] if len(fixed) else []
@@ -91,19 +189,11 @@ def animate(results, path=None, step=1, fps=25, dpi=80):
     label = ax.set_title("")
 
     def draw(k):
-        for line, (series, offsets) in zip(sticks, figures):
-            hub = _place(series, k, np.zeros((1, 3)))[0]
-            ends = _place(series, k, offsets)
-            # mass centre, then out to each marker and back
-            path_points = [hub]
-            for end in ends:
-                path_points += [end, hub]
-            xyz = np.array(path_points)
+        for line, xyz in zip(sticks, _sticks(figures, k)):
             line.set_data(xyz[:, 0], xyz[:, 1])
             line.set_3d_properties(xyz[:, 2])
-        at = [_place(s, k, o[None, :])[0] if s is not None else o for s, o in joints]
-        if at:
-            xyz = np.array(at)
+        xyz = _joint_points(joints, k)
+        if len(xyz):
             crosses.set_data(xyz[:, 0], xyz[:, 1])
             crosses.set_3d_properties(xyz[:, 2])
         label.set_text(f"t = {results.times[k]:.4g}")
@@ -116,8 +206,6 @@ def animate(results, path=None, step=1, fps=25, dpi=80):
         animation.save(path, writer=writer, fps=fps, dpi=dpi)
         plt.close(fig)
         return path
-    from .progress import _in_notebook
-
     if _in_notebook():
         from IPython.display import HTML
 

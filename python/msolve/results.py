@@ -250,8 +250,8 @@ class SimulationResults:
 
     def animate(self, path=None, step=1, fps=25):
         """The mechanism moving over the outputs (animation.py): to a ``.gif`` or ``.mp4``
-        file at ``path``, else an HTML player in Jupyter (a matplotlib animation
-        elsewhere); every ``step``-th output, ``fps`` frames per second."""
+        file at ``path``, else an interactive 3D view in Jupyter (a matplotlib
+        animation elsewhere); every ``step``-th output, ``fps`` frames per second."""
         return animation.animate(self, path, step, fps)
 
     def _repr_html_(self):
