@@ -230,3 +230,32 @@ def test_the_command_line_writes_the_same_files():
     assert (
         "results written to drop.h5 and drop.csv (9 output times)" in Path("drop.log").read_text()
     )
+
+
+def test_rows_interrupted_while_being_written_are_written_once(monkeypatch):
+    from msolve import result_files
+    from msolve.h5_results import H5Writer
+
+    model = falling_body(output="cut")
+    model.simulate(end=0.1, dtout=0.05, verbose=False)
+    original = H5Writer.append
+    calls = []
+
+    def interrupted(self, rows, n):
+        # Ctrl-C after the CSV got the block, before the HDF5 file did
+        calls.append(n)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return original(self, rows, n)
+
+    monkeypatch.setattr(H5Writer, "append", interrupted)
+    monkeypatch.setattr(result_files, "FLUSH_SECONDS", 0.0)  # every row written at once
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        model.simulate(end=0.5, dtout=0.05, verbose=False)
+    kept = stopped.value.results.times
+    back = msolve.read_results("cut.h5")
+    # every output once, in order: those of the first simulate and those the exception kept
+    np.testing.assert_allclose(back.times, 0.05 * np.arange(len(back.times)), atol=1e-12)
+    assert back.times[-1] == kept[-1]
+    lines = Path("cut.csv").read_text().splitlines()[2:]
+    np.testing.assert_array_equal([float(line.split(",")[0]) for line in lines], back.times)

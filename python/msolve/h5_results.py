@@ -123,7 +123,8 @@ class H5Writer:
         self.messages = f["messages"]
 
     def append(self, rows, n):
-        """Rows ``n`` onwards (written again when an exception interrupted the last call)."""
+        """Rows ``n`` onwards (written again when an exception interrupted the last call;
+        rows the file holds already are written over with the same values)."""
         m = n + len(rows)
         self.time.resize((m,))
         self.time[n:m] = rows[:, 0]

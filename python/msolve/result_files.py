@@ -59,26 +59,30 @@ def table_entities(model):
 
 
 class _Csv:
-    """The CSV table: header and units when created, rows appended. ``append`` may be
-    called again with the same rows after an exception interrupted it (the block is
-    written again from where the last complete one ended)."""
+    """The CSV table: header and units when created, rows appended. ``append(rows, n)``
+    (rows ``n`` onwards) may be called again with the same rows after an exception
+    interrupted it: a block written whole is not written again, one cut short is written
+    again from where the last complete one ended."""
 
-    def __init__(self, path, columns=None, units=None):
+    def __init__(self, path, columns=None, units=None, rows=0):
         # kept open while an analysis runs
         self.file = open(path, "w" if columns else "a", encoding="utf-8")  # noqa: SIM115
         if columns:
             self.file.write(",".join(columns) + "\n")
             self.file.write("# units: " + ",".join(units) + "\n")
             self.file.flush()
-        self.end = self.file.tell()  # where the last complete block ends
+        # where the last complete block ends, and the rows written up to there
+        self.end, self.rows = self.file.tell(), rows
 
-    def append(self, rows):
+    def append(self, rows, n):
+        if n + len(rows) <= self.rows:
+            return
         text = "".join(",".join(repr(float(v)) for v in row) + "\n" for row in rows)
         self.file.seek(self.end)
         self.file.truncate()
         self.file.write(text)
         self.file.flush()
-        self.end = self.file.tell()
+        self.end, self.rows = self.file.tell(), n + len(rows)
 
     def close(self):
         self.file.close()
@@ -194,7 +198,7 @@ class OutputFiles:
             self._open(model)
         elif self.problem is None and self._csv is None:
             try:
-                self._csv = _Csv(self.root + ".csv")
+                self._csv = _Csv(self.root + ".csv", rows=self.count)
                 self._h5 = H5Writer.reopen(self.root + ".h5")
             except OSError as e:
                 self._fail(e)
@@ -250,7 +254,7 @@ class OutputFiles:
         rows = np.vstack(self._pending)
         self._pending = [rows]
         if self._csv is not None:
-            self._guarded(self._csv.append, rows[:, : len(self.columns)])
+            self._guarded(self._csv.append, rows[:, : len(self.columns)], self.count)
         if self._h5 is not None:
             self._guarded(self._h5.append, rows, self.count)
         self._pending = []
