@@ -19,6 +19,7 @@
 #include "math/spline.h"
 #include "mbs/measure.h"
 #include "model/entities.h"
+#include "system/compiled_routine.h"
 #include "system/force_measure.h"
 #include "system/routine_function.h"
 
@@ -220,22 +221,6 @@ class PythonRoutine : public UserRoutine {
   std::string name_;
 };
 
-// a routine named by a string ("lib.so::fn"): compiled code, which msolve cannot call
-class NamedRoutine : public UserRoutine {
- public:
-  explicit NamedRoutine(std::string name) : name_(std::move(name)) {}
-  std::string Unavailable() const override {
-    return "routine '" + name_ +
-           "' names compiled code, which msolve cannot run; give a Python callable instead";
-  }
-  void Evaluate(const Call&, double*, int) const override {
-    throw std::runtime_error(Unavailable());
-  }
-
- private:
-  std::string name_;
-};
-
 // An entity of another model than the running one would be read by its id in the running
 // model: another entity altogether. (Entities of no model are the caller's business.)
 void CheckRunningModel(py::handle entity) {
@@ -355,8 +340,11 @@ void DefineCallbacks(py::module_& m) {
   py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
       .def(py::init<const py::object&, py::str, const py::function&>(), py::arg("owner"),
            py::arg("key"), py::arg("routine"));
-  py::class_<NamedRoutine, UserRoutine, std::shared_ptr<NamedRoutine>>(m, "NamedRoutine")
-      .def(py::init<std::string>());
+  // compiled code named by "library::FUNCTION", loaded when first compiled into a System
+  py::class_<system::CompiledRoutine, UserRoutine, std::shared_ptr<system::CompiledRoutine>>(
+      m, "CompiledRoutine")
+      .def(py::init<std::string>(), py::arg("spec"))
+      .def_property_readonly("spec", &system::CompiledRoutine::spec);
 
   m.def(
       "_read",
