@@ -61,6 +61,22 @@ def test_sfosub_in_c_matches_the_python_routine_and_the_closed_form(library):
     np.testing.assert_allclose(x_compiled, x_python, rtol=0, atol=1e-9)
 
 
+def test_sfosub_in_fortran_calls_sysfnc_and_errmes(tmp_path):
+    # a Fortran SFOSUB named as written ("SFOSUB", gfortran's symbol sfosub_) calling the
+    # Fortran utility subroutines SYSFNC and ERRMES: the same spring as in C
+    compiler = shutil.which("gfortran")
+    assert compiler, "gfortran is needed to build the Fortran user subroutine (tools/setup.sh)"
+    path = tmp_path / "libfortran.so"
+    source = SOURCE.with_suffix(".f90")
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-o", str(path), str(source)],
+        check=True,
+        capture_output=True,
+    )
+    t, x_fortran = block_position(f"{path}::SFOSUB")
+    np.testing.assert_allclose(x_fortran, damped_oscillation(t), rtol=0, atol=1e-7)
+
+
 def test_varsub_difsub_reqsub_and_motsub_in_c(library):
     # VARSUB reads TIME through c_sysfnc: 3 t; DIFSUB integrates time: t^2 / 2; MOTSUB drives
     # the block by 0.3 t^2 (iord 0, 1, 2); REQSUB reads TDISP with c_sysary
