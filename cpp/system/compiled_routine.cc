@@ -325,7 +325,9 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
   // the routine writes its results whether or not the solver wants them (the dependency
   // pass): a buffer as large as any it may write, NaN where it wrote nothing
   const int nstate = call.states ? static_cast<int>(call.states->size()) : 0;
-  const int needed = call.form == Form::kGse ? nstate + call.noutput : std::max(count, 8);
+  const int needed = call.form == Form::kGse     ? nstate + call.noutput
+                     : call.form == Form::kField ? 78
+                                                 : std::max(count, 8);
   std::vector<double> result(std::max(needed, 1), std::numeric_limits<double>::quiet_NaN());
 
   CallContext context;
@@ -363,6 +365,22 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
       reinterpret_cast<Fn>(function_)(&id, &time, par.data(), &npar, &dflag, &iflag, &ns,
                                       states.data(), &ninput, inputs.data(), &noutput, stated,
                                       stated + nstate);
+      break;
+    }
+    case Form::kField: {
+      using Fn = void (*)(int*, double*, double*, int*, double*, double*, int*, int*, double*,
+                          double*, double*);
+      double disp[6], velo[6], matrices[72];
+      std::copy(call.disp, call.disp + 6, disp);
+      std::copy(call.velo, call.velo + 6, velo);
+      std::fill(matrices, matrices + 72, std::numeric_limits<double>::quiet_NaN());
+      reinterpret_cast<Fn>(function_)(&id, &time, par.data(), &npar, disp, velo, &dflag, &iflag,
+                                      result.data(), matrices, matrices + 36);
+      // DFDDIS(6,6) and DFDVEL(6,6) are Fortran arrays, DFDDIS(i,j) = d FIELD(i) / d DISP(j)
+      // at (j-1)*6 + (i-1); the solver takes them row by row
+      for (int m = 0; m < 2; ++m)
+        for (int r = 0; r < 6; ++r)
+          for (int c = 0; c < 6; ++c) result[6 + 36 * m + 6 * r + c] = matrices[36 * m + 6 * c + r];
       break;
     }
   }

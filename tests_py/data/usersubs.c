@@ -91,3 +91,19 @@ void SILENT(int *id, double *time, double *par, int *npar, int *dflag, int *ifla
             double *result) {
   (void)id, (void)time, (void)par, (void)npar, (void)dflag, (void)iflag, (void)result;
 }
+
+/* FIESUB: a linear field with diagonal stiffness par[0..5] and damping par[6..11], and one
+   coupling par[12]: FIELD(1) also gets -par[12] * DISP(2). DFDDIS and DFDVEL are 6x6
+   Fortran arrays: DFDDIS(i,j) = d FIELD(i) / d DISP(j) at dfddis[(j-1)*6 + (i-1)]. */
+void FIESUB(int *id, double *time, double *par, int *npar, double *disp, double *velo,
+            int *dflag, int *iflag, double *field, double *dfddis, double *dfdvel) {
+  (void)id, (void)time, (void)npar, (void)dflag, (void)iflag;
+  for (int k = 0; k < 36; ++k) dfddis[k] = dfdvel[k] = 0.0;
+  for (int k = 0; k < 6; ++k) {
+    field[k] = -par[k] * disp[k] - par[6 + k] * velo[k];
+    dfddis[k * 6 + k] = -par[k];
+    dfdvel[k * 6 + k] = -par[6 + k];
+  }
+  field[0] -= par[12] * disp[1];
+  dfddis[1 * 6 + 0] = -par[12];
+}
