@@ -61,7 +61,8 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
       event.actions.push_back("evaluate");
     if (src.halt) {
       event.actions.push_back("halt");
-      out->halted = halted_ = true;
+      out->halted = true;
+      Halt();
       stop = true;
     }
     if (src.return_) {

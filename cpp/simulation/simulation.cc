@@ -108,6 +108,8 @@ Simulation::Simulation(const model::Model& model)
       throw ModelError(r->Describe() + ": " + e.what());
     }
   }
+  // what the sensors' actions set for the rest of the analysis (halt, hmax)
+  run_slots_ = layout_.Add(nullptr, "simulation: halted, sensor hmax", 3);
   // the memory at the start: the System's, then the requests' and sensors' blocks
   state_.memory = layout_.Initial();
   state_.memory.head(start.memory.size()) = start.memory;
@@ -321,20 +323,27 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)
     state_.y[sys_.work_state()] = previous.state_.y[previous.sys_.work_state()];
   // what the elements, requests and sensors remember (the turns of the angles they follow,
-  // the SENVAL values, the sensors' firings): the blocks of the memory both have, by key
+  // the histories of their DELAY calls, the SENVAL values, the sensors' firings, the step
+  // limit a sensor set, whether a halt ended the analysis): the blocks of the memory both
+  // have, by key
   layout_.Remap(previous.layout_, previous.state_.memory, &state_.memory);
-  // the histories of DELAY calls, by the same keys (variable size, beside the memory)
-  sys_.TakeDelayHistories(previous.sys_.DelayHistories());
   continued_ = true;
-  // the step limit a sensor set, whether a halt ended the analysis
-  sensor_hmax_ = previous.sensor_hmax_;
-  halted_ = previous.halted_;
+}
+
+std::optional<double> Simulation::SensorHmax() const {
+  if (state_.memory[run_slots_ + kHmaxSetSlot] == 0.0) return std::nullopt;
+  return state_.memory[run_slots_ + kHmaxSlot];
+}
+
+void Simulation::SetSensorHmax(double hmax) {
+  state_.memory[run_slots_ + kHmaxSetSlot] = 1.0;
+  state_.memory[run_slots_ + kHmaxSlot] = hmax;
 }
 
 double Simulation::StepCap() const {
   double cap = output_dt_;
   if (integrator_hmax_) cap = std::min(cap, *integrator_hmax_);
-  if (sensor_hmax_) cap = std::min(cap, *sensor_hmax_);
+  if (const std::optional<double> sensor_hmax = SensorHmax()) cap = std::min(cap, *sensor_hmax);
   return cap;
 }
 
@@ -398,7 +407,7 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
       event.actions.push_back("halt");
       outcome.stop = true;
       out->halted = true;
-      halted_ = true;
+      Halt();
     }
     if (src.return_) {
       event.actions.push_back("return");
@@ -415,7 +424,7 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
     }
     if (src.hmax) {
       event.actions.push_back("hmax");
-      sensor_hmax_ = *src.hmax;
+      SetSensorHmax(*src.hmax);
       restart = true;  // IDA does not shorten a step already chosen
     }
     if (src.stepsize) {

@@ -284,12 +284,6 @@ class System {
   /// memory (angles followed through whole turns) write the accepted state's angles into
   /// their slots of `memory` as the references of the next steps.
   void AcceptStep(double t, const double* y, const double* yp, double* memory) const;
-  /// The histories of the DELAY calls in the elements', Variables' and Diffs' expressions
-  /// (variable size, so not in the memory block: docs/architecture.md §3.1), keyed as their
-  /// memory blocks, each flattened (DelayHistory::Save); TakeDelayHistories gives them to the
-  /// expressions of this System with the same key (Simulation::ContinueFrom).
-  std::map<MemoryKey, std::vector<double>> DelayHistories() const;
-  void TakeDelayHistories(const std::map<MemoryKey, std::vector<double>>& histories) const;
 
   /// The energies of the model at the state y, in force x length (model units):
   /// kinetic, sum of (m v.v + w.J w) / 2 UCF; gravitational, -sum of m g(t).r / UCF (r the
@@ -361,9 +355,9 @@ class System {
 
   // lays out the memory block: a keyed block per element with memory (memories.cc)
   void LayOutMemory(const model::Model& model);
-  // visit(key, expression) for each expression with DELAY calls (DelayHistories)
-  template <typename Visit>
-  void VisitDelays(const Visit& visit) const;
+  // empties the DELAY histories of the elements', Variables' and Diffs' expressions in
+  // `memory` (MakeState)
+  void ClearDelays(double* memory) const;
   // appends a constraint and its rows
   void AddConstraint(mbs::JointConstraint constraint);
 
