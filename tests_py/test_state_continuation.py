@@ -64,18 +64,22 @@ def test_a_delay_new_after_the_model_changed_gives_its_ic_until_its_history_reac
 
 
 def test_a_delay_of_a_run_that_starts_later_gives_its_ic_until_its_history_reaches_back():
-    # simulate(start=2): the history begins at the first accepted state, t = 2
+    # simulate(start=2): the history begins at the first accepted state, t = 2, for a DELAY
+    # in a Variable (which used to read a record of the design state at t = 0: 0.68 at t = 2)
+    # as in a request
     model = block_on_slide()
-    out = Request(f2="DELAY(SIN(TIME), 0.5, 3)")
+    delayed = Variable(function="DELAY(SIN(TIME), 0.5, 3)")
+    out = Request(f2=f"VARVAL({delayed.id})", f3="DELAY(SIN(TIME), 0.5, 3)")
     run = model.simulate(start=2.0, end=3.0, dtout=0.05, returnResults=True)
     t = run.times
-    got = run.getObject(out).getComponent("F2")
     assert t[0] == pytest.approx(2.0)
-    assert got[t < 2.5 - 1e-9] == pytest.approx(3.0)
     steps = np.diff(np.concatenate([[2.0], run.stepTimes]))
     assert steps.min() > 0
     bound = steps.max() ** 2 / 8 + 1e-12
-    np.testing.assert_allclose(got[t >= 2.5], np.sin(t[t >= 2.5] - 0.5), atol=bound)
+    for component in ("F2", "F3"):
+        got = run.getObject(out).getComponent(component)
+        assert got[t < 2.5 - 1e-9] == pytest.approx(3.0)
+        np.testing.assert_allclose(got[t >= 2.5], np.sin(t[t >= 2.5] - 0.5), atol=bound)
 
 
 def test_a_long_delay_over_many_steps_stays_within_the_interpolation_bound():
