@@ -95,3 +95,28 @@ def test_a_long_delay_over_many_steps_stays_within_the_interpolation_bound():
     np.testing.assert_allclose(
         run.getObject(out).getComponent("F2")[late], np.sin(t[late] - 0.25), atol=bound
     )
+
+
+def test_the_turns_a_routine_follows_go_on_after_the_model_changed():
+    # a rotor driven at 10 rad/s: the angle AZ a request routine reads is followed through
+    # whole turns (10 rad at t = 1, not 10 - 4 pi); its reference is in the State, so after a
+    # model change it goes on (12 rad at t = 1.2) instead of starting again within one turn
+    model = Model()
+    ground = Part(ground=True)
+    rotor = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    hinge = Joint(type="REVOLUTE", i=Marker(part=rotor), j=Marker(part=ground))
+    Motion(joint=hinge, jtype="ROTATION", function="10*TIME")
+
+    def angle(id, time, par, npar, iflag):
+        return [AZ(hinge.i, hinge.j), 0, 0, 0, 0, 0, 0, 0]
+
+    out = Request(function="USER()", routine=angle)
+    before = model.simulate(end=1.0, dtout=0.05, returnResults=True)
+    np.testing.assert_allclose(
+        before.getObject(out).getComponent("F1"), 10 * before.times, atol=1e-9
+    )
+    first = model._simulation
+    Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0, 5, 0]), label="added")
+    run = model.simulate(end=1.2, dtout=0.05, returnResults=True)
+    assert model._simulation is not first
+    np.testing.assert_allclose(run.getObject(out).getComponent("F1"), 10 * run.times, atol=1e-9)

@@ -37,6 +37,13 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
   return s;
 }
 
+// the layout of the System's memory after the dependency pass of its elements' routines (which
+// needs the System at its final address, and places the routines' inputs with memory)
+const system::MemoryLayout& PreparedLayout(system::System* sys) {
+  sys->PrepareRoutines(0.0);
+  return sys->memory_layout();
+}
+
 }  // namespace
 
 Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*model) {
@@ -46,10 +53,8 @@ Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*
 Simulation::Simulation(const model::Model& model)
     : model_(model),
       sys_(system::System::Compile(model)),
-      layout_(sys_.memory_layout()),
+      layout_(PreparedLayout(&sys_)),
       sensors_(model, sys_, &layout_) {
-  // the dependency pass of the elements' routines, now that the system has its address
-  sys_.PrepareRoutines(state_.t);
   const system::State start = sys_.MakeState();
   for (const auto& r : model.requests) {
     if (!r->active) continue;
@@ -73,6 +78,7 @@ Simulation::Simulation(const model::Model& model)
           r->routine, model::UserRoutine::Form::kRequest, *r, std::move(par), 8);
       routine->SetResolver(sys_.MakeResolver());
       routine->Prepare(state_.t, start.y.data(), start.yp.data(), start.memory.data());
+      routine->PlaceInputs(&layout_);
       request_routines_[r.get()] = std::move(routine);
       continue;
     }
@@ -493,7 +499,7 @@ void Simulation::AcceptStep(double t, const double* y, const double* yp) {
 void Simulation::AcceptOutputs(double t, const double* y, const double* yp) {
   double* memory = state_.memory.data();
   sensors_.Accept(t, y, yp, memory);
-  for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
+  for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp, memory);
   for (auto& [request, slots] : request_functions_)
     for (auto& f : slots)
       if (f) f->Accept(t, y, yp, memory);

@@ -40,6 +40,8 @@ void System::PrepareRoutines(double t) {
   const State start = MakeState();
   for (auto& routine : routines_)
     routine->Prepare(t, start.y.data(), start.yp.data(), start.memory.data());
+  // the turns of the angles among their declared inputs: blocks of the memory
+  for (auto& routine : routines_) routine->PlaceInputs(&memory_layout_);
   RefreshDependencies();
   for (const auto& d : diffs_)
     if (d.source->routine && d.source->implicit &&

@@ -221,10 +221,11 @@ class System {
   double* AnalysisMode() const { return analysis_mode_.get(); }
 
   /// The dependency pass of the user routines (each called once with iflag true at the
-  /// design state, time t), then the Jacobian pattern; call once the System is at its final
-  /// address (the routines' runtime functions resolve ids through it). Throws RoutineError
-  /// when a routine fails, ModelError for an implicit Diff whose routine does not read its
-  /// DIF1.
+  /// design state, time t; the inputs they declare with memory get blocks of the memory
+  /// layout), then the Jacobian pattern; call once the System is at its final address (the
+  /// routines' runtime functions resolve ids through it), before a State is made. Throws
+  /// RoutineError when a routine fails, ModelError for an implicit Diff whose routine does not read
+  /// its DIF1.
   void PrepareRoutines(double t);
   /// The user routines (for messages about them).
   const std::vector<std::unique_ptr<RoutineEvaluator>>& routines() const { return routines_; }
