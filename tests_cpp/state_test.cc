@@ -282,6 +282,22 @@ TEST(StateTest, ARecompiledSystemTakesOverADelayHistoryByEntity) {
   EXPECT_NEAR(TorqueAt(second, 1.0, continued), 0.5 + 7.0, 1e-12);
 }
 
+TEST(StateTest, TheAnalysisModeIsInTheState) {
+  // MODE (docs/motionsolve-compatibility.md §4.8) is a block of the memory that exists only
+  // when an expression reads it, 4 (dynamics) at the start; two states read their own
+  auto r = MakeRotor();
+  AddTorsionSpring(r.get(), 1, 2.0);
+  EXPECT_EQ(System::Compile(r->m).memory_layout().Find(system::ModeKey()), nullptr);
+  AddTorque(r.get(), 2, "MODE");
+  const System sys = System::Compile(r->m);
+  const auto* block = sys.memory_layout().Find(system::ModeKey());
+  ASSERT_NE(block, nullptr);
+  State statics = sys.MakeState(), dynamics = sys.MakeState();
+  statics.memory[block->offset] = 5.0;
+  EXPECT_EQ(TorqueAt(sys, 0.0, statics), 5.0);
+  EXPECT_EQ(TorqueAt(sys, 0.0, dynamics), 4.0);
+}
+
 TEST(StateTest, ASensorsHaltAndStepLimitAreTakenOverByAContinuation) {
   // a sensor with hmax fires at t = 0.2 (TIME >= 0.2): from there on no step of the analysis
   // is longer than hmax, also in a Simulation compiled again and continued; a second sensor

@@ -59,7 +59,7 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
           "as in dynamics");
     return std::nullopt;
   }
-  *sys_.AnalysisMode() = kModeKinematics;
+  SetMode(kModeKinematics);
   out.messages = ic_messages_;
   out.messages.push_back(asked ? "kinematics: the model has no degree of freedom"
                                : "the model has no degree of freedom: kinematic analysis "

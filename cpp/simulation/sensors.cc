@@ -51,7 +51,8 @@ void CheckPositive(const model::Sensor& s, const std::optional<double>& v, const
 
 SensorSet::SensorSet(const model::Model& model, const system::System& sys,
                      system::MemoryLayout* layout) {
-  const system::Resolver resolver = sys.MakeResolver();
+  system::Resolver resolver = sys.MakeResolver();
+  resolver.layout = layout;
   const system::State start = sys.MakeState();
   const double *y0 = start.y.data(), *yp0 = start.yp.data(), *m0 = start.memory.data();
   // an expression's block: its angles followed through whole turns

@@ -84,7 +84,8 @@ Simulation::Simulation(const model::Model& model)
     }
     if (type == "EXPRESSION") {
       auto& slots = request_functions_[r.get()];
-      const system::Resolver lookup = sys_.MakeResolver();
+      system::Resolver lookup = sys_.MakeResolver();
+      lookup.layout = &layout_;
       for (int k = 0; k < 8; ++k) {
         const std::string& text = r->f[k];
         if (text.empty()) continue;
@@ -142,18 +143,17 @@ void Simulation::InitializeOnce() {
   if (initialized_) return;
   if (!continued_) state_.y = sys_.DesignState();
   // MODE is 3 during the initial conditions, then the analysis's again
-  double* mode = sys_.AnalysisMode();
-  const double analysis_mode = *mode;
-  *mode = kModeInitialConditions;
+  const double analysis_mode = Mode();
+  SetMode(kModeInitialConditions);
   analysis::InitialConditionsReport report;
   try {
     report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
                                                 &state_.yp, continued_);
   } catch (...) {
-    *mode = analysis_mode;
+    SetMode(analysis_mode);
     throw;
   }
-  *mode = analysis_mode;
+  SetMode(analysis_mode);
   for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
@@ -194,10 +194,10 @@ Results Simulation::Assembly() {
 Results Simulation::Simulate(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
   // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
-  *sys_.AnalysisMode() = IsStatics(options.type)        ? kModeStatics
-                         : IsQuasiStatics(options.type) ? kModeQuasiStatics
-                         : IsKinematics(options.type)   ? kModeKinematics
-                                                        : kModeDynamics;
+  SetMode(IsStatics(options.type)        ? kModeStatics
+          : IsQuasiStatics(options.type) ? kModeQuasiStatics
+          : IsKinematics(options.type)   ? kModeKinematics
+                                         : kModeDynamics);
   if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
   if (IsLinear(options.type)) return Linear(nullptr, nullptr);
@@ -334,6 +334,16 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   // have, by key
   layout_.Remap(previous.layout_, previous.state_.memory, &state_.memory);
   continued_ = true;
+}
+
+double Simulation::Mode() const {
+  const system::MemoryBlock* block = layout_.Find(system::ModeKey());
+  return block ? state_.memory[block->offset] : kModeDynamics;
+}
+
+void Simulation::SetMode(double mode) {
+  if (const system::MemoryBlock* block = layout_.Find(system::ModeKey()))
+    state_.memory[block->offset] = mode;
 }
 
 std::optional<double> Simulation::SensorHmax() const {

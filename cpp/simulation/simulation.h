@@ -170,6 +170,10 @@ class Simulation {
   // the memory (run_slots_), so that a continuation takes it over with the rest: a halt
   // ended it; the step limit an hmax action set
   void Halt() { state_.memory[run_slots_ + kHaltedSlot] = 1.0; }
+  // the analysis mode MODE returns, in its block of the memory (system::ModeKey) when an
+  // expression reads it
+  double Mode() const;
+  void SetMode(double mode);
   std::optional<double> SensorHmax() const;
   void SetSensorHmax(double hmax);
   // ends a zero-crossing refinement: the step limits as before it

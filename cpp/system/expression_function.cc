@@ -143,9 +143,10 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : text_(text), mode_(resolver.mode) {
+    : text_(text) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
+  if (program_.reads_mode() && resolver.mode) mode_slot_ = resolver.mode(resolver.layout);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
   for (const auto& m : measures_) turn_slot_.push_back(m.FollowsTurns() ? turn_count_++ : -1);
@@ -182,13 +183,15 @@ double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const 
   return measures_[l.measure].Value(y, yp, Reference(l.measure, memory));
 }
 
-double ExpressionFunction::Mode() const { return mode_ ? *mode_ : kModeDynamics; }
+double ExpressionFunction::Mode(const double* memory) const {
+  return mode_slot_ >= 0 && memory != nullptr ? memory[mode_slot_] : kModeDynamics;
+}
 
 double ExpressionFunction::Value(double t, const double* y, const double* yp,
                                  const double* memory) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   BindDelays(memory);
-  return program_.Evaluate(leaf_values_.data(), t, Mode());
+  return program_.Evaluate(leaf_values_.data(), t, Mode(memory));
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
@@ -197,7 +200,7 @@ double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, con
   BindDelays(memory);
   double direct = 0.0;
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), &direct);
+      program_.Evaluate(leaf_values_.data(), t, Mode(memory), leaf_partials_.data(), &direct);
   // Variables given by expressions of TIME add their own time derivatives (chain rule)
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const auto* nested =
@@ -217,7 +220,7 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
   BindDelays(memory);
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), nullptr);
+      program_.Evaluate(leaf_values_.data(), t, Mode(memory), leaf_partials_.data(), nullptr);
   dy->clear();
   dyp->clear();
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state

@@ -12,6 +12,7 @@
 #include "mbs/measure.h"
 #include "mbs/state_function.h"
 #include "system/delay_function.h"
+#include "system/state.h"
 
 namespace msolve::system {
 
@@ -51,9 +52,13 @@ struct Resolver {
   /// returns (docs/motionsolve-compatibility.md §5.5); throws std::invalid_argument for an id
   /// no sensor stores under.
   std::function<int(long id)> sensor_value;
-  /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
+  /// The memory slot of the analysis mode MODE returns (ModeSlot, in `layout` or, while the
+  /// System compiles, its own); called only for an expression that reads MODE. Unset: 4
   /// (dynamics).
-  const double* mode = nullptr;
+  std::function<int(MemoryLayout* layout)> mode;
+  /// The layout the blocks of expressions compiled after the System go into (a
+  /// Simulation's), or nullptr.
+  MemoryLayout* layout = nullptr;
   /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
   /// std::invalid_argument for an unknown part.
   std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
@@ -126,8 +131,8 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string text_;
-  const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
-  std::vector<Leaf> leaves_;      // indexed by leaf index
+  int mode_slot_ = -1;        // the memory slot of MODE's value (Resolver::mode)
+  std::vector<Leaf> leaves_;  // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   // per measure, its memory slot among the function's (-1 for one that follows no turns)
   std::vector<int> turn_slot_;
@@ -156,7 +161,8 @@ class ExpressionFunction : public mbs::StateFunction {
   void BindDelays(const double* memory) const;
   double LeafValue(int leaf, double t, const double* y, const double* yp,
                    const double* memory) const;
-  double Mode() const;
+  // MODE's value in `memory` (4, dynamics, without a slot: gravity's expressions of time)
+  double Mode(const double* memory) const;
 };
 
 }  // namespace msolve::system

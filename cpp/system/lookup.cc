@@ -119,7 +119,11 @@ const Resolver& System::MakeResolver() const {
   resolver_ = std::make_unique<Resolver>();
   Resolver& r = *resolver_;
   r.marker = [this](long id) { return MarkerById(id); };
-  r.mode = AnalysisMode();
+  // MODE after the compile: a block of the layout the caller gives (a Simulation's)
+  r.mode = [](MemoryLayout* layout) {
+    if (layout == nullptr) throw std::invalid_argument("MODE is not available here");
+    return ModeSlot(layout);
+  };
   r.diff = [this](long id) {
     for (const auto& d : diffs_)
       if (d.source->id == id) return d.index;

@@ -215,10 +215,10 @@ class System {
   int SensorSlot(long id) const;
 
   /// The analysis mode the expression function MODE returns (docs/motionsolve-compatibility.md
-  /// §4.8): 1 kinematics, 3 initial conditions, 4 dynamics (the default), 5 statics, 6
-  /// quasi-statics, 7 linear analysis. Set by the analysis that runs; the address stays valid
-  /// for the System's lifetime.
-  double* AnalysisMode() const { return analysis_mode_.get(); }
+  /// §4.8: 1 kinematics, 3 initial conditions, 4 dynamics, the initial value, 5 statics, 6
+  /// quasi-statics, 7 linear analysis) is run state: a block of the memory keyed ModeKey(),
+  /// laid out when an expression reads MODE (ModeSlot), here or in a Simulation's layout.
+  /// The analysis that runs writes it.
 
   /// The dependency pass of the user routines (each called once with iflag true at the
   /// design state, time t; the inputs they declare with memory get blocks of the memory
@@ -428,8 +428,6 @@ class System {
   MemoryLayout memory_layout_;
   // the memory slot of each SENVAL id
   std::map<long, int> sensor_slots_;
-  // MODE's value (on the heap: the address survives moves of the System)
-  std::unique_ptr<double> analysis_mode_ = std::make_unique<double>(4.0);
 
   // the resolver of MakeResolver and the address of the System it was built for: a System
   // that has moved builds it again
