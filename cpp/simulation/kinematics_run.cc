@@ -15,8 +15,8 @@ namespace {
 
 // MODE in the kinematic analysis (MotionSolve's analysis modes)
 constexpr double kModeKinematics = 1;
-// the time an event is located to, relative
-constexpr double kEventTolerance = 1e-12;
+// an output this close (relative) to a kink of an input of TIME is at the kink
+constexpr double kKinkTolerance = 1e-12;
 
 }  // namespace
 
@@ -77,17 +77,20 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
     // integrator's steps end there (docs/equations.md §6.8)
     const std::vector<double> kinks = sys_.DiscontinuityTimes();
     const auto near = [](double a, double b) {
-      return std::abs(a - b) <= kEventTolerance * std::max(1.0, std::abs(b));
+      return std::abs(a - b) <= kKinkTolerance * std::max(1.0, std::abs(b));
     };
     std::vector<double> roots;  // the sensors' root functions at the last state
     if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
+    const SolveAt solve_at = [this](double t0, double t, VecX* y, VecX* yp) {
+      analysis::SolveKinematics(sys_, t0, t, state_.memory.data(), nullptr, y, yp);
+    };
     bool stop = false;
     for (long k = 1; k <= n && !stop; ++k) {
       double tout = k == n ? options.end : start + k * options.dtout;
       // an output a rounding away from a kink is at the kink
       for (double kink : kinks)
         if (near(kink, tout)) tout = kink;
-      while (!stop) {
+      while (true) {
         const double t0 = state_.t;
         // the next solution point: the first kink after t0 before tout, or tout
         double target = tout;
@@ -99,43 +102,24 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
         // at a kink the state of the side before it, as the integrator's step that ends there
         // gives it (docs/equations.md §6.8); the next solution starts after it
         const bool at_kink = std::binary_search(kinks.begin(), kinks.end(), target);
-        const double solve_at =
+        const double solve_time =
             at_kink ? std::nextafter(target, -std::numeric_limits<double>::infinity()) : target;
         const VecX y0 = state_.y, yp0 = state_.yp;
-        analysis::SolveKinematics(sys_, t0, solve_at, state_.memory.data(), accept, &state_.y,
+        analysis::SolveKinematics(sys_, t0, solve_time, state_.memory.data(), accept, &state_.y,
                                   &state_.yp);
-        if (sensors_.size() == 0 || !SensorRootsCrossed(roots, target, state_.y, state_.yp)) {
-          state_.t = target;
-          if (target == tout) break;
-          accept(state_.t, state_.y, state_.yp);
-          if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
-          continue;
+        // sensors whose test became true since t0 fire where it does
+        // (docs/motionsolve-compatibility.md §5.7)
+        const VecX y1 = state_.y, yp1 = state_.yp;
+        if (LocateEvents(t0, y0, yp0, target, y1, yp1, solve_at, &roots, &out)) {
+          stop = true;
+          break;
         }
-        // a sensor's test became true between t0 and target: the first such time by
-        // bisection (docs/motionsolve-compatibility.md §5.7), where the sensors fire
-        double lo = t0, hi = target;
-        VecX ye = state_.y, ype = state_.yp;
-        while (hi - lo > kEventTolerance * std::max(1.0, std::abs(hi))) {
-          const double mid = 0.5 * (lo + hi);
-          VecX ym = y0, ypm = yp0;
-          analysis::SolveKinematics(sys_, t0, mid, state_.memory.data(), nullptr, &ym, &ypm);
-          if (SensorRootsCrossed(roots, mid, ym, ypm)) {
-            hi = mid, ye = ym, ype = ypm;
-          } else {
-            lo = mid;
-          }
-        }
-        state_.t = hi, state_.y = ye, state_.yp = ype;
+        state_.t = target;
         accept(state_.t, state_.y, state_.yp);
-        const size_t fired = out.events.size();
-        stop = SampledSensors(state_.t, state_.y, state_.yp, &roots, &out);
-        bool print = stop;
-        for (size_t e = fired; e < out.events.size(); ++e)
-          for (const auto& action : out.events[e].actions) print = print || action == "print";
-        if (print) SampleOnce(state_.t, state_.y, state_.yp, &out);
+        if (target == tout) break;
+        if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
       }
       if (stop) break;
-      accept(state_.t, state_.y, state_.yp);
       SampleOnce(state_.t, state_.y, state_.yp, &out);
       if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
     }
