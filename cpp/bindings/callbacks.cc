@@ -3,9 +3,12 @@
 // arguments and converts the result. No Python error crosses into the solver: an exception or a
 // wrong return value becomes a std::runtime_error carrying the traceback or the reason, which the
 // solver reports with the entity named (RoutineError).
+#include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -380,6 +383,42 @@ RunningModelScope::RunningModelScope(const model::Model* model) : previous_(g_ru
 RunningModelScope::~RunningModelScope() {
   g_running_model = previous_;
   g_running_owner = nullptr;
+}
+
+simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
+  if (sink.is_none()) return nullptr;
+  using Clock = std::chrono::steady_clock;
+  auto last = std::make_shared<Clock::time_point>();
+  // the sink (a py::object) is copied and destroyed with the GIL: the binding holds the
+  // std::function while it holds the GIL, and Simulation keeps a reference to it only
+  return [sink = std::move(sink), every_output, last](const simulation::Results& r) -> bool {
+    if (!every_output) {
+      const Clock::time_point now = Clock::now();
+      if (now - *last < std::chrono::duration<double>(kProgressSeconds)) return false;
+      *last = now;
+    }
+    py::gil_scoped_acquire gil;
+    const size_t width = 1 + 8 * r.requests.size() + 7 * r.bodies.size() + 4 + 2;
+    py::array_t<double> row(static_cast<py::ssize_t>(width));
+    double* v = row.mutable_data();
+    *v++ = r.times.back();
+    for (const auto& s : r.requests)
+      v = std::copy(s.values.back().begin(), s.values.back().end(), v);
+    for (const auto& s : r.bodies) v = std::copy(s.values.back().begin(), s.values.back().end(), v);
+    v = std::copy(r.energy.back().begin(), r.energy.back().end(), v);
+    std::copy(r.constraint_errors.back().begin(), r.constraint_errors.back().end(), v);
+    try {
+      return py::bool_(sink(row));
+    } catch (py::error_already_set& e) {
+      // Ctrl-C while the sink ran: the analysis is interrupted, not failed
+      if (!e.matches(PyExc_Exception)) {
+        e.restore();
+        KeepInterruption();
+        throw Interrupted("interrupted");
+      }
+      throw SolverError("writing the results: " + Traceback(e));
+    }
+  };
 }
 
 py::object TakeInterruption() {
