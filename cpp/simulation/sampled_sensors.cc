@@ -126,4 +126,14 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
   return stop;
 }
 
+std::optional<double> Simulation::SensorHmax() const {
+  if (state_.memory[run_slots_ + kHmaxSetSlot] == 0.0) return std::nullopt;
+  return state_.memory[run_slots_ + kHmaxSlot];
+}
+
+void Simulation::SetSensorHmax(double hmax) {
+  state_.memory[run_slots_ + kHmaxSetSlot] = 1.0;
+  state_.memory[run_slots_ + kHmaxSlot] = hmax;
+}
+
 }  // namespace msolve::simulation

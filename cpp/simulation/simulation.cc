@@ -366,16 +366,6 @@ void Simulation::SetMode(double mode) {
     state_.memory[block->offset] = mode;
 }
 
-std::optional<double> Simulation::SensorHmax() const {
-  if (state_.memory[run_slots_ + kHmaxSetSlot] == 0.0) return std::nullopt;
-  return state_.memory[run_slots_ + kHmaxSlot];
-}
-
-void Simulation::SetSensorHmax(double hmax) {
-  state_.memory[run_slots_ + kHmaxSetSlot] = 1.0;
-  state_.memory[run_slots_ + kHmaxSlot] = hmax;
-}
-
 double Simulation::StepCap() const {
   double cap = output_dt_;
   if (integrator_hmax_) cap = std::min(cap, *integrator_hmax_);
