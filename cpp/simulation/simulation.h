@@ -119,7 +119,7 @@ class Simulation {
   /// start_time). Throws ModelError once an analysis has run.
   void StartAt(double t);
   /// Whether a sensor's halt ended the analysis.
-  bool halted() const { return halted_; }
+  bool halted() const { return state_.memory[run_slots_ + kHaltedSlot] != 0.0; }
   const system::System& system() const { return sys_; }
   /// The state of the run (system/state.h): time, y, y', memory.
   const system::State& run_state() const { return state_; }
@@ -191,6 +191,16 @@ class Simulation {
   EventOutcome HandleEvent(Results* out);
   // the largest step now: the simulate's (Integrator hmax, output interval) and a sensor's
   double StepCap() const;
+  // what sensors' actions changed for the rest of the analysis, in the run's own block of
+  // the memory (run_slots_), so that a continuation takes it over with the rest: a halt
+  // ended it; the step limit an hmax action set
+  void Halt() { state_.memory[run_slots_ + kHaltedSlot] = 1.0; }
+  // the analysis mode MODE returns, in its block of the memory (system::ModeKey) when an
+  // expression reads it
+  double Mode() const;
+  void SetMode(double mode);
+  std::optional<double> SensorHmax() const;
+  void SetSensorHmax(double hmax);
   // ends a zero-crossing refinement: the step limits as before it
   void EndRefinement();
   // a new integrator at state_ with settings_: the sensors' root functions, the step cap
@@ -238,13 +248,14 @@ class Simulation {
 
   // sensors (simulation/sensors.h) and what their actions changed
   SensorSet sensors_;
-  std::optional<double> sensor_hmax_;  // hmax action: the largest step from its event on
+  // the run's own block of the memory: [halted, whether a sensor set hmax, that hmax]
+  int run_slots_ = -1;
+  static constexpr int kHaltedSlot = 0, kHmaxSetSlot = 1, kHmaxSlot = 2;
   std::optional<double> integrator_hmax_, integrator_hmin_;  // Integrator hmax, hmin
   double output_dt_ = 0.0;                                   // the output interval now
   int refining_ = -1;             // zero_crossing: the sensor whose event is being refined
   double refine_until_ = 0.0;     // the end of the step where it was first found
   bool restart_pending_ = false;  // a return ended the last simulate between IDA's steps
-  bool halted_ = false;
   std::vector<double>* step_times_ = nullptr;  // of the simulate in progress
   const OutputSink* sink_ = nullptr;           // of the simulate in progress
 };

@@ -142,7 +142,8 @@ class SimulationResults:
     """Everything one ``simulate`` call produced.
 
     ``times`` (output times), ``getObject(entity)``, ``messages`` (the log), ``stats``
-    (integrator counts), ``stepTimes`` (the end time of every integrator step),
+    (integrator counts), ``stepTimes`` (the end time of every integrator step; in a
+    kinematic analysis every solution point: outputs, kinks of the motions, events),
     ``constraintErrors``; ``events`` (every Sensor firing, a list of SensorEvent),
     ``stoppedBy`` (the SensorEvent whose halt or return ended this simulate, or None) and
     ``halted`` (a halt ended the analysis); ``units`` (the unit of every channel, by its
