@@ -64,13 +64,14 @@ TEST(ExprBreakpoints, OnlyWhereTheArgumentIsTimeItself) {
 // DELAY(val, dt, ic) with val = sin t recorded every 0.01
 TEST(Delay, InterpolatesTheHistoryAndGivesIcBeforeIt) {
   system::DelayFunction delay;
+  std::vector<double> slots(system::DelayHistory::kSlots, 0.0);
   const double h = 0.01;
-  delay.set_recording(true);
+  delay.Bind(slots.data(), slots.data());
   for (int k = 0; k <= 200; ++k) {
     const double t = k * h, args[4] = {std::sin(t), 0.5, -1.0, t};
     delay.Evaluate(args, nullptr);
   }
-  delay.set_recording(false);
+  delay.Bind(slots.data(), nullptr);
   double p[4];
   // before the history: ic, partial 1 with respect to ic
   {
@@ -103,21 +104,52 @@ TEST(Delay, InterpolatesTheHistoryAndGivesIcBeforeIt) {
 }
 
 TEST(Delay, GoingBackDropsTheLaterRecordsAndTheHistoryRoundTrips) {
-  system::DelayHistory history;
-  for (int k = 0; k <= 10; ++k) history.Record(0.1 * k, k);
-  history.Record(0.55, 100.0);  // a restart from 0.55
+  // the history is its slots of the memory: copying them copies the history
+  std::vector<double> slots(system::DelayHistory::kSlots, 0.0);
+  for (int k = 0; k <= 10; ++k) system::DelayHistory::Record(slots.data(), 0.1 * k, k, 0.5);
+  system::DelayHistory::Record(slots.data(), 0.55, 100.0, 0.5);  // a restart from 0.55
+  const system::DelayHistory history(slots.data());
   EXPECT_DOUBLE_EQ(history.last_time(), 0.55);
   EXPECT_EQ(history.last_value(), 100.0);
   double slope = 0;
   EXPECT_NEAR(history.At(0.25, &slope), 2.5, 1e-12);
-  std::vector<double> saved;
-  history.Save(&saved);
-  system::DelayHistory copy;
-  std::size_t offset = 0;
-  ASSERT_TRUE(copy.Restore(saved, &offset));
-  EXPECT_EQ(offset, saved.size());
+  const std::vector<double> saved = slots;
+  const system::DelayHistory copy(saved.data());
+  EXPECT_EQ(copy.size(), 7);
   EXPECT_EQ(copy.last_value(), 100.0);
   EXPECT_NEAR(copy.At(0.25, &slope), 2.5, 1e-12);
+  system::DelayHistory::Clear(slots.data());
+  EXPECT_TRUE(history.empty());
+}
+
+// a full block: first the records out of reach of the longest delay asked go, then every
+// other one; the history then still gives a linear function exactly
+TEST(Delay, AFullHistoryDropsWhatNoDelayReachesThenThins) {
+  constexpr int kCapacity = system::DelayHistory::kCapacity;
+  std::vector<double> slots(system::DelayHistory::kSlots, 0.0);
+  const system::DelayHistory history(slots.data());
+  const double h = 1e-3;
+  // a delay of 0.5 keeps what lies within 0.5 of now (500 steps), never more than that
+  for (int k = 0; k < 3 * kCapacity; ++k)
+    system::DelayHistory::Record(slots.data(), k * h, 2.0 * k * h, 0.5);
+  const double now = (3 * kCapacity - 1) * h;
+  EXPECT_LE(history.first_time(), now - 0.5);
+  EXPECT_GT(history.first_time(), now - 0.5 - kCapacity * h);
+  EXPECT_EQ(history.longest_delay(), 0.5);
+  double slope = 0;
+  EXPECT_NEAR(history.At(now - 0.5, &slope), 2.0 * (now - 0.5), 1e-12);
+  EXPECT_NEAR(slope, 2.0, 1e-9);
+  // a delay longer than the block's reach at this step size: every other record goes, the
+  // first (the start of the history) and the last stay
+  std::vector<double> all(system::DelayHistory::kSlots, 0.0);
+  const system::DelayHistory thinned(all.data());
+  for (int k = 0; k <= kCapacity; ++k)
+    system::DelayHistory::Record(all.data(), k * h, 2.0 * k * h, 100.0);
+  EXPECT_EQ(thinned.size(), kCapacity / 2 + 2);
+  EXPECT_EQ(thinned.first_time(), 0.0);
+  EXPECT_DOUBLE_EQ(thinned.last_time(), kCapacity * h);
+  EXPECT_DOUBLE_EQ(thinned.times()[thinned.size() - 2], (kCapacity - 1) * h);
+  EXPECT_NEAR(thinned.At(0.3337, &slope), 2.0 * 0.3337, 1e-12);
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 // block by block by entity, and the whole turns an element follows survive a recompilation.
 #include "system/state.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -214,6 +216,136 @@ TEST(StateTest, TheTurnsOfASpringSurviveARecompilationOfTheSimulation) {
   ASSERT_TRUE(after.ok) << after.error;
   EXPECT_NEAR(after.energy.front()[2], last[2], 1e-9 * last[2]);
   for (const auto& e : after.energy) EXPECT_NEAR(e[0] + e[2], 0.5 * 20.0 * 20.0, 1e-5);
+}
+
+// a rotational Sforce on the rotor whose torque is `function`
+std::shared_ptr<model::Sforce> AddTorque(Rotor* r, int id, const std::string& function) {
+  auto torque = std::make_shared<model::Sforce>();
+  torque->id = id;
+  torque->type = "ROTATION";
+  torque->i = r->on_rotor;
+  torque->j = r->on_ground;
+  torque->function = function;
+  r->m.sforces.push_back(torque);
+  return torque;
+}
+
+// accepts the design state at t = 0, 0.01, ..., `end` (the DELAY calls record TIME there)
+void AcceptUntil(const System& sys, double end, State* state) {
+  const VecX y = sys.DesignState();
+  for (int k = 0; k * 0.01 <= end + 1e-12; ++k)
+    sys.AcceptStep(k * 0.01, y.data(), state->yp.data(), state->memory.data());
+}
+
+double TorqueAt(const System& sys, double t, const State& state) {
+  const VecX y = sys.DesignState();
+  return sys.AppliedForces(t, y.data(), nullptr, state.memory.data())[5];
+}
+
+TEST(StateTest, TwoStatesKeepTwoDelayHistories) {
+  // DELAY(TIME, 0.5, -1) is t - 0.5 once the history reaches back 0.5, its ic before
+  // (docs/expression-functions.md): the history is the state's, so a state that recorded
+  // until t = 1 reads 0.5 at t = 1, and a fresh one (whose history is empty: the design state
+  // is no accepted state of a run) reads the ic there
+  auto r = MakeRotor();
+  AddTorque(r.get(), 1, "DELAY(TIME, 0.5, -1)");
+  const System sys = System::Compile(r->m);
+  State recorded = sys.MakeState(), fresh = sys.MakeState();
+  AcceptUntil(sys, 1.0, &recorded);
+  EXPECT_NEAR(TorqueAt(sys, 1.0, recorded), 0.5, 1e-12);
+  EXPECT_NEAR(TorqueAt(sys, 0.8, recorded), 0.3, 1e-12);
+  EXPECT_EQ(TorqueAt(sys, 1.0, fresh), -1.0);
+  EXPECT_EQ(fresh.memory, sys.MakeState().memory);
+  // a fresh state that records from t = 0 on gives the ic until t = 0.5
+  AcceptUntil(sys, 0.0, &fresh);
+  EXPECT_EQ(TorqueAt(sys, 0.3, fresh), -1.0);
+}
+
+TEST(StateTest, ARecompiledSystemTakesOverADelayHistoryByEntity) {
+  // the Sforce's history moves with its block when another element is added in front of it;
+  // the new element's DELAY starts empty
+  auto r = MakeRotor();
+  auto torque = AddTorque(r.get(), 1, "DELAY(TIME, 0.5, -1)");
+  const System first = System::Compile(r->m);
+  State state = first.MakeState();
+  AcceptUntil(first, 1.0, &state);
+  auto added = AddTorque(r.get(), 2, "DELAY(2*TIME, 0.25, 7)");
+  std::rotate(r->m.sforces.rbegin(), r->m.sforces.rbegin() + 1, r->m.sforces.rend());
+  const System second = System::Compile(r->m);
+  const std::string part = "expression DELAY(TIME, 0.5, -1)";
+  ASSERT_NE(second.memory_layout().Find({torque.get(), part}), nullptr);
+  EXPECT_NE(first.memory_layout().Find({torque.get(), part})->offset,
+            second.memory_layout().Find({torque.get(), part})->offset);
+  State continued = second.MakeState();
+  second.memory_layout().Remap(first.memory_layout(), state.memory, &continued.memory);
+  // 0.5 from the carried history, 7 (the ic) from the new one
+  EXPECT_NEAR(TorqueAt(second, 1.0, continued), 0.5 + 7.0, 1e-12);
+}
+
+TEST(StateTest, TheAnalysisModeIsInTheState) {
+  // MODE (docs/motionsolve-compatibility.md §4.8) is a block of the memory that exists only
+  // when an expression reads it, 4 (dynamics) at the start; two states read their own
+  auto r = MakeRotor();
+  AddTorsionSpring(r.get(), 1, 2.0);
+  EXPECT_EQ(System::Compile(r->m).memory_layout().Find(system::ModeKey()), nullptr);
+  AddTorque(r.get(), 2, "MODE");
+  const System sys = System::Compile(r->m);
+  const auto* block = sys.memory_layout().Find(system::ModeKey());
+  ASSERT_NE(block, nullptr);
+  State statics = sys.MakeState(), dynamics = sys.MakeState();
+  statics.memory[block->offset] = 5.0;
+  EXPECT_EQ(TorqueAt(sys, 0.0, statics), 5.0);
+  EXPECT_EQ(TorqueAt(sys, 0.0, dynamics), 4.0);
+}
+
+TEST(StateTest, ASensorsHaltAndStepLimitAreTakenOverByAContinuation) {
+  // a sensor with hmax fires at t = 0.2 (TIME >= 0.2): from there on no step of the analysis
+  // is longer than hmax, also in a Simulation compiled again and continued; a second sensor
+  // halts at t = 0.6, and the continued Simulation knows the analysis was halted
+  auto r = MakeRotor();
+  AddTorsionSpring(r.get(), 1, 1.0);
+  r->rotor->wz = 1.0;
+  auto limit = std::make_shared<model::Sensor>();
+  limit->id = 1;
+  limit->function = "TIME";
+  limit->value = 0.2;
+  limit->compare = "GE";
+  limit->error = 1e-9;
+  limit->hmax = 1e-3;
+  r->m.sensors.push_back(limit);
+  simulation::SimulateOptions opt;
+  opt.dtout = 0.1;
+  opt.end = 0.5;
+  simulation::Simulation first(r->m);
+  const auto before = first.Simulate(opt);
+  ASSERT_TRUE(before.ok) << before.error;
+  ASSERT_FALSE(before.events.empty());
+  simulation::Simulation second(r->m);
+  second.ContinueFrom(first);
+  opt.end = 0.7;
+  const auto after = second.Simulate(opt);
+  ASSERT_TRUE(after.ok) << after.error;
+  double t = 0.5;
+  for (double end : after.step_times) {
+    EXPECT_LE(end - t, 1e-3 * (1 + 1e-9));
+    t = end;
+  }
+  EXPECT_FALSE(second.halted());
+  auto stop = std::make_shared<model::Sensor>(*limit);
+  stop->id = 2;
+  stop->value = 0.8;
+  stop->hmax.reset();
+  stop->halt = true;
+  r->m.sensors.push_back(stop);
+  simulation::Simulation third(r->m);
+  third.ContinueFrom(second);
+  opt.end = 1.0;
+  const auto halted = third.Simulate(opt);
+  EXPECT_TRUE(halted.halted);
+  EXPECT_NEAR(third.time(), 0.8, 1e-6);
+  simulation::Simulation fourth(r->m);
+  fourth.ContinueFrom(third);
+  EXPECT_TRUE(fourth.halted());
 }
 
 }  // namespace

@@ -86,9 +86,9 @@ def test_slider_crank_kinematics_matches_its_closed_form():
     run = model.simulate(type="KINEMATICS", end=2.0, dtout=0.05, returnResults=True)
     assert len(run.times) == 41
     check_against_closed_form(model, run)
-    # nothing was integrated
+    # nothing was integrated: the analysis's steps are its solution points, here the outputs
     assert run.stats["steps"] == 0
-    assert len(run.stepTimes) == 0
+    np.testing.assert_array_equal(run.stepTimes, run.times[1:])
     assert "kinematics: the model has no degree of freedom" in run.messages
     # constraints met to round-off at every output
     assert run.constraintErrors.max() < 1e-12
@@ -110,8 +110,8 @@ def test_whole_turns_between_outputs_are_followed():
 
 
 def test_a_kinematic_run_continues_a_dynamic_one():
-    # DYNAMICS of the 0-DOF model integrates it (to the integrator's error); KINEMATICS goes
-    # on from where it ended
+    # TRANSIENT of the 0-DOF model (kinematics, as MotionSolve); KINEMATICS goes on from
+    # where it ended
     model = slider_crank()
     run = model.simulate(type="TRANSIENT", end=1.0, dtout=0.1, returnResults=True)
     x, _, _, _ = closed_form(run.times)
@@ -195,3 +195,35 @@ def test_a_model_without_moving_parts_has_constant_outputs():
     run = model.simulate(type="KINEMATICS", end=0.2, dtout=0.1, returnResults=True)
     np.testing.assert_allclose(run.times, [0, 0.1, 0.2])
     np.testing.assert_allclose(run.getObject(model.r).getComponent("Y"), [2, 2, 2])
+
+
+def test_transient_of_a_model_without_degrees_of_freedom_runs_kinematics():
+    # MotionSolve runs a 0-DOF model's TRANSIENT (and DYNAMICS) as kinematics: the closed form
+    # to round-off at every output, nothing integrated, the log says so, MODE is 1
+    for analysis in ("TRANSIENT", "DYNAMICS"):
+        model = slider_crank()
+        run = model.simulate(type=analysis, end=2.0, dtout=0.05, returnResults=True)
+        assert len(run.times) == 41
+        check_against_closed_form(model, run)
+        assert run.stats["steps"] == 0
+        np.testing.assert_array_equal(run.stepTimes, run.times[1:])
+        assert any("no degree of freedom: kinematic analysis" in line for line in run.messages)
+        assert set(run.getObject(model.angle).getComponent("F3")) == {1.0}
+
+
+def test_transient_of_a_free_body_still_integrates_it():
+    # a free body falls under gravity: z = -g t^2 / 2 (to the integrator's error), MODE 4
+    model = Model()
+    Integrator(error=1e-8)
+    Part(ground=True)
+    body = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    Accgrav(kgrav=-9.81)
+    z = Request(type="DISPLACEMENT", i=body.cm)
+    mode = Request(type="EXPRESSION", f2="MODE")
+    run = model.simulate(type="TRANSIENT", end=1.0, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(
+        run.getObject(z).getComponent("Z"), -9.81 * run.times**2 / 2, rtol=0, atol=1e-6
+    )
+    assert run.stats["steps"] > 0
+    assert not any("kinematic" in line for line in run.messages)
+    assert set(run.getObject(mode).getComponent("F2")) == {4.0}

@@ -25,6 +25,8 @@ constexpr int kDenseKktLimit = 60;
 constexpr int kReactionPasses = 50;
 using system::System;
 
+}  // namespace
+
 std::string JointName(const System& sys, int row) {
   const auto& r = sys.rows()[row];
   const auto& joint = sys.joints()[r.joint];
@@ -32,6 +34,8 @@ std::string JointName(const System& sys, int row) {
   s << joint.Describe() << " equation " << r.local + 1 << " (" << joint.RowName(r.local) << ")";
   return s.str();
 }
+
+namespace {
 
 // the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
 struct AssemblyProblem : NonlinearSystem {

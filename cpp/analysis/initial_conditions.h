@@ -34,6 +34,10 @@ inline constexpr double kAssemblyTolerance = 1e-10;
 inline constexpr double kLargestMotionAngle = 1e10;
 inline constexpr double kLargestMotionTranslation = 1e100;
 
+/// A joint equation (a row of sys.rows()) for a message: "Joint 3 (REVOLUTE) equation 2 (y
+/// position)".
+std::string JointName(const system::System& sys, int row);
+
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.
 std::vector<std::string> SetAsideRedundantRows(system::System* sys, const double* memory,

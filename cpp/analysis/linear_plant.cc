@@ -46,12 +46,11 @@ void Moved(const System& sys, const model::Model& model, const model::Variable& 
   std::vector<bool> active;
   for (const auto& row : sys.rows()) active.push_back(row.active >= 0);
   other.SetActiveRows(active);
-  // the memory of `sys`'s blocks by key (the moved Variable's own starts afresh), its DELAY
-  // histories
+  // the memory of `sys`'s blocks by key, DELAY histories included (the moved Variable's own
+  // starts afresh)
   const MemoryLayout& from = sys.memory_layout();
   VecX other_memory = other.memory_layout().Initial();
   other.memory_layout().Remap(from, VecX::Map(memory, from.size()), &other_memory);
-  other.TakeDelayHistories(sys.DelayHistories());
   if (other.size() != sys.size())
     throw SolverError("linear analysis: the model compiled again for " + v.Describe() +
                       " has another layout");

@@ -14,9 +14,6 @@ namespace msolve::analysis {
 
 using solver::StateTolerance;
 
-// u projected onto B u = c(t) in the metric of the mass matrix (SystemDae::Reconcile)
-void ProjectVelocities(const system::System& sys, double t, const double* memory, VecX* y);
-
 std::vector<StateTolerance> SystemDae::Tolerances() const {
   std::vector<StateTolerance> tolerances(sys_.size(), StateTolerance::kExcluded);
   const int n = sys_.differential_size();

@@ -24,6 +24,11 @@ inline constexpr double kVelocityConstraintTolerance = 1e-8;
 /// lambda) and the position constraints (the rows of mu). Reads the System's sizes when
 /// asked, so that it follows the rows the initial-conditions analysis sets aside. The System
 /// is evaluated with the memory of a run's state (system/state.h), which AcceptStep updates.
+/// The velocities in y projected onto the velocity constraints B u = c(t) of the active rows,
+/// in the metric of the mass matrix (the impulse of least kinetic energy; docs/equations.md
+/// §6.8).
+void ProjectVelocities(const system::System& sys, double t, const double* memory, VecX* y);
+
 class SystemDae : public solver::Dae {
  public:
   /// `sys` and `state` must outlive this object; only `state->memory` is read and written

@@ -16,7 +16,7 @@ Results Simulation::Linear(const model::Pinput* pinput, const model::Poutput* po
   Results out = EmptyResults();
   // the initial conditions before it see MODE 3 (InitializeOnce), the linearisation and
   // the sample at its time see 7
-  *sys_.AnalysisMode() = kModeLinear;
+  SetMode(kModeLinear);
   if (!InitializeFor(&out)) return out;
   // bad settings are bad input: refused before the analysis
   const analysis::LinearSettings settings = analysis::LinearSettingsOf(model_, pinput, poutput);

@@ -60,6 +60,7 @@ bool Simulation::LocateEvents(double t0, VecX y0, VecX yp0, double t1, const Vec
       }
     }
     AcceptStep(hi, ye.data(), ype.data());
+    if (step_times_) step_times_->push_back(hi);  // a solution point of kinematics
     const size_t fired = out->events.size();
     const bool stop = SampledSensors(hi, ye, ype, roots, out);
     bool print = stop;
@@ -99,7 +100,8 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
       event.actions.push_back("evaluate");
     if (src.halt) {
       event.actions.push_back("halt");
-      out->halted = halted_ = true;
+      out->halted = true;
+      Halt();
       stop = true;
     }
     if (src.return_) {
@@ -122,6 +124,16 @@ bool Simulation::SampledSensors(double t, const VecX& y, const VecX& yp,
     out->events.push_back(std::move(event));
   }
   return stop;
+}
+
+std::optional<double> Simulation::SensorHmax() const {
+  if (state_.memory[run_slots_ + kHmaxSetSlot] == 0.0) return std::nullopt;
+  return state_.memory[run_slots_ + kHmaxSlot];
+}
+
+void Simulation::SetSensorHmax(double hmax) {
+  state_.memory[run_slots_ + kHmaxSetSlot] = 1.0;
+  state_.memory[run_slots_ + kHmaxSlot] = hmax;
 }
 
 }  // namespace msolve::simulation

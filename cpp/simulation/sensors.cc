@@ -51,7 +51,8 @@ void CheckPositive(const model::Sensor& s, const std::optional<double>& v, const
 
 SensorSet::SensorSet(const model::Model& model, const system::System& sys,
                      system::MemoryLayout* layout) {
-  const system::Resolver resolver = sys.MakeResolver();
+  system::Resolver resolver = sys.MakeResolver();
+  resolver.layout = layout;
   const system::State start = sys.MakeState();
   const double *y0 = start.y.data(), *yp0 = start.yp.data(), *m0 = start.memory.data();
   // an expression's block: its angles followed through whole turns
@@ -118,6 +119,9 @@ SensorSet::SensorSet(const model::Model& model, const system::System& sys,
     sensor.stored = sys.SensorSlot(s.evaluate_id.value_or(s.id));
     sensor.firings = layout->Add(&s, "firings", 1);
     place(s, "function", sensor.function.get());
+    // the angles among the inputs its routines declared
+    if (sensor.routine) sensor.routine->PlaceInputs(layout);
+    if (sensor.evaluate_routine) sensor.evaluate_routine->PlaceInputs(layout);
     place(s, "evaluate", sensor.evaluate.get());
 
     // root functions (see sensors.h)
@@ -218,9 +222,9 @@ long SensorSet::Fire(int k, double* memory) const {
 void SensorSet::Accept(double t, const double* y, const double* yp, double* memory) {
   for (auto& s : sensors_) {
     if (s.function) s.function->Accept(t, y, yp, memory);
-    if (s.routine) s.routine->Accept(t, y, yp);
+    if (s.routine) s.routine->Accept(t, y, yp, memory);
     if (s.evaluate) s.evaluate->Accept(t, y, yp, memory);
-    if (s.evaluate_routine) s.evaluate_routine->Accept(t, y, yp);
+    if (s.evaluate_routine) s.evaluate_routine->Accept(t, y, yp, memory);
   }
 }
 

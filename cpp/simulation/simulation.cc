@@ -37,6 +37,13 @@ solver::IntegratorSettings SettingsOf(const model::Model& model, double dtout) {
   return s;
 }
 
+// the layout of the System's memory after the dependency pass of its elements' routines (which
+// needs the System at its final address, and places the routines' inputs with memory)
+const system::MemoryLayout& PreparedLayout(system::System* sys) {
+  sys->PrepareRoutines(0.0);
+  return sys->memory_layout();
+}
+
 }  // namespace
 
 Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*model) {
@@ -46,10 +53,8 @@ Simulation::Simulation(std::shared_ptr<const model::Model> model) : Simulation(*
 Simulation::Simulation(const model::Model& model)
     : model_(model),
       sys_(system::System::Compile(model)),
-      layout_(sys_.memory_layout()),
+      layout_(PreparedLayout(&sys_)),
       sensors_(model, sys_, &layout_) {
-  // the dependency pass of the elements' routines, now that the system has its address
-  sys_.PrepareRoutines(state_.t);
   const system::State start = sys_.MakeState();
   for (const auto& r : model.requests) {
     if (!r->active) continue;
@@ -73,12 +78,14 @@ Simulation::Simulation(const model::Model& model)
           r->routine, model::UserRoutine::Form::kRequest, *r, std::move(par), 8);
       routine->SetResolver(sys_.MakeResolver());
       routine->Prepare(state_.t, start.y.data(), start.yp.data(), start.memory.data());
+      routine->PlaceInputs(&layout_);
       request_routines_[r.get()] = std::move(routine);
       continue;
     }
     if (type == "EXPRESSION") {
       auto& slots = request_functions_[r.get()];
-      const system::Resolver lookup = sys_.MakeResolver();
+      system::Resolver lookup = sys_.MakeResolver();
+      lookup.layout = &layout_;
       for (int k = 0; k < 8; ++k) {
         const std::string& text = r->f[k];
         if (text.empty()) continue;
@@ -108,6 +115,8 @@ Simulation::Simulation(const model::Model& model)
       throw ModelError(r->Describe() + ": " + e.what());
     }
   }
+  // what the sensors' actions set for the rest of the analysis (halt, hmax)
+  run_slots_ = layout_.Add(nullptr, "simulation: halted, sensor hmax", 3);
   // the memory at the start: the System's, then the requests' and sensors' blocks
   state_.memory = layout_.Initial();
   state_.memory.head(start.memory.size()) = start.memory;
@@ -134,18 +143,17 @@ void Simulation::InitializeOnce() {
   if (initialized_) return;
   if (!continued_) state_.y = sys_.DesignState();
   // MODE is 3 during the initial conditions, then the analysis's again
-  double* mode = sys_.AnalysisMode();
-  const double analysis_mode = *mode;
-  *mode = kModeInitialConditions;
+  const double analysis_mode = Mode();
+  SetMode(kModeInitialConditions);
   analysis::InitialConditionsReport report;
   try {
     report = analysis::ComputeInitialConditions(&sys_, state_.t, state_.memory.data(), &state_.y,
                                                 &state_.yp, continued_);
   } catch (...) {
-    *mode = analysis_mode;
+    SetMode(analysis_mode);
     throw;
   }
-  *mode = analysis_mode;
+  SetMode(analysis_mode);
   for (const auto& line : sys_.notes()) ic_messages_.push_back(line);
   for (const auto& line : report.redundant)
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
@@ -183,13 +191,33 @@ Results Simulation::Assembly() {
   return out;
 }
 
-Results Simulation::Simulate(const SimulateOptions& options) {
+Results Simulation::Simulate(const SimulateOptions& options, const OutputSink& sink) {
+  struct SinkScope {
+    const OutputSink** slot;
+    ~SinkScope() { *slot = nullptr; }
+  } scope{&sink_};
+  sink_ = sink ? &sink : nullptr;
+  return Run(options);
+}
+
+void Simulation::ReleaseOutputs(Results* out) {
+  const auto keep_last = [](auto* v) {
+    if (v->size() > 1) v->erase(v->begin(), v->end() - 1);
+  };
+  keep_last(&out->times);
+  for (auto& s : out->requests) keep_last(&s.values);
+  for (auto& s : out->bodies) keep_last(&s.values);
+  keep_last(&out->constraint_errors);
+  keep_last(&out->energy);
+}
+
+Results Simulation::Run(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
   // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
-  *sys_.AnalysisMode() = IsStatics(options.type)        ? kModeStatics
-                         : IsQuasiStatics(options.type) ? kModeQuasiStatics
-                         : IsKinematics(options.type)   ? kModeKinematics
-                                                        : kModeDynamics;
+  SetMode(IsStatics(options.type)        ? kModeStatics
+          : IsQuasiStatics(options.type) ? kModeQuasiStatics
+          : IsKinematics(options.type)   ? kModeKinematics
+                                         : kModeDynamics);
   if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
   if (IsLinear(options.type)) return Linear(nullptr, nullptr);
@@ -221,13 +249,9 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       if (sensors_.size() > 0)
         out.messages.push_back("the model has no moving part: its sensors are not evaluated");
     } else if (!ida_) {
-      ida_ = std::make_unique<solver::IdaDriver>(dae_, settings, state_.t, state_.y, state_.yp);
+      settings_ = settings;
       ida_hmax_ = *settings.hmax;
-      if (sensors_.size() > 0)
-        ida_->SetRootFunctions(sensors_.RootDirections(),
-                               [this](double t, const double* y, const double* yp, double* g) {
-                                 sensors_.Roots(t, y, yp, state_.memory.data(), g);
-                               });
+      StartIntegrator(options.end);
     }
     if (ida_ && StepCap() != ida_hmax_) {
       ida_hmax_ = StepCap();
@@ -242,6 +266,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
     // after the system's elements, which the driver has the DAE accept
     const auto accept = [this](double t, const double* y, const double* yp) {
       AcceptOutputs(t, y, yp);
+      TrackRank(t, y);
       step_times_->push_back(t);
       // a zero-crossing refinement that went past its step without meeting the event again
       if (refining_ >= 0 && t > refine_until_) EndRefinement();
@@ -261,6 +286,10 @@ Results Simulation::Simulate(const SimulateOptions& options) {
       const double tout = k == n ? options.end : start + k * output_dt_;
       if (!nothing_moves) {
         if (!ida_->AdvanceTo(tout, accept)) {
+          if (rank_stop_) {
+            ChangeActiveRows(options.end, &out);
+            continue;
+          }
           const EventOutcome event = HandleEvent(&out);
           if (event.stop) break;
           if (event.dt) {
@@ -288,7 +317,7 @@ Results Simulation::Simulate(const SimulateOptions& options) {
   }
   step_times_ = nullptr;
   if (refining_ >= 0 && ida_) EndRefinement();
-  if (ida_) out.stats = ida_->stats();
+  if (ida_) out.stats = AddedStats(stats_before_, ida_->stats());
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
     for (const auto& call : routine.undeclared())
@@ -321,20 +350,27 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)
     state_.y[sys_.work_state()] = previous.state_.y[previous.sys_.work_state()];
   // what the elements, requests and sensors remember (the turns of the angles they follow,
-  // the SENVAL values, the sensors' firings): the blocks of the memory both have, by key
+  // the histories of their DELAY calls, the SENVAL values, the sensors' firings, the step
+  // limit a sensor set, whether a halt ended the analysis): the blocks of the memory both
+  // have, by key
   layout_.Remap(previous.layout_, previous.state_.memory, &state_.memory);
-  // the histories of DELAY calls, by the same keys (variable size, beside the memory)
-  sys_.TakeDelayHistories(previous.sys_.DelayHistories());
   continued_ = true;
-  // the step limit a sensor set, whether a halt ended the analysis
-  sensor_hmax_ = previous.sensor_hmax_;
-  halted_ = previous.halted_;
+}
+
+double Simulation::Mode() const {
+  const system::MemoryBlock* block = layout_.Find(system::ModeKey());
+  return block ? state_.memory[block->offset] : kModeDynamics;
+}
+
+void Simulation::SetMode(double mode) {
+  if (const system::MemoryBlock* block = layout_.Find(system::ModeKey()))
+    state_.memory[block->offset] = mode;
 }
 
 double Simulation::StepCap() const {
   double cap = output_dt_;
   if (integrator_hmax_) cap = std::min(cap, *integrator_hmax_);
-  if (sensor_hmax_) cap = std::min(cap, *sensor_hmax_);
+  if (const std::optional<double> sensor_hmax = SensorHmax()) cap = std::min(cap, *sensor_hmax);
   return cap;
 }
 
@@ -398,7 +434,7 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
       event.actions.push_back("halt");
       outcome.stop = true;
       out->halted = true;
-      halted_ = true;
+      Halt();
     }
     if (src.return_) {
       event.actions.push_back("return");
@@ -415,7 +451,7 @@ Simulation::EventOutcome Simulation::HandleEvent(Results* out) {
     }
     if (src.hmax) {
       event.actions.push_back("hmax");
-      sensor_hmax_ = *src.hmax;
+      SetSensorHmax(*src.hmax);
       restart = true;  // IDA does not shorten a step already chosen
     }
     if (src.stepsize) {
@@ -484,7 +520,7 @@ void Simulation::AcceptStep(double t, const double* y, const double* yp) {
 void Simulation::AcceptOutputs(double t, const double* y, const double* yp) {
   double* memory = state_.memory.data();
   sensors_.Accept(t, y, yp, memory);
-  for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp);
+  for (auto& [request, routine] : request_routines_) routine->Accept(t, y, yp, memory);
   for (auto& [request, slots] : request_functions_)
     for (auto& f : slots)
       if (f) f->Accept(t, y, yp, memory);
@@ -550,6 +586,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   out->constraint_errors.push_back({position, velocity});
   const system::System::Energy energy = sys_.EnergyAt(t, y.data(), memory);
   out->energy.push_back({energy.kinetic, energy.gravitational, energy.elastic, energy.work});
+  if (sink_ != nullptr && (*sink_)(*out)) ReleaseOutputs(out);
 }
 
 }  // namespace msolve::simulation

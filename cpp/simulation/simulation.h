@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/linear.h"
+#include "analysis/rank_tracking.h"
 #include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
@@ -72,6 +73,11 @@ struct Results {
   std::shared_ptr<const analysis::LinearResult> linear;
 };
 
+/// Called after every output is added to `results` (the result files streamed during the
+/// run, progress: docs/architecture.md §2.9); returns true when the outputs before the last
+/// may be released from memory (a run whose results go to a file only).
+using OutputSink = std::function<bool(const Results&)>;
+
 class Simulation {
  public:
   /// Compiles the model (throws ModelError on bad input); the model must outlive this object.
@@ -83,8 +89,14 @@ class Simulation {
 
   /// Runs from the current time to options.end. Never throws for failures during the
   /// analysis: they are reported in Results::error with the outputs computed so far.
-  /// Throws ModelError for bad input found before any output exists.
-  Results Simulate(const SimulateOptions& options);
+  /// Throws ModelError for bad input found before any output exists. `sink`, when given,
+  /// sees every output as it is added (an exception it throws ends the analysis like a
+  /// solver error, the results so far kept).
+  Results Simulate(const SimulateOptions& options, const OutputSink& sink = nullptr);
+
+  /// The result series a simulate returns, empty: one per active request and per body,
+  /// in the order of Results::requests and Results::bodies.
+  Results EmptyResults() const;
 
   /// Starts this freshly compiled simulation where `previous` (a simulation of the same model
   /// before it was changed) stands: at its time, with the states of the entities both share
@@ -107,7 +119,7 @@ class Simulation {
   /// start_time). Throws ModelError once an analysis has run.
   void StartAt(double t);
   /// Whether a sensor's halt ended the analysis.
-  bool halted() const { return halted_; }
+  bool halted() const { return state_.memory[run_slots_ + kHaltedSlot] != 0.0; }
   const system::System& system() const { return sys_; }
   /// The state of the run (system/state.h): time, y, y', memory.
   const system::State& run_state() const { return state_; }
@@ -139,6 +151,10 @@ class Simulation {
   std::vector<double> SensorRoots(double t, const VecX& y, const VecX& yp);
   bool SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
                           const VecX& yp);
+  // Simulate without the sink
+  Results Run(const SimulateOptions& options);
+  // the outputs before the last released, as the sink asked
+  static void ReleaseOutputs(Results* out);
   // the state at time t from the one at t0 (y, yp hold it on entry), for the bisection of
   // LocateEvents: kinematics or an equilibrium
   using SolveAt = std::function<void(double t0, double t, VecX* y, VecX* yp)>;
@@ -149,8 +165,6 @@ class Simulation {
   // stops the analysis, the state then at the event (simulation/sampled_sensors.cc)
   bool LocateEvents(double t0, VecX y0, VecX yp0, double t1, const VecX& y1, const VecX& yp1,
                     const SolveAt& solve_at, std::vector<double>* roots, Results* out);
-  // the result series of this simulate: one per active request and per body
-  Results EmptyResults() const;
   // the initial-conditions analysis, the first time only
   void InitializeOnce();
   // InitializeOnce for an analysis whose results are `out`: their messages begin with the
@@ -177,8 +191,27 @@ class Simulation {
   EventOutcome HandleEvent(Results* out);
   // the largest step now: the simulate's (Integrator hmax, output interval) and a sensor's
   double StepCap() const;
+  // what sensors' actions changed for the rest of the analysis, in the run's own block of
+  // the memory (run_slots_), so that a continuation takes it over with the rest: a halt
+  // ended it; the step limit an hmax action set
+  void Halt() { state_.memory[run_slots_ + kHaltedSlot] = 1.0; }
+  // the analysis mode MODE returns, in its block of the memory (system::ModeKey) when an
+  // expression reads it
+  double Mode() const;
+  void SetMode(double mode);
+  std::optional<double> SensorHmax() const;
+  void SetSensorHmax(double hmax);
   // ends a zero-crossing refinement: the step limits as before it
   void EndRefinement();
+  // a new integrator at state_ with settings_: the sensors' root functions, the step cap
+  // and the end of the analysis `end` (simulation/rank_run.cc)
+  void StartIntegrator(double end);
+  // after an accepted step: whether the joint equations' rank changed there, in which case
+  // the integrator is asked to stop after it (analysis/rank_tracking.h)
+  void TrackRank(double t, const double* y);
+  // at the integrator's stop after such a step: the new active rows, (y, y') made
+  // consistent with them, the change in out's messages, a new integrator
+  void ChangeActiveRows(double end, Results* out);
 
   const model::Model& model_;
   std::shared_ptr<const model::Model> owner_;  // set by the sharing constructor
@@ -204,17 +237,27 @@ class Simulation {
   analysis::SystemDae dae_{sys_, &state_};
   std::unique_ptr<solver::IdaDriver> ida_;
   double ida_hmax_ = 0.0;
+  solver::IntegratorSettings settings_;  // of the simulate in progress
+  // the counts of the integrators replaced at a change of the active rows
+  solver::IntegratorStats stats_before_;
+  bool rank_stop_ = false;  // TrackRank asked the integrator to stop
+  // the time before which TrackRank need not factorise again
+  double rank_check_next_ = 0.0;
+  // where the joint equations lost rank, until they regain it
+  std::optional<analysis::SingularEntry> singular_entry_;
 
   // sensors (simulation/sensors.h) and what their actions changed
   SensorSet sensors_;
-  std::optional<double> sensor_hmax_;  // hmax action: the largest step from its event on
+  // the run's own block of the memory: [halted, whether a sensor set hmax, that hmax]
+  int run_slots_ = -1;
+  static constexpr int kHaltedSlot = 0, kHmaxSetSlot = 1, kHmaxSlot = 2;
   std::optional<double> integrator_hmax_, integrator_hmin_;  // Integrator hmax, hmin
   double output_dt_ = 0.0;                                   // the output interval now
   int refining_ = -1;             // zero_crossing: the sensor whose event is being refined
   double refine_until_ = 0.0;     // the end of the step where it was first found
   bool restart_pending_ = false;  // a return ended the last simulate between IDA's steps
-  bool halted_ = false;
   std::vector<double>* step_times_ = nullptr;  // of the simulate in progress
+  const OutputSink* sink_ = nullptr;           // of the simulate in progress
 };
 
 }  // namespace msolve::simulation

@@ -265,6 +265,14 @@ bool IdaDriver::AdvanceTo(
     t_ = root_time_;
     return false;
   }
+  // a stop asked for after a step that also passed an earlier (interpolated) output
+  if (stop_requested_ && saved_t_ <= tout) {
+    stop_requested_ = false;
+    View(y_.get()) = saved_y_;
+    View(yp_.get()) = saved_yp_;
+    t_ = saved_t_;
+    return false;
+  }
   // an interpolated output inside a step already taken and reported
   if (interpolate_ && step_end >= tout && step_end == saved_t_) return Interpolate(tout);
   double tret = t_;
@@ -367,6 +375,11 @@ bool IdaDriver::AdvanceTo(
     if (on_step) on_step(tret, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
     // at a discontinuity time: restart there before the next step
     if (flag == IDA_TSTOP_RETURN && tret == next_break) break_pending_ = true;
+    // the caller changes the equations here (a restart at a discontinuity comes first)
+    if (stop_requested_ && !break_pending_ && tret <= tout) {
+      stop_requested_ = false;
+      return false;
+    }
     if (flag == IDA_TSTOP_RETURN && tret >= tout) break;
   }
   if (tret > tout) return Interpolate(tout);

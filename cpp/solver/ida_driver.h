@@ -33,6 +33,18 @@ struct IntegratorStats {
   double last_step = 0.0;
 };
 
+/// The counts of two integrations one after the other; the last step is the second's when it
+/// took one.
+inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& second) {
+  first.steps += second.steps;
+  first.residual_evals += second.residual_evals;
+  first.jacobian_evals += second.jacobian_evals;
+  first.error_test_fails += second.error_test_fails;
+  first.nonlinear_fails += second.nonlinear_fails;
+  if (second.steps > 0) first.last_step = second.last_step;
+  return first;
+}
+
 class IdaDriver {
  public:
   /// Starts the integration of `dae` (which must outlive the driver) at a consistent (t0, y0,
@@ -67,6 +79,11 @@ class IdaDriver {
   /// Restarts at the end of the last accepted step that AdvanceTo reported (the start of
   /// the step in which it found a root); returns its time.
   double BackUp();
+
+  /// Asks AdvanceTo to return false after the step being accepted (from on_step), with time(),
+  /// y(), yp() at its end and no root found: the caller changes the equations and starts a
+  /// new integration there. Not before an output that step passed (interpolated outputs).
+  void RequestStop() { stop_requested_ = true; }
 
   /// Caps the step size (e.g. at the output interval); a step already chosen larger is not
   /// shortened (IDA applies the cap when it chooses the next step; Restart applies it now).
@@ -123,6 +140,8 @@ class IdaDriver {
   bool break_pending_ = false;
   // per state, whether IDA tests its local error (differential, not excluded)
   std::vector<bool> error_tested_;
+  // RequestStop was called and AdvanceTo has not yet returned for it
+  bool stop_requested_ = false;
   // accepted steps in a row too small to advance the time (see AdvanceTo)
   int stalled_steps_ = 0;
 

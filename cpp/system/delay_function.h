@@ -1,40 +1,51 @@
 // DELAY(val, dt, ic) (docs/expression-functions.md): the value val had dt earlier, linearly
 // interpolated in the history of val that the expression records at every accepted step.
 //
-// The history is the only run-time state of the expression language besides the whole
-// turns of AX/AY/AZ. It lives here, in DelayHistory, one per DELAY call of a compiled
-// expression; ExpressionFunction records into it on accepted steps (System::AcceptStep), and
-// Simulation::ContinueFrom hands it to a new compilation of the model by key
-// (System::DelayHistories, docs/architecture.md §3.1).
+// The history is run state, so it lives in the state's memory (docs/architecture.md §3.1): a
+// fixed block of DelayHistory::kSlots slots per DELAY call, inside the memory block of the
+// expression that calls it (after the whole turns of its angles). A new compilation of the
+// model takes it over with the rest of the memory, by key (MemoryLayout::Remap), and two
+// States of one System keep two histories. The block is bounded: when it is full, the
+// records that no delay asked so far reaches back to are dropped, and if that is not enough,
+// every other record (DelayHistory::Record).
 #pragma once
-
-#include <vector>
 
 #include "expr/expression.h"
 
 namespace msolve::system {
 
-/// The recorded (time, value) pairs of one DELAY call, times strictly increasing.
+/// The recorded (time, value) pairs of one DELAY call, times strictly increasing, read from
+/// its slots of the memory: [count, longest delay asked, times[kCapacity],
+/// values[kCapacity]]. Zeros are the empty history.
 class DelayHistory {
  public:
-  /// Adds (t, value); a record at or after t (left by a step the integrator went back from)
-  /// is dropped first.
-  void Record(double t, double value);
-  bool empty() const { return times_.empty(); }
-  double first_time() const { return times_.front(); }
-  double last_time() const { return times_.back(); }
-  double last_value() const { return values_.back(); }
+  static constexpr int kCapacity = 2048;
+  static constexpr int kSlots = 2 + 2 * kCapacity;
+
+  explicit DelayHistory(const double* slots) : slots_(slots) {}
+  int size() const { return static_cast<int>(slots_[0]); }
+  bool empty() const { return size() == 0; }
+  /// The longest delay the recording evaluations asked for.
+  double longest_delay() const { return slots_[1]; }
+  const double* times() const { return slots_ + 2; }
+  const double* values() const { return slots_ + 2 + kCapacity; }
+  double first_time() const { return times()[0]; }
+  double last_time() const { return times()[size() - 1]; }
+  double last_value() const { return values()[size() - 1]; }
   /// The value at `t` (first_time() <= t <= last_time()), linear between records; *slope
   /// receives its rate in time.
   double At(double t, double* slope) const;
 
-  /// As a flat list (count, times..., values...) and back; Restore returns false when the
-  /// list does not have that form.
-  void Save(std::vector<double>* out) const;
-  bool Restore(const std::vector<double>& in, std::size_t* offset);
+  /// Adds (t, value) to the history in `slots`, asked for with `delay`; a record at or after
+  /// t (left by a step the integrator went back from) is dropped first. When the block is
+  /// full, the records before the last one at or before t - (longest delay asked) are
+  /// dropped; if that frees nothing, every other record but the first and the last.
+  static void Record(double* slots, double t, double value, double delay);
+  /// Empties the history in `slots`.
+  static void Clear(double* slots) { slots[0] = slots[1] = 0.0; }
 
  private:
-  std::vector<double> times_, values_;
+  const double* slots_;
 };
 
 /// The function of one DELAY call: args = (val, dt, ic, TIME). Before the history reaches
@@ -45,14 +56,17 @@ class DelayFunction : public expr::ExternalFunction {
  public:
   double Evaluate(const double* args, double* partials) const override;
 
-  /// While recording, every evaluation also records (TIME, val) (ExpressionFunction::Accept).
-  void set_recording(bool on) { recording_ = on; }
-  DelayHistory& history() { return history_; }
-  const DelayHistory& history() const { return history_; }
+  /// The slots of its history that the next evaluations read (nullptr: no history, ic), and
+  /// the same slots writable while an accepted step records (TIME, val) in them, or nullptr
+  /// (ExpressionFunction binds them before every evaluation).
+  void Bind(const double* slots, double* record) const {
+    slots_ = slots;
+    record_ = record;
+  }
 
  private:
-  mutable DelayHistory history_;
-  bool recording_ = false;
+  mutable const double* slots_ = nullptr;
+  mutable double* record_ = nullptr;
 };
 
 }  // namespace msolve::system

@@ -143,19 +143,28 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : text_(text), mode_(resolver.mode) {
+    : text_(text) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
+  if (program_.reads_mode() && resolver.mode) mode_slot_ = resolver.mode(resolver.layout);
   leaf_values_.assign(leaves_.size(), 0.0);
   leaf_partials_.assign(program_.leaves().size(), 0.0);
   for (const auto& m : measures_) turn_slot_.push_back(m.FollowsTurns() ? turn_count_++ : -1);
-  unplaced_references_.assign(turn_count_, 0.0);
+  unplaced_memory_.assign(memory_size(), 0.0);
 }
 
 double ExpressionFunction::Reference(int m, const double* memory) const {
   const int slot = turn_slot_[m];
-  if (slot < 0) return 0.0;
-  return memory_offset() >= 0 ? memory[memory_offset() + slot] : unplaced_references_[slot];
+  return slot < 0 ? 0.0 : Slots(memory)[slot];
+}
+
+void ExpressionFunction::BindDelays(const double* memory) const {
+  if (delays_.empty()) return;
+  const double* slots = recording_ ? recording_ : Slots(memory);
+  for (size_t k = 0; k < delays_.size(); ++k) {
+    const int at = turn_count_ + static_cast<int>(k) * DelayHistory::kSlots;
+    delays_[k]->Bind(slots + at, recording_ ? recording_ + at : nullptr);
+  }
 }
 
 double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const double* yp,
@@ -174,20 +183,24 @@ double ExpressionFunction::LeafValue(int leaf, double t, const double* y, const 
   return measures_[l.measure].Value(y, yp, Reference(l.measure, memory));
 }
 
-double ExpressionFunction::Mode() const { return mode_ ? *mode_ : kModeDynamics; }
+double ExpressionFunction::Mode(const double* memory) const {
+  return mode_slot_ >= 0 && memory != nullptr ? memory[mode_slot_] : kModeDynamics;
+}
 
 double ExpressionFunction::Value(double t, const double* y, const double* yp,
                                  const double* memory) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
-  return program_.Evaluate(leaf_values_.data(), t, Mode());
+  BindDelays(memory);
+  return program_.Evaluate(leaf_values_.data(), t, Mode(memory));
 }
 
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
                                                   const double* memory, double* dt) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
+  BindDelays(memory);
   double direct = 0.0;
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), &direct);
+      program_.Evaluate(leaf_values_.data(), t, Mode(memory), leaf_partials_.data(), &direct);
   // Variables given by expressions of TIME add their own time derivatives (chain rule)
   for (size_t k = 0; k < program_.leaves().size(); ++k) {
     const auto* nested =
@@ -205,8 +218,9 @@ double ExpressionFunction::Gradient(double t, const double* y, const double* yp,
                                     const double* memory, mbs::SparseGradient* dy,
                                     mbs::SparseGradient* dyp) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
+  BindDelays(memory);
   const double value =
-      program_.Evaluate(leaf_values_.data(), t, Mode(), leaf_partials_.data(), nullptr);
+      program_.Evaluate(leaf_values_.data(), t, Mode(memory), leaf_partials_.data(), nullptr);
   dy->clear();
   dyp->clear();
   // chain rule: d value / d state = sum over leaves of d value / d leaf * d leaf / d state
@@ -288,47 +302,39 @@ void ExpressionFunction::Dependencies(std::vector<int>* y_indices,
 }
 
 void ExpressionFunction::Accept(double t, const double* y, const double* yp, double* memory) const {
-  if (memory_offset() >= 0) {
-    for (size_t m = 0; m < measures_.size(); ++m) {
-      if (turn_slot_[m] < 0) continue;
-      double& reference = memory[memory_offset() + turn_slot_[m]];
-      reference = measures_[m].Value(y, yp, reference);
-    }
+  if (memory_offset() < 0) return;  // unplaced: AcceptUnplaced
+  double* slots = memory + memory_offset();
+  for (size_t m = 0; m < measures_.size(); ++m) {
+    if (turn_slot_[m] < 0) continue;
+    double& reference = slots[turn_slot_[m]];
+    reference = measures_[m].Value(y, yp, reference);
   }
-  RecordDelays(t, y, yp, memory);
+  RecordDelays(t, y, yp, memory, slots);
 }
 
 void ExpressionFunction::AcceptUnplaced(double t, const double* y, const double* yp) {
   for (size_t m = 0; m < measures_.size(); ++m) {
     if (turn_slot_[m] < 0) continue;
-    double& reference = unplaced_references_[turn_slot_[m]];
+    double& reference = unplaced_memory_[turn_slot_[m]];
     reference = measures_[m].Value(y, yp, reference);
   }
-  RecordDelays(t, y, yp, nullptr);
+  RecordDelays(t, y, yp, nullptr, unplaced_memory_.data());
 }
 
 void ExpressionFunction::RecordDelays(double t, const double* y, const double* yp,
-                                      const double* memory) const {
+                                      const double* memory, double* slots) const {
   if (delays_.empty()) return;
   // the DELAY calls evaluated now record (TIME, val) in their histories
-  for (const auto& d : delays_) d->set_recording(true);
+  recording_ = slots;
   Value(t, y, yp, memory);
-  for (const auto& d : delays_) d->set_recording(false);
+  recording_ = nullptr;
 }
 
-std::vector<double> ExpressionFunction::SaveDelays() const {
-  std::vector<double> out;
-  for (const auto& d : delays_) d->history().Save(&out);
-  return out;
-}
-
-void ExpressionFunction::RestoreDelays(const std::vector<double>& saved) const {
-  std::vector<DelayHistory> histories(delays_.size());
-  std::size_t offset = 0;
-  for (auto& h : histories)
-    if (!h.Restore(saved, &offset)) return;
-  if (offset != saved.size()) return;
-  for (size_t k = 0; k < delays_.size(); ++k) delays_[k]->history() = histories[k];
+void ExpressionFunction::ClearDelays(double* memory) const {
+  if (memory_offset() < 0) return;
+  for (size_t k = 0; k < delays_.size(); ++k)
+    DelayHistory::Clear(memory + memory_offset() + turn_count_ +
+                        static_cast<int>(k) * DelayHistory::kSlots);
 }
 
 std::vector<double> ExpressionFunction::TimeBreakpoints() const {

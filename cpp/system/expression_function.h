@@ -12,6 +12,7 @@
 #include "mbs/measure.h"
 #include "mbs/state_function.h"
 #include "system/delay_function.h"
+#include "system/state.h"
 
 namespace msolve::system {
 
@@ -51,9 +52,13 @@ struct Resolver {
   /// returns (docs/motionsolve-compatibility.md §5.5); throws std::invalid_argument for an id
   /// no sensor stores under.
   std::function<int(long id)> sensor_value;
-  /// Where the analysis mode MODE returns is kept (System::AnalysisMode); nullptr: 4
+  /// The memory slot of the analysis mode MODE returns (ModeSlot, in `layout` or, while the
+  /// System compiles, its own); called only for an expression that reads MODE. Unset: 4
   /// (dynamics).
-  const double* mode = nullptr;
+  std::function<int(MemoryLayout* layout)> mode;
+  /// The layout the blocks of expressions compiled after the System go into (a
+  /// Simulation's), or nullptr.
+  MemoryLayout* layout = nullptr;
   /// KE(id): the kinetic energy of part `id` (0: of every moving part); throws
   /// std::invalid_argument for an unknown part.
   std::function<std::unique_ptr<mbs::StateFunction>(long id)> kinetic_energy;
@@ -72,11 +77,15 @@ class ExpressionFunction : public mbs::StateFunction {
                   mbs::SparseGradient* dy, mbs::SparseGradient* dyp) const override;
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override;
   /// The angles AX/AY/AZ follow the last accepted ones through whole turns: one memory slot
-  /// each, written here. The DELAY calls record (TIME, val) in their histories here.
+  /// each, written here. The DELAY calls record (TIME, val) in their histories here: a block
+  /// of DelayHistory::kSlots slots each, after the turns (system/delay_function.h).
   void Accept(double t, const double* y, const double* yp, double* memory) const override;
-  int memory_size() const override { return turn_count_; }
+  int memory_size() const override {
+    return turn_count_ + static_cast<int>(delays_.size()) * DelayHistory::kSlots;
+  }
   /// For a function that no layout places (the inputs of a user routine, found while it
-  /// runs): it keeps the references of its angles itself, and this accepts a step for them.
+  /// runs; gravity's expressions of time): it keeps its memory itself, and this accepts a
+  /// step for it.
   void AcceptUnplaced(double t, const double* y, const double* yp);
 
   /// The text, which with its owner names the expression across compilations of a model.
@@ -90,11 +99,13 @@ class ExpressionFunction : public mbs::StateFunction {
 
   /// Whether the expression calls DELAY (whose history only accepted steps record).
   bool has_delays() const { return !delays_.empty(); }
-  /// The histories of its DELAY calls, flattened (DelayHistory::Save), and back: a list of
-  /// another form (another number of calls) leaves them as they are. Only between runs
-  /// (System::TakeDelayHistories), never during an evaluation.
-  std::vector<double> SaveDelays() const;
-  void RestoreDelays(const std::vector<double>& saved) const;
+  /// Empties the histories of its DELAY calls in `memory` (System::MakeState: the design
+  /// state is no accepted state of a run).
+  void ClearDelays(double* memory) const;
+  /// The history of its DELAY call k (in the order of the text) in `memory`.
+  DelayHistory DelayHistoryOf(int k, const double* memory) const {
+    return DelayHistory(Slots(memory) + turn_count_ + k * DelayHistory::kSlots);
+  }
 
   /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
   std::vector<double> TimeBreakpoints() const;
@@ -120,28 +131,38 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string text_;
-  const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
-  std::vector<Leaf> leaves_;      // indexed by leaf index
+  int mode_slot_ = -1;        // the memory slot of MODE's value (Resolver::mode)
+  std::vector<Leaf> leaves_;  // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
   // per measure, its memory slot among the function's (-1 for one that follows no turns)
   std::vector<int> turn_slot_;
   int turn_count_ = 0;
-  // the references of an unplaced function (AcceptUnplaced)
-  std::vector<double> unplaced_references_;
+  // the memory of an unplaced function (AcceptUnplaced)
+  std::vector<double> unplaced_memory_;
+  // its slots: from memory_offset() in `memory`, or unplaced_memory_
+  const double* Slots(const double* memory) const {
+    return memory_offset() >= 0 ? memory + memory_offset() : unplaced_memory_.data();
+  }
   // the reference of measure m
   double Reference(int m, const double* memory) const;
   std::vector<std::unique_ptr<mbs::StateFunction>> force_measures_;
   // one per DELAY call; the Program holds pointers to them
   std::vector<std::unique_ptr<DelayFunction>> delays_;
+  // while an accepted step records: this function's slots, writable (RecordDelays)
+  mutable double* recording_ = nullptr;
   expr::Program program_;
   mutable std::vector<double> leaf_values_, leaf_partials_, measure_grad_;
   mutable mbs::SparseGradient nested_dy_, nested_dyp_;
 
-  // evaluates with the DELAY calls recording (TIME, val) in their histories
-  void RecordDelays(double t, const double* y, const double* yp, const double* memory) const;
+  // evaluates with the DELAY calls recording (TIME, val) in their histories at `slots`
+  void RecordDelays(double t, const double* y, const double* yp, const double* memory,
+                    double* slots) const;
+  // points the DELAY calls at their histories in `memory` before an evaluation
+  void BindDelays(const double* memory) const;
   double LeafValue(int leaf, double t, const double* y, const double* yp,
                    const double* memory) const;
-  double Mode() const;
+  // MODE's value in `memory` (4, dynamics, without a slot: gravity's expressions of time)
+  double Mode(const double* memory) const;
 };
 
 }  // namespace msolve::system

@@ -40,6 +40,8 @@ void System::PrepareRoutines(double t) {
   const State start = MakeState();
   for (auto& routine : routines_)
     routine->Prepare(t, start.y.data(), start.yp.data(), start.memory.data());
+  // the turns of the angles among their declared inputs: blocks of the memory
+  for (auto& routine : routines_) routine->PlaceInputs(&memory_layout_);
   RefreshDependencies();
   for (const auto& d : diffs_)
     if (d.source->routine && d.source->implicit &&
@@ -117,7 +119,11 @@ const Resolver& System::MakeResolver() const {
   resolver_ = std::make_unique<Resolver>();
   Resolver& r = *resolver_;
   r.marker = [this](long id) { return MarkerById(id); };
-  r.mode = AnalysisMode();
+  // MODE after the compile: a block of the layout the caller gives (a Simulation's)
+  r.mode = [](MemoryLayout* layout) {
+    if (layout == nullptr) throw std::invalid_argument("MODE is not available here");
+    return ModeSlot(layout);
+  };
   r.diff = [this](long id) {
     for (const auto& d : diffs_)
       if (d.source->id == id) return d.index;

@@ -49,6 +49,10 @@ State System::MakeState() const {
   state.yp = VecX::Zero(size());
   state.memory = memory_layout_.Initial();
   AcceptStep(state.t, state.y.data(), state.yp.data(), state.memory.data());
+  // the angles' turns start at the design state, but the DELAY histories start at the first
+  // accepted state of the run (after the initial conditions, at the run's start time): a
+  // record of the design state at t = 0 would be read by a run that starts or goes on later
+  ClearDelays(state.memory.data());
   return state;
 }
 
@@ -66,35 +70,15 @@ void System::AcceptStep(double t, const double* y, const double* yp, double* mem
   for (const auto& d : diffs_) d.function->Accept(t, y, yp, memory);
 }
 
-template <typename Visit>
-void System::VisitDelays(const Visit& visit) const {
-  const auto each = [&visit](const model::Entity* entity, const std::string& prefix,
-                             const mbs::StateFunction* f) {
+void System::ClearDelays(double* memory) const {
+  const auto each = [memory](const mbs::StateFunction* f) {
     const auto* compiled = dynamic_cast<const ExpressionFunction*>(f);
-    if (compiled != nullptr && compiled->has_delays())
-      visit(MemoryKey{entity, prefix + FunctionPart(*f)}, *compiled);
+    if (compiled != nullptr && compiled->has_delays()) compiled->ClearDelays(memory);
   };
   for (const auto& element : force_elements_)
-    for (const mbs::StateFunction* f : element->functions()) each(element->source(), "", f);
-  // Variables by id: the compiled System keeps no entity for them
-  for (const auto& [id, variable] : variables_)
-    each(nullptr, "VARIABLE " + std::to_string(id) + " ", variable.get());
-  for (const auto& d : diffs_) each(d.source, "", d.function.get());
-}
-
-std::map<MemoryKey, std::vector<double>> System::DelayHistories() const {
-  std::map<MemoryKey, std::vector<double>> out;
-  VisitDelays([&out](const MemoryKey& key, const ExpressionFunction& f) {
-    out.emplace(key, f.SaveDelays());
-  });
-  return out;
-}
-
-void System::TakeDelayHistories(const std::map<MemoryKey, std::vector<double>>& histories) const {
-  VisitDelays([&histories](const MemoryKey& key, const ExpressionFunction& f) {
-    const auto found = histories.find(key);
-    if (found != histories.end()) f.RestoreDelays(found->second);
-  });
+    for (const mbs::StateFunction* f : element->functions()) each(f);
+  for (const auto& [id, variable] : variables_) each(variable.get());
+  for (const auto& d : diffs_) each(d.function.get());
 }
 
 }  // namespace msolve::system

@@ -62,6 +62,7 @@ RoutineEvaluator::RoutineEvaluator(std::shared_ptr<const model::UserRoutine> rou
       form_(form),
       id_(owner.id),
       owner_(owner.Describe()),
+      owner_entity_(&owner),
       par_(std::move(par)),
       outputs_(outputs),
       cache_out_(outputs),
@@ -206,8 +207,21 @@ void RoutineEvaluator::Dependencies(std::vector<int>* y_indices,
   }
 }
 
-void RoutineEvaluator::Accept(double t, const double* y, const double* yp) {
-  for (auto& input : inputs_) input.function->AcceptUnplaced(t, y, yp);
+void RoutineEvaluator::PlaceInputs(MemoryLayout* layout) {
+  for (auto& input : inputs_) {
+    ExpressionFunction& f = *input.function;
+    if (!input.declared || f.memory_size() == 0 || f.memory_offset() >= 0) continue;
+    f.PlaceMemory(layout->Add(owner_entity_, "routine " + input.call, f.memory_size()));
+  }
+}
+
+void RoutineEvaluator::Accept(double t, const double* y, const double* yp, double* memory) {
+  for (auto& input : inputs_) {
+    if (input.function->memory_offset() >= 0)
+      input.function->Accept(t, y, yp, memory);
+    else
+      input.function->AcceptUnplaced(t, y, yp);
+  }
 }
 
 double RoutineEvaluator::Read(const std::string& name, const std::vector<long>& ids) {

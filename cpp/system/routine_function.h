@@ -28,6 +28,7 @@
 #include "mbs/state_function.h"
 #include "model/entities.h"
 #include "system/expression_function.h"
+#include "system/state.h"
 
 namespace msolve::system {
 
@@ -74,10 +75,14 @@ class RoutineEvaluator {
   /// The states the declared inputs read.
   void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const;
 
-  /// After an accepted step. The inputs are found while the routine runs, so no layout
-  /// places them: the angles among them (AX/AY/AZ) keep their references here, with the call
-  /// cache, the mutable part of an evaluator (docs/architecture.md §3.1).
-  void Accept(double t, const double* y, const double* yp);
+  /// After the dependency pass: a block of `layout` per declared input with memory (the
+  /// whole turns of AX/AY/AZ), keyed by the owner and the call ("routine AZ(2,3)"), so that
+  /// the angles' references are in the state's memory and a continuation takes them over.
+  void PlaceInputs(MemoryLayout* layout);
+  /// After an accepted step: the placed inputs write their slots of `memory`; an input first
+  /// read after the dependency pass, which no layout places, keeps its references itself
+  /// (with the call cache, the mutable part of an evaluator; docs/architecture.md §3.1).
+  void Accept(double t, const double* y, const double* yp, double* memory);
 
   /// Runtime functions of the routine being evaluated: `name(ids...)` as in an expression
   /// (DX, VZ, FX, JOINT, DIF, DIF1, VARVAL, ARYVAL, ...); throws std::invalid_argument for a
@@ -116,6 +121,7 @@ class RoutineEvaluator {
   model::UserRoutine::Form form_;
   long id_;
   std::string owner_;
+  const model::Entity* owner_entity_;
   std::vector<double> par_;
   int outputs_;
   Resolver resolver_;
@@ -164,8 +170,7 @@ class RoutineOutput : public mbs::StateFunction {
     evaluator_->Dependencies(y_indices, yp_indices);
   }
   void Accept(double t, const double* y, const double* yp, double* memory) const override {
-    (void)memory;
-    if (k_ == 0) evaluator_->Accept(t, y, yp);
+    if (k_ == 0) evaluator_->Accept(t, y, yp, memory);
   }
 
  private:

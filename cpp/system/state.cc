@@ -26,4 +26,10 @@ void MemoryLayout::Remap(const MemoryLayout& from, const VecX& memory, VecX* to)
   }
 }
 
+int ModeSlot(MemoryLayout* layout) {
+  if (const MemoryBlock* block = layout->Find(ModeKey())) return block->offset;
+  const double dynamics = 4.0;
+  return layout->Add(nullptr, ModeKey().part, 1, &dynamics);
+}
+
 }  // namespace msolve::system

@@ -27,6 +27,14 @@ struct MemoryKey {
   }
 };
 
+class MemoryLayout;
+
+/// The key of the block that holds the analysis mode MODE returns (System::mode_slot), in
+/// the layout of an expression that reads MODE.
+inline MemoryKey ModeKey() { return MemoryKey{nullptr, "MODE"}; }
+/// The slot of MODE's block in `layout`, added (at 4, dynamics) when there is none yet.
+int ModeSlot(MemoryLayout* layout);
+
 /// count slots from offset in the memory block.
 struct MemoryBlock {
   MemoryKey key;

@@ -215,16 +215,17 @@ class System {
   int SensorSlot(long id) const;
 
   /// The analysis mode the expression function MODE returns (docs/motionsolve-compatibility.md
-  /// §4.8): 1 kinematics, 3 initial conditions, 4 dynamics (the default), 5 statics, 6
-  /// quasi-statics, 7 linear analysis. Set by the analysis that runs; the address stays valid
-  /// for the System's lifetime.
-  double* AnalysisMode() const { return analysis_mode_.get(); }
+  /// §4.8: 1 kinematics, 3 initial conditions, 4 dynamics, the initial value, 5 statics, 6
+  /// quasi-statics, 7 linear analysis) is run state: a block of the memory keyed ModeKey(),
+  /// laid out when an expression reads MODE (ModeSlot), here or in a Simulation's layout.
+  /// The analysis that runs writes it.
 
   /// The dependency pass of the user routines (each called once with iflag true at the
-  /// design state, time t), then the Jacobian pattern; call once the System is at its final
-  /// address (the routines' runtime functions resolve ids through it). Throws RoutineError
-  /// when a routine fails, ModelError for an implicit Diff whose routine does not read its
-  /// DIF1.
+  /// design state, time t; the inputs they declare with memory get blocks of the memory
+  /// layout), then the Jacobian pattern; call once the System is at its final address (the
+  /// routines' runtime functions resolve ids through it), before a State is made. Throws
+  /// RoutineError when a routine fails, ModelError for an implicit Diff whose routine does not read
+  /// its DIF1.
   void PrepareRoutines(double t);
   /// The user routines (for messages about them).
   const std::vector<std::unique_ptr<RoutineEvaluator>>& routines() const { return routines_; }
@@ -284,12 +285,6 @@ class System {
   /// memory (angles followed through whole turns) write the accepted state's angles into
   /// their slots of `memory` as the references of the next steps.
   void AcceptStep(double t, const double* y, const double* yp, double* memory) const;
-  /// The histories of the DELAY calls in the elements', Variables' and Diffs' expressions
-  /// (variable size, so not in the memory block: docs/architecture.md §3.1), keyed as their
-  /// memory blocks, each flattened (DelayHistory::Save); TakeDelayHistories gives them to the
-  /// expressions of this System with the same key (Simulation::ContinueFrom).
-  std::map<MemoryKey, std::vector<double>> DelayHistories() const;
-  void TakeDelayHistories(const std::map<MemoryKey, std::vector<double>>& histories) const;
 
   /// The energies of the model at the state y, in force x length (model units):
   /// kinetic, sum of (m v.v + w.J w) / 2 UCF; gravitational, -sum of m g(t).r / UCF (r the
@@ -361,9 +356,9 @@ class System {
 
   // lays out the memory block: a keyed block per element with memory (memories.cc)
   void LayOutMemory(const model::Model& model);
-  // visit(key, expression) for each expression with DELAY calls (DelayHistories)
-  template <typename Visit>
-  void VisitDelays(const Visit& visit) const;
+  // empties the DELAY histories of the elements', Variables' and Diffs' expressions in
+  // `memory` (MakeState)
+  void ClearDelays(double* memory) const;
   // appends a constraint and its rows
   void AddConstraint(mbs::JointConstraint constraint);
 
@@ -433,8 +428,6 @@ class System {
   MemoryLayout memory_layout_;
   // the memory slot of each SENVAL id
   std::map<long, int> sensor_slots_;
-  // MODE's value (on the heap: the address survives moves of the System)
-  std::unique_ptr<double> analysis_mode_ = std::make_unique<double>(4.0);
 
   // the resolver of MakeResolver and the address of the System it was built for: a System
   // that has moved builds it again

@@ -82,7 +82,9 @@ void Builder::MakeResolver() {
   // known by their indices before their equations, and force measures are linked at the end
   System& sys = sys_;
   resolver_.marker = [&sys](long id) { return sys.MarkerById(id); };
-  resolver_.mode = sys.AnalysisMode();
+  resolver_.mode = [&sys](MemoryLayout* layout) {
+    return ModeSlot(layout ? layout : &sys.memory_layout_);
+  };
   resolver_.function = [&sys](const std::string& name, const std::vector<long>& ids) {
     return sys.splines_.Function(name, ids);
   };

@@ -1,0 +1,147 @@
+#include "analysis/rank_tracking.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseQR>
+
+#include "analysis/initial_conditions.h"
+#include "analysis/system_dae.h"
+
+namespace msolve::analysis {
+
+using system::SparseMat;
+using system::System;
+
+std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
+                                                const VecX& y, double* smallest_pivot) {
+  const int m = static_cast<int>(sys.rows().size());
+  if (m == 0 || sys.body_count() == 0) return std::nullopt;
+  // the same factorisation as the initial choice (SetAsideRedundantRows), with the
+  // run's threshold: the columns of B^T kept are those whose part independent of the
+  // columns before exceeds it, and |R(k, k)| is that part's size
+  // the rotation columns divided by the model's length (their largest entry, a lever arm):
+  // in millimetres they are 1000 times those in metres, the translations' are not
+  SparseMat B = sys.VelocityJacobian(y.data(), memory);
+  double length = 0.0;
+  for (int c = 0; c < B.outerSize(); ++c)
+    if (c % 6 >= 3)
+      for (SparseMat::InnerIterator it(B, c); it; ++it)
+        length = std::max(length, std::abs(it.value()));
+  if (length > 0)
+    for (int c = 0; c < B.outerSize(); ++c)
+      if (c % 6 >= 3)
+        for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
+  VecX scale = VecX::Zero(m);
+  for (int c = 0; c < B.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
+  for (int r = 0; r < m; ++r) scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
+  SparseMat Bt = (scale.asDiagonal() * B).transpose();
+  Bt.makeCompressed();
+  Eigen::SparseQR<SparseMat, Eigen::COLAMDOrdering<int>> qr;
+  qr.setPivotThreshold(kSingularPivot);
+  qr.compute(Bt);
+  if (qr.info() != Eigen::Success) return std::nullopt;
+  const int rank = static_cast<int>(qr.rank());
+  const SparseMat R = qr.matrixR();
+  int regular = 0;
+  double smallest = 1.0;
+  for (int k = 0; k < rank; ++k) {
+    const double pivot = std::abs(R.coeff(k, k));
+    if (pivot > kRegularPivot) ++regular;
+    smallest = std::min(smallest, pivot);
+  }
+  if (smallest_pivot) *smallest_pivot = smallest;
+  const int now = sys.active_rows();
+  // within the band between the thresholds the present choice stands
+  if (rank >= now && regular <= now) return std::nullopt;
+  ActiveRowsChange change;
+  change.active.assign(m, false);
+  const auto& perm = qr.colsPermutation().indices();
+  for (int k = 0; k < rank; ++k) change.active[perm[k]] = true;
+  change.rank_before = now;
+  change.rank_after = rank;
+  for (int r = 0; r < m; ++r) {
+    const bool was = sys.rows()[r].active >= 0;
+    if (was && !change.active[r]) change.set_aside.push_back(JointName(sys, r));
+    if (!was && change.active[r]) change.taken_back.push_back(JointName(sys, r));
+  }
+  if (change.set_aside.empty() && change.taken_back.empty()) return std::nullopt;
+  return change;
+}
+
+void ApplyActiveRows(System* sys, const ActiveRowsChange& change, double t, double* memory, VecX* y,
+                     VecX* yp) {
+  const int nd = sys->differential_size();
+  const VecX differential = y->head(nd);
+  sys->SetActiveRows(change.active);
+  // the multipliers follow from the new rows; the other states stay
+  y->setZero(sys->size());
+  y->head(nd) = differential;
+  // rows taken back were met only to second order while aside: positions onto them by the
+  // least change, then velocities by the least impulse
+  if (!change.taken_back.empty()) AssemblePositions(*sys, t, memory, y);
+  ProjectVelocities(*sys, t, memory, y);
+  SolveAccelerations(*sys, t, memory, y, yp);
+}
+
+namespace {
+
+// the differential states' first and second derivatives at a position and velocity that meet
+// the active rows: the first from the index-1 equations, the second by a central difference
+// of the first along the motion (t +- h, y +- h y')
+void Derivatives(const System& sys, double t, const double* memory, const VecX& y, VecX* d1,
+                 VecX* d2) {
+  const int nd = sys.differential_size();
+  constexpr double h = 1e-5;
+  VecX y0 = y, yp0;
+  SolveAccelerations(sys, t, memory, &y0, &yp0);
+  *d1 = yp0.head(nd);
+  VecX yp_side[2];
+  for (int s = 0; s < 2; ++s) {
+    const double dt = s == 0 ? h : -h;
+    VecX ys = y0;
+    ys.head(nd) += dt * *d1;
+    SolveAccelerations(sys, t + dt, memory, &ys, &yp_side[s]);
+  }
+  *d2 = (yp_side[0].head(nd) - yp_side[1].head(nd)) / (2 * h);
+}
+
+}  // namespace
+
+SingularEntry EnterSingularPosition(const System& sys, double t, const double* memory,
+                                    const VecX& y) {
+  SingularEntry entry;
+  entry.t = t;
+  entry.rank = sys.active_rows();
+  entry.y = y.head(sys.differential_size());
+  Derivatives(sys, t, memory, y, &entry.d1, &entry.d2);
+  return entry;
+}
+
+bool BridgeSingularPosition(const System& sys, const SingularEntry& entry, double t, double* memory,
+                            VecX* y, VecX* yp) {
+  const int nd = sys.differential_size();
+  const double dt = t - entry.t;
+  VecX d1, d2;
+  VecX previous = y->head(nd);
+  for (int iteration = 0; iteration < kBridgeIterations; ++iteration) {
+    Derivatives(sys, t, memory, *y, &d1, &d2);
+    // the two-point Hermite (fourth-order) rule from the entry to here, then back onto the
+    // joint equations (which the rule meets only to its own error)
+    y->head(nd) = entry.y + 0.5 * dt * (entry.d1 + d1) + dt * dt / 12.0 * (entry.d2 - d2);
+    AssemblePositions(sys, t, memory, y);
+    ProjectVelocities(sys, t, memory, y);
+    const double change = (y->head(nd) - previous).cwiseAbs().maxCoeff();
+    const double size = std::max(1.0, previous.cwiseAbs().maxCoeff());
+    previous = y->head(nd);
+    if (change <= kBridgeTolerance * size) {
+      SolveAccelerations(sys, t, memory, y, yp);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace msolve::analysis

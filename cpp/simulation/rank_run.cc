@@ -1,0 +1,79 @@
+// The joint equations' rank followed through a dynamic analysis (docs/equations.md §5.5):
+// after every accepted step the rank-revealing factorisation of the joint equations decides
+// whether the active rows still fit the position; when they do not, the integrator stops
+// there, the rows are chosen again, the state is made consistent with them and a new
+// integration starts from it.
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/rank_tracking.h"
+#include "simulation/simulation.h"
+
+namespace msolve::simulation {
+
+void Simulation::StartIntegrator(double end) {
+  ida_ = std::make_unique<solver::IdaDriver>(dae_, settings_, state_.t, state_.y, state_.yp);
+  if (sensors_.size() > 0)
+    ida_->SetRootFunctions(sensors_.RootDirections(),
+                           [this](double t, const double* y, const double* yp, double* g) {
+                             sensors_.Roots(t, y, yp, state_.memory.data(), g);
+                           });
+  ida_->SetMaxStep(ida_hmax_);
+  ida_->SetEnd(end);
+}
+
+void Simulation::TrackRank(double t, const double* y) {
+  if (sys_.rows().empty() || rank_stop_) return;
+  // the factorisation costs as much as a few steps of a large model: between singular
+  // positions a pivot (an angle away from one) changes at most about as fast as the bodies
+  // turn, so the next check waits a quarter of the time the fastest body takes to turn
+  // through the smallest pivot's distance to the threshold
+  if (!singular_entry_ && t < rank_check_next_) return;
+  double pivot = 0.0;
+  const VecX at = VecX::Map(y, sys_.size());
+  if (analysis::TrackActiveRows(sys_, state_.memory.data(), at, &pivot)) {
+    rank_stop_ = true;
+    rank_check_next_ = 0.0;
+    ida_->RequestStop();
+    return;
+  }
+  double turn = 1e-300;
+  for (int k = 0; k < sys_.body_count(); ++k)
+    turn = std::max(turn, at.segment<3>(system::System::BodyOffset(k) + 10).norm());
+  rank_check_next_ = t + 0.25 * std::max(0.0, pivot - analysis::kSingularPivot) / turn;
+}
+
+void Simulation::ChangeActiveRows(double end, Results* out) {
+  rank_stop_ = false;
+  rank_check_next_ = 0.0;
+  state_.t = ida_->time();
+  state_.y = ida_->y();
+  state_.yp = ida_->yp();
+  double* memory = state_.memory.data();
+  const auto change = analysis::TrackActiveRows(sys_, memory, state_.y);
+  if (!change) return;  // the integrator goes on where it stopped
+  if (change->rank_after < change->rank_before && !singular_entry_)
+    singular_entry_ = analysis::EnterSingularPosition(sys_, state_.t, memory, state_.y);
+  analysis::ApplyActiveRows(&sys_, *change, state_.t, memory, &state_.y, &state_.yp);
+  // back to the rank before the singular position: the state there from the one before it
+  bool bridged = false;
+  if (singular_entry_ && sys_.active_rows() >= singular_entry_->rank) {
+    bridged = analysis::BridgeSingularPosition(sys_, *singular_entry_, state_.t, memory, &state_.y,
+                                               &state_.yp);
+    singular_entry_.reset();
+  }
+  std::ostringstream s;
+  s << "time " << state_.t << ": the joint equations "
+    << (change->rank_after < change->rank_before ? "lost rank (a singular position)"
+                                                 : "regained rank")
+    << ", " << change->rank_before << " -> " << change->rank_after << " independent";
+  for (const auto& line : change->set_aside) s << "; set aside " << line;
+  for (const auto& line : change->taken_back) s << "; taken back " << line;
+  if (bridged) s << "; the state corrected across the singular position";
+  out->messages.push_back(s.str());
+  // the state's size changed with the multipliers: a new integration from there
+  stats_before_ = AddedStats(stats_before_, ida_->stats());
+  StartIntegrator(end);
+}
+
+}  // namespace msolve::simulation
