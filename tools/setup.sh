@@ -5,9 +5,10 @@ set -eu
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
-# system libraries (Debian packages), installed only when missing
+# system libraries (Debian packages), installed only when missing: only what msolve links
+# (SuiteSparse's KLU, LAPACK, Eigen) and tests with; no MPI, PETSc or Trilinos
 missing=""
-for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format; do
+for pkg in libeigen3-dev libsuitesparse-dev liblapack-dev libgtest-dev clang-format; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi
@@ -19,6 +20,9 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 fi
+
+# SUNDIALS' released source, built with msolve and linked statically (cmake/dependencies.cmake)
+sh tools/fetch_sundials.sh
 
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
