@@ -1,11 +1,16 @@
 """Packaging: a source build that misses a dependency says what to install
-(cmake/dependencies.cmake), naming the set-up script and the Debian package."""
+(cmake/dependencies.cmake), naming the set-up script and the Debian package; the checked-in
+type stubs of the compiled module are the ones pybind11-stubgen makes of it."""
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+import msolve
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 CMAKE = shutil.which("cmake")
@@ -62,3 +67,19 @@ def test_missing_klu_names_suitesparse_package(tmp_path):
     assert code != 0
     assert "msolve needs SuiteSparse's KLU" in out
     assert "libsuitesparse-dev" in out
+
+
+def test_checked_in_stubs_match_the_module():
+    # the stubs pybind11-stubgen makes of the msolve the tests import (tools/stubs.py)
+    env = dict(os.environ)
+    package_root = str(Path(msolve.__file__).parent.parent)
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    result = subprocess.run(
+        [sys.executable, str(SOURCE_ROOT / "tools" / "stubs.py"), "--check"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (SOURCE_ROOT / "python" / "msolve" / "py.typed").is_file()

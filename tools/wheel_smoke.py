@@ -3,6 +3,7 @@ cibuildwheel test): imports the installed package and runs a point mass on a spr
 x(t) = 1 + 0.1 cos(sqrt(k/m) t) is known in closed form; prints the module's path last."""
 
 import math
+from pathlib import Path
 
 import numpy as np
 
@@ -10,6 +11,9 @@ import msolve
 from msolve import Integrator, Marker, Model, Part, PointMass, Request, SpringDamper
 
 assert "site-packages" in msolve.__file__, msolve.__file__
+# typed: the PEP 561 marker and the stubs of the compiled module are installed
+for name in ("py.typed", "_core.pyi"):
+    assert (Path(msolve.__file__).parent / name).is_file(), name
 m, k = 0.5, 200.0
 model = Model()
 Integrator(error=1e-9)
