@@ -1,5 +1,5 @@
 # The libraries msolve links, found or built here; a missing one stops the configuration
-# with what to install (docs/architecture.md §7, "Dependencies"), not a raw CMake error.
+# with what to install (docs/architecture.md §7), not a raw CMake error.
 #
 #   Eigen 3       headers only; Debian's libeigen3-dev
 #   LAPACK        dgeev of the linear analysis; Debian's liblapack-dev
