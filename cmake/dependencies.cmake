@@ -27,7 +27,7 @@ endfunction()
 find_package(Eigen3 3.3 QUIET NO_MODULE)
 if(NOT Eigen3_FOUND)
   msolve_missing("Eigen 3 (C++ headers)"
-    "Debian/Ubuntu: apt-get install libeigen3-dev; Fedora: dnf install eigen3-devel")
+    "Debian/Ubuntu: apt-get install libeigen3-dev, Fedora: dnf install eigen3-devel")
 endif()
 
 set(MSOLVE_SUNDIALS_TARBALL "${PROJECT_SOURCE_DIR}/build/deps/sundials_6.4.1+dfsg1.orig.tar.xz"
@@ -41,7 +41,7 @@ if(EXISTS "${MSOLVE_SUNDIALS_TARBALL}")
   find_library(KLU_LIBRARY klu)
   if(NOT KLU_INCLUDE_DIR OR NOT KLU_LIBRARY)
     msolve_missing("SuiteSparse's KLU (klu.h and libklu)"
-      "Debian/Ubuntu: apt-get install libsuitesparse-dev; Fedora: dnf install suitesparse-devel")
+      "Debian/Ubuntu: apt-get install libsuitesparse-dev, Fedora: dnf install suitesparse-devel")
   endif()
   get_filename_component(KLU_LIBRARY_DIR "${KLU_LIBRARY}" DIRECTORY)
   set(KLU_LIBRARY_DIR "${KLU_LIBRARY_DIR}" CACHE PATH "" FORCE)
@@ -89,7 +89,7 @@ endif()
 find_package(LAPACK QUIET)
 if(NOT LAPACK_FOUND)
   msolve_missing("LAPACK"
-    "Debian/Ubuntu: apt-get install liblapack-dev; Fedora: dnf install lapack-devel")
+    "Debian/Ubuntu: apt-get install liblapack-dev, Fedora: dnf install lapack-devel")
 endif()
 
 set(MSOLVE_SUNDIALS_LIBRARIES)

@@ -37,7 +37,7 @@ def test_missing_eigen_names_setup_script_and_package(tmp_path):
     assert code != 0
     assert "msolve needs Eigen 3" in out
     assert "tools/setup.sh" in out
-    assert "libeigen3-dev" in out
+    assert "apt-get install libeigen3-dev, Fedora: dnf install eigen3-devel" in out
 
 
 def test_missing_sundials_names_fetch_script_and_packages(tmp_path):
