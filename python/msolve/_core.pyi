@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CouplerSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NamedRoutine', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'CouplerSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     pass
 class SolverError(RuntimeError):
@@ -1262,6 +1262,8 @@ class Results:
 class Simulation:
     def __init__(self, arg0: ModelSpec) -> None:
         ...
+    def _output_entities(self) -> list:
+        ...
     def _routines(self) -> list:
         ...
     def _time_jacobians(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> float:
@@ -1272,8 +1274,10 @@ class Simulation:
         ...
     def linear(self, pinput: PinputSpec = None, poutput: PoutputSpec = None) -> Results:
         ...
-    def simulate(self, type: str, end: typing.SupportsFloat | typing.SupportsIndex, dtout: typing.SupportsFloat | typing.SupportsIndex) -> Results:
-        ...
+    def simulate(self, type: str, end: typing.SupportsFloat | typing.SupportsIndex, dtout: typing.SupportsFloat | typing.SupportsIndex, sink: typing.Any = None, every_output: bool = True) -> Results:
+        """
+        Runs to `end` with outputs every `dtout`; `sink(row)`, when given, sees every output as it comes (bindings/running.h: PythonOutputSink).
+        """
     def start_at(self, time: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
     @property
@@ -1287,8 +1291,11 @@ class RoutineError(SolverError):
 class PythonRoutine(UserRoutine):
     def __init__(self, owner: typing.Any, key: str, routine: collections.abc.Callable) -> None:
         ...
-class NamedRoutine(UserRoutine):
-    def __init__(self, arg0: str) -> None:
+class CompiledRoutine(UserRoutine):
+    def __init__(self, spec: str) -> None:
+        ...
+    @property
+    def spec(self) -> str:
         ...
 def _builtin(arg0: str, arg1: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
     """
@@ -1297,6 +1304,10 @@ def _builtin(arg0: str, arg1: collections.abc.Sequence[typing.SupportsFloat | ty
 def _euler313_to_matrix(angles: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"]) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"]:
     """
     Rotation matrix of body 3-1-3 Euler angles (psi, theta, phi), radians.
+    """
+def _euler_parameters_to_matrix(e: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[4, 1]"]) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"]:
+    """
+    Rotation matrix of Euler parameters (e0, e1, e2, e3): a body's axes in the global frame.
     """
 def _frame_axes(euler313: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None, z_point: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None, x_point: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None, origin: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"]) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"]:
     """
@@ -1325,6 +1336,10 @@ def _spline(arg0: str, arg1: SplineSpec, arg2: typing.SupportsFloat | typing.Sup
 def _time() -> float:
     """
     The time of the routine evaluation in progress.
+    """
+def constraint_rows(type: str, jprim: bool = False) -> int:
+    """
+    The number of equations of a Joint (or Jprim) type word, -1 for an unknown one.
     """
 def function_catalog() -> list:
     """
