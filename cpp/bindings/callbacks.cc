@@ -431,7 +431,7 @@ py::object TakeInterruption() {
 void DefineCallbacks(py::module_& m) {
   py::register_exception<RoutineError>(m, "RoutineError", m.attr("SolverError"));
 
-  py::class_<UserRoutine, std::shared_ptr<UserRoutine>>(m, "UserRoutine");
+  // UserRoutine itself: bind_model.cc, before the entities that hold one
   py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
       .def(py::init<const py::object&, py::str, const py::function&>(), py::arg("owner"),
            py::arg("key"), py::arg("routine"));
