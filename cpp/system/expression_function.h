@@ -75,6 +75,10 @@ class ExpressionFunction : public mbs::StateFunction {
   /// each, written here. The DELAY calls record (TIME, val) in their histories here.
   void Accept(double t, const double* y, const double* yp, double* memory) const override;
   int memory_size() const override { return turn_count_; }
+  /// "<owner>'s function '<text>' is nan", then the same of each Variable it reads that is
+  /// not finite either.
+  std::string WhyNotFinite(double t, const double* y, const double* yp,
+                           const double* memory) const override;
   /// For a function that no layout places (the inputs of a user routine, found while it
   /// runs): it keeps the references of its angles itself, and this accepts a step for them.
   void AcceptUnplaced(double t, const double* y, const double* yp);
@@ -120,6 +124,7 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string text_;
+  std::string owner_;
   const double* mode_ = nullptr;  // MODE's value (Resolver::mode)
   std::vector<Leaf> leaves_;      // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;
