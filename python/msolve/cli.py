@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import __version__
 from .bodies import Part, PointMass
 from .model import MsolveError
 from .outputs import Request
@@ -123,6 +124,7 @@ def _parser():
         "block. Results (<name>.csv) and a log (<name>.log) are written next to the "
         "dataset.",
     )
+    parser.add_argument("--version", action="version", version=f"msolve {__version__}")
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run a dataset")
     for p in (run,):

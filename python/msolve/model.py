@@ -11,6 +11,7 @@ from .base import _set_current_model, check_references, write_summary
 from .composite import Composite, _matches
 from .linear import make_results
 from .notices import no_effect_notes, simulate_notes
+from .pickling import reduce_model
 from .placement import resolved
 from .result_files import OutputFiles
 from .results import SimulationResults
@@ -70,6 +71,11 @@ class Model(_core.ModelSpec):
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
+
+    def __reduce__(self):
+        """A Model pickles through its dataset form and its routines (msolve/pickling.py):
+        the description travels, the state and results of its runs do not."""
+        return reduce_model(self)
 
     # -- registration --------------------------------------------------------------------
 
