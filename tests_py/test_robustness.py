@@ -406,33 +406,33 @@ def _nan_after_03(id, time, par, npar, dflag, iflag):
         (
             "sforce",
             r"Sforce 1: its force is not finite .* at time 0\.3.*; "
-            r"Sforce 1's function 'SQRT\(0\.3-TIME\)' is -?nan",
+            r"Sforce 1's function 'SQRT\(0\.3-TIME\)' is nan",
         ),
         (
             "routine",
             r"Sforce 1: its force is not finite .* at time 0\.3.*; "
-            r"the user routine of Sforce 1 returned -?nan as output 1",
+            r"the user routine of Sforce 1 returned nan as output 1",
         ),
         (
             "variable",
             r"Sforce 1: its force is not finite .* at time 0\.3.*; "
-            r"Sforce 1's function 'VARVAL\(1\)' is -?nan; "
-            r"Variable 1's function 'SQRT\(0\.3-TIME\)' is -?nan",
+            r"Sforce 1's function 'VARVAL\(1\)' is nan; "
+            r"Variable 1's function 'SQRT\(0\.3-TIME\)' is nan",
         ),
         (
             "diff",
             r"Diff 1: its function is not finite .* at time 0\.3.*; "
-            r"Diff 1's function 'SQRT\(0\.3-TIME\)' is -?nan",
+            r"Diff 1's function 'SQRT\(0\.3-TIME\)' is nan",
         ),
         (
             "motion",
             r"Motion 1: its function is not finite .* at time 0\.3.*; "
-            r"Motion 1's function '0\.1\*TIME\+0\*SQRT\(0\.3-TIME\)' is -?nan",
+            r"Motion 1's function '0\.1\*TIME\+0\*SQRT\(0\.3-TIME\)' is nan",
         ),
         (
             "sensor",
             r"Sensor 1: its function is not finite .* at time 0\.3.*; "
-            r"Sensor 1's function 'SQRT\(0\.3-TIME\)' is -?nan",
+            r"Sensor 1's function 'SQRT\(0\.3-TIME\)' is nan",
         ),
     ],
 )

@@ -17,6 +17,12 @@ namespace msolve::mbs {
 /// Sparse gradient: (state index, partial derivative) pairs; an index may repeat.
 using SparseGradient = std::vector<std::pair<int, double>>;
 
+/// "nan", "inf" or "-inf" for messages (the sign of a NaN says nothing).
+inline std::string NonFiniteText(double value) {
+  if (value != value) return "nan";
+  return value > 0 ? "inf" : "-inf";
+}
+
 class StateFunction {
  public:
   virtual ~StateFunction() = default;

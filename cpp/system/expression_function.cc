@@ -162,7 +162,7 @@ std::string ExpressionFunction::WhyNotFinite(double t, const double* y, const do
   constexpr std::size_t kQuoted = 200;
   std::ostringstream why;
   why << owner_ << "'s function '" << text_.substr(0, kQuoted)
-      << (text_.size() > kQuoted ? "...'" : "'") << " is " << value;
+      << (text_.size() > kQuoted ? "...'" : "'") << " is " << mbs::NonFiniteText(value);
   for (const Leaf& leaf : leaves_) {
     if (leaf.variable == nullptr || leaf.variable == this) continue;
     const std::string inner = leaf.variable->WhyNotFinite(t, y, yp, memory);

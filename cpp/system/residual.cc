@@ -382,7 +382,7 @@ std::string System::NonFinite(double t, const double* y, const double* yp,
       if (driver.function) why = driver.function->WhyNotFinite(t, y, yp, memory);
       if (why.empty() && driver.function)
         why = "the time derivative of '" + driver.function->text().substr(0, 200) + "' is " +
-              std::to_string(rate);
+              mbs::NonFiniteText(rate);
       return describe(driver.source, "its function", why);
     }
   }

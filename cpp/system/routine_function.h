@@ -172,7 +172,7 @@ class RoutineOutput : public mbs::StateFunction {
                            const double* memory) const override {
     const double value = Value(t, y, yp, memory);
     if (std::isfinite(value)) return {};
-    return "the user routine of " + evaluator_->owner() + " returned " + std::to_string(value) +
+    return "the user routine of " + evaluator_->owner() + " returned " + mbs::NonFiniteText(value) +
            " as output " + std::to_string(k_ + 1);
   }
 
