@@ -1,6 +1,7 @@
 // End-to-end analyses of small models against closed-form answers.
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -90,6 +91,36 @@ TEST(SimulationTest, PendulumSwingsThroughBottomWithClosedFormSpeed) {
     zmin = std::min(zmin, res.bodies[0].values[k][2]);
   }
   EXPECT_NEAR(zmin, -1.0, 1e-6);
+}
+
+TEST(SimulationTest, OutputSinkSeesEveryOutputAndMayReleaseThem) {
+  // the same pendulum run twice: once keeping every output, once with a sink that takes
+  // each output as it comes and releases it; the sink sees the kept run's outputs exactly
+  auto p = MakePendulum(1.0, 9.81, 1.0);
+  simulation::SimulateOptions opt;
+  opt.end = 0.5;
+  opt.dtout = 0.01;
+  simulation::Simulation kept(p->m);
+  const auto all = kept.Simulate(opt);
+  ASSERT_TRUE(all.ok) << all.error;
+  ASSERT_EQ(all.times.size(), 51u);
+  std::vector<double> times, z;
+  simulation::Simulation streamed(p->m);
+  const auto last = streamed.Simulate(opt, [&](const simulation::Results& r) {
+    times.push_back(r.times.back());
+    z.push_back(r.bodies[0].values.back()[2]);
+    return true;
+  });
+  ASSERT_TRUE(last.ok) << last.error;
+  // released: only the last output stays in memory
+  EXPECT_EQ(last.times.size(), 1u);
+  EXPECT_EQ(last.bodies[0].values.size(), 1u);
+  EXPECT_EQ(last.energy.size(), 1u);
+  ASSERT_EQ(times.size(), all.times.size());
+  for (size_t k = 0; k < times.size(); ++k) {
+    EXPECT_EQ(times[k], all.times[k]);
+    EXPECT_EQ(z[k], all.bodies[0].values[k][2]);
+  }
 }
 
 TEST(SimulationTest, RecompiledModelContinuesFromThePreviousState) {

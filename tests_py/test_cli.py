@@ -35,7 +35,10 @@ def run_module(args, cwd):
 def read_csv(path):
     lines = path.read_text().splitlines()
     header = lines[0].split(",")
-    table = np.array([[float(v) for v in line.split(",")] for line in lines[1:]])
+    # the second line gives the units of the columns
+    assert lines[1].startswith("# units: s,")
+    assert len(lines[1].split(",")) == len(header)
+    table = np.array([[float(v) for v in line.split(",")] for line in lines[2:]])
     return header, table
 
 

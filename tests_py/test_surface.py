@@ -113,7 +113,8 @@ def test_model_output_writes_the_log_and_the_results():
     assert "Integrator 1: dae_index = 3 accepted, no effect" in log
     lines = Path("fall.csv").read_text().splitlines()
     assert lines[0].split(",")[:4] == ["time", "Part2.X", "Part2.Y", "Part2.Z"]
-    rows = [list(map(float, line.split(","))) for line in lines[1:]]
+    assert lines[1].startswith("# units: s,m,m,m,")
+    rows = [list(map(float, line.split(","))) for line in lines[2:]]
     assert [r[0] for r in rows] == [0.0, 0.5, 1.0, 1.5, 2.0]
     # free fall: z = -g t^2 / 2
     assert rows[-1][3] == pytest.approx(-0.5 * 9.81 * 4.0, rel=1e-6)

@@ -5,9 +5,10 @@ set -eu
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
-# system libraries (Debian packages), installed only when missing
+# system libraries (Debian packages), installed only when missing; gfortran builds the
+# Fortran user subroutine of tests_py/test_compiled_routines.py
 missing=""
-for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format; do
+for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format gfortran; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi
@@ -22,7 +23,8 @@ fi
 
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
-  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3"
+  "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3" \
+  "h5py>=3.5" "pandas>=1.5" "tqdm>=4.60" "dask[distributed]>=2023.1" nbclient nbformat ipykernel plotly
 
 # build and install msolve; the build tree keeps the GoogleTest suites for ctest
 "$PYTHON" -m pip install --quiet --disable-pip-version-check . \

@@ -40,6 +40,10 @@ void DefineMath(py::module_& m) {
       py::arg("euler313"), py::arg("z_point"), py::arg("x_point"), py::arg("origin"),
       "Axes of a frame given by 3-1-3 Euler angles or by points relative to the origin (the "
       "solver's rule, math::FrameAxes); ValueError when they do not define axes.");
+  m.def(
+      "_euler_parameters_to_matrix", [](const Vec4& e) { return math::QuatToMatrix<double>(e); },
+      py::arg("e"),
+      "Rotation matrix of Euler parameters (e0, e1, e2, e3): a body's axes in the global frame.");
   m.def("_orthonormal_error", &math::OrthonormalError, py::arg("rotation"),
         "How far a matrix is from a proper rotation: max |R^T R - I| and |det R - 1|.");
 }

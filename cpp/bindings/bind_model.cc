@@ -1,11 +1,15 @@
 // model:: types. The Python classes of msolve subclass these and add keyword handling,
 // type-checked assignment and registration in the current model (python/msolve).
+#include <cctype>
+#include <string>
+
 #include <pybind11/eigen.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include "bindings/ref_property.h"
 #include "common/error.h"
+#include "mbs/joint_equations.h"
 #include "model/entities.h"
 #include "model/kinds.h"
 
@@ -328,6 +332,19 @@ void DefineModel(py::module_& m) {
   DefineControlSpecs(m);
   DefineSettingSpecs(m);
   DefineModelSpec(m);
+  m.def(
+      "constraint_rows",
+      [](const std::string& type, bool jprim) {
+        // SCREW and RACKPIN: one relation between a translation and a rotation
+        std::string word = type;
+        for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (!jprim && (word == "SCREW" || word == "RACKPIN")) return 1;
+        mbs::JointType jt;
+        const bool known = jprim ? mbs::ParseJprimType(word, &jt) : mbs::ParseJointType(word, &jt);
+        return known ? mbs::JointRowCount(jt) : -1;
+      },
+      py::arg("type"), py::arg("jprim") = false,
+      "The number of equations of a Joint (or Jprim) type word, -1 for an unknown one.");
 }
 
 }  // namespace msolve::bindings

@@ -214,7 +214,8 @@ void DefineSimulation(py::module_& m) {
       }))
       .def(
           "simulate",
-          [](Simulation& s, const std::string& type, double end, double dtout) {
+          [](Simulation& s, const std::string& type, double end, double dtout, py::object sink,
+             bool every_output) {
             simulation::SimulateOptions o;
             o.type = type;
             o.end = end;
@@ -222,6 +223,8 @@ void DefineSimulation(py::module_& m) {
             RunGuard guard(&s);
             RunningModelScope running(&s.model());
             std::optional<Results> results;
+            // destroyed after the GIL is taken back (it holds the Python sink)
+            const simulation::OutputSink output_sink = PythonOutputSink(sink, every_output);
             // Python runs signal handlers in its main thread only: elsewhere there is nothing
             // to poll (and taking the GIL every few milliseconds would only slow the run)
             const py::module_ threading = py::module_::import("threading");
@@ -232,7 +235,7 @@ void DefineSimulation(py::module_& m) {
               InterruptCheckScope check(main_thread ? PythonSignalRaised : nullptr);
               py::gil_scoped_release release;
               try {
-                results = s.Simulate(o);
+                results = s.Simulate(o, output_sink);
               } catch (const Interrupted&) {
                 // before the first output (in the initial conditions): nothing to keep
               }
@@ -243,7 +246,21 @@ void DefineSimulation(py::module_& m) {
             if (!results) throw SolverError("simulate: interrupted");
             return std::move(*results);
           },
-          py::arg("type"), py::arg("end"), py::arg("dtout"))
+          py::arg("type"), py::arg("end"), py::arg("dtout"), py::arg("sink") = py::none(),
+          py::arg("every_output") = true,
+          "Runs to `end` with outputs every `dtout`; `sink(row)`, when given, sees every output "
+          "as it comes (bindings/running.h: PythonOutputSink).")
+      .def("_output_entities",
+           [](const Simulation& s) {
+             // the requests and bodies of an output row, in order
+             py::list out;
+             const Results empty = s.EmptyResults();
+             for (const auto& r : empty.requests)
+               out.append(py::cast(r.request, py::return_value_policy::reference));
+             for (const auto& b : empty.bodies)
+               out.append(py::cast(b.part, py::return_value_policy::reference));
+             return out;
+           })
       .def(
           "linear",
           [](Simulation& s, const model::Pinput* pinput, const model::Poutput* poutput) {

@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 
 #include "model/entities.h"
+#include "simulation/simulation.h"
 
 namespace msolve::bindings {
 
@@ -22,6 +23,19 @@ bool PythonSignalRaised();
 /// thread (a BaseException that is not an Exception, e.g. KeyboardInterrupt), or None; the
 /// slot is emptied.
 py::object TakeInterruption();
+
+/// The output sink of a simulate (simulation/simulation.h) that calls `sink(row)` with the
+/// GIL at each output: `row` a NumPy vector of the time, the 8 values of every request and
+/// the 7 of every body (in the order of Simulation::EmptyResults), the 4 energies and the 2
+/// constraint errors; the sink returns whether the outputs before the last may be released.
+/// With `every_output` false it is called at most every kProgressSeconds (for progress
+/// alone). A KeyboardInterrupt (or another BaseException that is not an Exception) it raises
+/// interrupts the analysis (kept for TakeInterruption); another error ends it as a failure.
+/// An empty sink for None.
+simulation::OutputSink PythonOutputSink(py::object sink, bool every_output);
+
+/// How often a sink for progress alone is called.
+inline constexpr double kProgressSeconds = 0.1;
 
 /// Makes `model` the model of the analysis running on this thread while this object lives.
 class RunningModelScope {

@@ -183,7 +183,27 @@ Results Simulation::Assembly() {
   return out;
 }
 
-Results Simulation::Simulate(const SimulateOptions& options) {
+Results Simulation::Simulate(const SimulateOptions& options, const OutputSink& sink) {
+  struct SinkScope {
+    const OutputSink** slot;
+    ~SinkScope() { *slot = nullptr; }
+  } scope{&sink_};
+  sink_ = sink ? &sink : nullptr;
+  return Run(options);
+}
+
+void Simulation::ReleaseOutputs(Results* out) {
+  const auto keep_last = [](auto* v) {
+    if (v->size() > 1) v->erase(v->begin(), v->end() - 1);
+  };
+  keep_last(&out->times);
+  for (auto& s : out->requests) keep_last(&s.values);
+  for (auto& s : out->bodies) keep_last(&s.values);
+  keep_last(&out->constraint_errors);
+  keep_last(&out->energy);
+}
+
+Results Simulation::Run(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
   // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
   *sys_.AnalysisMode() = IsStatics(options.type)        ? kModeStatics
@@ -550,6 +570,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   out->constraint_errors.push_back({position, velocity});
   const system::System::Energy energy = sys_.EnergyAt(t, y.data(), memory);
   out->energy.push_back({energy.kinetic, energy.gravitational, energy.elastic, energy.work});
+  if (sink_ != nullptr && (*sink_)(*out)) ReleaseOutputs(out);
 }
 
 }  // namespace msolve::simulation

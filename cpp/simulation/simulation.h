@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,11 @@ struct Results {
   std::shared_ptr<const analysis::LinearResult> linear;
 };
 
+/// Called after every output is added to `results` (the result files streamed during the
+/// run, progress: docs/architecture.md §2.9); returns true when the outputs before the last
+/// may be released from memory (a run whose results go to a file only).
+using OutputSink = std::function<bool(const Results&)>;
+
 class Simulation {
  public:
   /// Compiles the model (throws ModelError on bad input); the model must outlive this object.
@@ -82,8 +88,14 @@ class Simulation {
 
   /// Runs from the current time to options.end. Never throws for failures during the
   /// analysis: they are reported in Results::error with the outputs computed so far.
-  /// Throws ModelError for bad input found before any output exists.
-  Results Simulate(const SimulateOptions& options);
+  /// Throws ModelError for bad input found before any output exists. `sink`, when given,
+  /// sees every output as it is added (an exception it throws ends the analysis like a
+  /// solver error, the results so far kept).
+  Results Simulate(const SimulateOptions& options, const OutputSink& sink = nullptr);
+
+  /// The result series a simulate returns, empty: one per active request and per body,
+  /// in the order of Results::requests and Results::bodies.
+  Results EmptyResults() const;
 
   /// Starts this freshly compiled simulation where `previous` (a simulation of the same model
   /// before it was changed) stands: at its time, with the states of the entities both share
@@ -138,8 +150,20 @@ class Simulation {
   std::vector<double> SensorRoots(double t, const VecX& y, const VecX& yp);
   bool SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
                           const VecX& yp);
-  // the result series of this simulate: one per active request and per body
-  Results EmptyResults() const;
+  // Simulate without the sink
+  Results Run(const SimulateOptions& options);
+  // the outputs before the last released, as the sink asked
+  static void ReleaseOutputs(Results* out);
+  // the state at time t from the one at t0 (y, yp hold it on entry), for the bisection of
+  // LocateEvents: kinematics or an equilibrium
+  using SolveAt = std::function<void(double t0, double t, VecX* y, VecX* yp)>;
+  // between the state at t0 (y0, yp0) and the one at t1 (y1, yp1) of an analysis without
+  // integrator steps: while a sensor's root function crossed since `roots`, the first time it
+  // holds by bisection (states from solve_at, to 1e-12 relative), the step accepted and the
+  // sensors fired there (docs/motionsolve-compatibility.md §5.7); whether a halt or return
+  // stops the analysis, the state then at the event (simulation/sampled_sensors.cc)
+  bool LocateEvents(double t0, VecX y0, VecX yp0, double t1, const VecX& y1, const VecX& yp1,
+                    const SolveAt& solve_at, std::vector<double>* roots, Results* out);
   // the initial-conditions analysis, the first time only
   void InitializeOnce();
   // InitializeOnce for an analysis whose results are `out`: their messages begin with the
@@ -204,6 +228,7 @@ class Simulation {
   bool restart_pending_ = false;  // a return ended the last simulate between IDA's steps
   bool halted_ = false;
   std::vector<double>* step_times_ = nullptr;  // of the simulate in progress
+  const OutputSink* sink_ = nullptr;           // of the simulate in progress
 };
 
 }  // namespace msolve::simulation

@@ -29,6 +29,9 @@ from .constraints import *
 from .controls import *
 from .forces import *
 from .functions import *
+
+# msolve's own helpers, outside MotionSolve's namespace (not in __all__)
+from .h5_results import read_results
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
 from .mdl_like import *
@@ -50,6 +53,7 @@ from .properties import (
 from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
 from .sensors import *
 from .settings import *
+from .sweep import sweep
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 

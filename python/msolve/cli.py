@@ -3,11 +3,12 @@
 Reads the dataset, runs its Command block (Param_Transient, Simulate, Stop) with progress
 on the screen, and writes next to the dataset:
 
-* ``<name>.csv`` — the results: a ``time`` column, then the eight components of every
-  request (``Request<id>.<COMPONENT>``) and the seven of every part
-  (``Part<id>.<COMPONENT>``, ``PointMass<id>.<COMPONENT>``), one row per output time of
-  every Simulate, written as each Simulate returns (a process killed meanwhile keeps the
-  rows of those done);
+* ``<name>.h5`` and ``<name>.csv`` — the results, as ``Model(output=...)`` writes them
+  (result_files.py): a ``time`` column, then the eight components of every request
+  (``Request<id>.<COMPONENT>``) and the seven of every part (``Part<id>.<COMPONENT>``,
+  ``PointMass<id>.<COMPONENT>``), with their units, one row per output time of every
+  Simulate, written while it runs (a process killed meanwhile keeps the rows computed
+  before); the results are not kept in memory, which stays bounded for any run length;
 * ``<name>.log`` — everything shown on the screen (warnings, solver messages, statistics).
 
 Exit status: 0 done, 1 the analysis stopped early (the results so far are written),
@@ -29,13 +30,10 @@ import time
 import warnings
 from pathlib import Path
 
-import numpy as np
-
 from . import __version__
-from .bodies import Part, PointMass
 from .model import MsolveError
-from .outputs import Request
-from .results import component_names
+from .result_files import OutputFiles
+from .result_files import signals_held as _signals_held
 from .xml import DatasetError, read_dataset
 from .xml.settings import apply_settings
 
@@ -69,19 +67,6 @@ def _terminate_as_exception():
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-@contextlib.contextmanager
-def _signals_held():
-    """SIGINT and SIGTERM wait while the results and the log are written."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 _RUNNABLE = {
@@ -220,8 +205,11 @@ def _run(path, folder, log, allow_scripts):
             )
             return _STATUS_INPUT
 
-    out = folder / (path.stem + ".csv")
-    rows = _Rows(model, out)
+    out = folder / path.stem
+    # the result files of Model(output=...), without its log (this one writes its own) and
+    # without keeping the results in memory
+    rows = OutputFiles(out, log=False, keep=False)
+    model._files = rows
     status = _STATUS_OK
     number = 0
     try:
@@ -244,11 +232,11 @@ def _run(path, folder, log, allow_scripts):
         log(f"msolve: {_stop_text(e)}", error=True)
         status = _stop_status(e)
     with _signals_held():
-        try:
-            rows.close()
-            log(f"msolve: results written to {out} ({rows.count} output times)")
-        except OSError as e:
-            log(f"msolve: error: cannot write {out}: {e.strerror}", error=True)
+        rows.close()
+        if rows.problem is None:
+            log(f"msolve: results written to {out}.h5 and {out}.csv ({rows.count} output times)")
+        else:
+            log(f"msolve: error: {rows.problem}", error=True)
             status = status or _STATUS_INPUT
         log(f"msolve: log written to {log.path}")
     return status
@@ -295,11 +283,12 @@ def _simulate(model, command, number, total, where, rows, log):
         + (f", {kwds['steps']} steps" if "steps" in kwds else "")
     )
     started = time.perf_counter()
+    written = rows.count
     status = _STATUS_OK
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            results = _quietly(model.simulate, returnResults=True, **kwds)
+            results = _quietly(model.simulate, returnResults=True, verbose=not log.quiet, **kwds)
         except MsolveError as e:
             results = e.results
             log(f"msolve: error: {where}: {e}", error=True)
@@ -319,10 +308,11 @@ def _simulate(model, command, number, total, where, rows, log):
     if results is not None:
         for line in results.messages:
             log(f"msolve: {line}")
-        rows.add(results)
         stats = ", ".join(f"{k} {v}" for k, v in sorted(results.stats.items()))
+        # a continuing Simulate's first output is the previous one's last
+        outputs = rows.count - written + (1 if written and len(results.times) else 0)
         log(
-            f"msolve: Simulate {number}/{total}: {len(results.times)} outputs to "
+            f"msolve: Simulate {number}/{total}: {outputs} outputs to "
             f"t = {results.times[-1]:g} in {elapsed:.2f} s"
             if len(results.times)
             else f"msolve: Simulate {number}/{total}: no output"
@@ -337,82 +327,3 @@ def _quietly(function, **kwds):
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
         return function(**kwds)
-
-
-class _Rows:
-    """Results of all Simulate commands, as rows of one table written to ``path`` as they
-    come: the header at once, each Simulate's rows when it returns (a process killed
-    meanwhile keeps the earlier ones). An error writing is raised by ``close``."""
-
-    def __init__(self, model, path):
-        self.columns = ["time"]
-        self.entities = []
-        # the requests first, then the parts
-        for obj in model.getChildren(Request):
-            if obj.active:
-                # the unused slot of DISPLACEMENT requests is named by its number
-                names = [n or str(k + 1) for k, n in enumerate(component_names(obj))]
-                self.entities.append(obj)
-                self.columns += [f"Request{obj.id}.{n}" for n in names]
-        for obj in model.getChildren(Part):
-            if obj.active and not obj.ground:
-                self.entities.append(obj)
-                self.columns += [f"Part{obj.id}.{n}" for n in component_names(obj)]
-        for obj in model.getChildren(PointMass):
-            if obj.active:
-                self.entities.append(obj)
-                self.columns += [f"PointMass{obj.id}.{n}" for n in component_names(obj)]
-        self.count = 0
-        self.last_time = None
-        self.error = None
-        self.file = None
-        try:
-            self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - kept open
-            self._write(",".join(self.columns) + "\n")
-        except OSError as e:
-            self._fail(e)
-
-    def _write(self, text):
-        if self.file is None:
-            return
-        try:
-            self.file.write(text)
-            self.file.flush()
-        except OSError as e:
-            self._fail(e)
-
-    def _fail(self, error):
-        self.error = self.error or error
-        if self.file is not None:
-            with contextlib.suppress(OSError):
-                self.file.close()
-            self.file = None
-
-    def close(self):
-        if self.file is not None:
-            self.file.close()
-            self.file = None
-        if self.error is not None:
-            raise self.error
-
-    def add(self, results):
-        if not len(results.times):
-            return
-        parts = [np.asarray(results.times)[:, None]]
-        for obj in self.entities:
-            try:
-                series = results.getObject(obj)
-            except KeyError:
-                width = len(component_names(obj))
-                parts.append(np.full((len(results.times), width), np.nan))
-                continue
-            parts.append(np.asarray(series.values))
-        block = np.hstack(parts)
-        # a Simulate that continues starts with the time where the previous one ended
-        if block[0, 0] == self.last_time:
-            block = block[1:]
-        if not len(block):
-            return
-        self.last_time = block[-1, 0]
-        self.count += len(block)
-        self._write("".join(",".join(repr(float(v)) for v in row) + "\n" for row in block))

@@ -8,11 +8,15 @@ import warnings
 
 from . import _core
 from .base import _set_current_model, check_references, write_summary
+from .channels import units_table
 from .composite import Composite, _matches
 from .linear import make_results
+from .log import logger
+from .model_views import model_html
 from .notices import no_effect_notes, simulate_notes
 from .pickling import reduce_model
 from .placement import resolved
+from .progress import Progress
 from .result_files import OutputFiles
 from .results import SimulationResults
 
@@ -48,11 +52,16 @@ def _one_at_a_time(method):
 
 class Model(_core.ModelSpec):
     """The model: ``model = Model(output="pendulum")``. Every entity created afterwards
-    belongs to it; arbitrary attributes may be attached (``model.r1 = Request(...)``)."""
+    belongs to it; arbitrary attributes may be attached (``model.r1 = Request(...)``).
+    ``output`` names the result files written while the analyses run (``pendulum.h5``,
+    ``pendulum.csv``, ``pendulum.log``: result_files.py); with ``keep_results=False`` the
+    results stay in the files only (memory bounded; the results objects hold the last
+    output; ``msolve.read_results("pendulum.h5")`` reads them all)."""
 
-    def __init__(self, output=None, **kwds):
+    def __init__(self, output=None, keep_results=True, **kwds):
         _core.ModelSpec.__init__(self)
         self.output = output
+        self._keep_results = bool(keep_results)
         self._entities = []
         self._by_class = {}
         self._ids = {}  # id(entity) -> its id in _by_class
@@ -64,8 +73,8 @@ class Model(_core.ModelSpec):
         self._runs = []  # the simulate calls made, for save_model's Command block
         self._noted = set()  # attributes reported "accepted, no effect" in this analysis
         self._placement_notes = []  # what the last compile could not honour (placement.py)
-        # <output>.log and <output>.csv (msolve/result_files.py)
-        self._files = OutputFiles(output) if output else None
+        # <output>.log, .csv and .h5 (msolve/result_files.py)
+        self._files = self._output_files()
         self._run_lock = threading.Lock()
         self._running_in = None  # the thread running an analysis of this model
         for key in kwds:
@@ -162,6 +171,10 @@ class Model(_core.ModelSpec):
         found.sort(key=lambda obj: obj.__dict__.get("_parent") is None)
         return found[0] if found else None
 
+    def _repr_html_(self):
+        """Jupyter's view: the entities by class and the degrees of freedom."""
+        return model_html(self)
+
     def summary(self, output=None, recursive=None, type=None, format=None):
         """Print one table per class of the entities' non-default attributes
         (``recursive=False``: not those created inside a Composite); ``output`` names a
@@ -189,7 +202,7 @@ class Model(_core.ModelSpec):
         (``"USER(1, 2, 3)"``); the routine drives the analyses (``model.simulate(...)``).
         ``script`` is accepted, reported without effect: give the callable itself."""
         if script is not None:
-            print(f"msolve: control: script = {script!r} accepted, no effect (give routine=)")
+            logger.info(f"control: script = {script!r} accepted, no effect (give routine=)")
         if routine is None or isinstance(routine, str) or not callable(routine):
             raise TypeError(
                 f"Model.control: routine must be a Python callable CONSUB(par, npar), got "
@@ -211,7 +224,7 @@ class Model(_core.ModelSpec):
         self._simulation = self._compiled_copy(saved)
         self._saved_states = getattr(self, "_saved_states", {})
         self._saved_states[name] = (saved, self._halted_by)
-        print(f"msolve: save: the state at time {saved.time:.9g} is kept as {name!r} (in memory)")
+        logger.info(f"save: the state at time {saved.time:.9g} is kept as {name!r} (in memory)")
 
     def reload(self, file, output_prefix=None):
         """Go back to the state ``save(file)`` kept in this session; the next ``simulate``
@@ -229,7 +242,7 @@ class Model(_core.ModelSpec):
         self._halted_by = halted_by
         if output_prefix is not None:
             self.output = str(output_prefix)
-            self._files = OutputFiles(self.output)
+            self._files = self._output_files()
 
     def _compiled_copy(self, simulation):
         """A new compilation of the model that continues from ``simulation``'s state."""
@@ -239,10 +252,10 @@ class Model(_core.ModelSpec):
         return copy
 
     def generateOutput(self):
-        """MotionSolve builds its .plt and .h3d files here; msolve writes ``<output>.log`` and
-        ``<output>.csv`` after every simulate already, and says so."""
-        where = f"{self.output}.log and {self.output}.csv" if self._files else "no files"
-        print(f"msolve: generateOutput: results are in memory ({where}); no .plt or .h3d")
+        """MotionSolve builds its .plt and .h3d files here; msolve writes ``<output>.h5``,
+        ``<output>.csv`` and ``<output>.log`` while the analyses run already, and says so."""
+        where = f"{self.output}.h5, .csv and .log" if self._files else "no files"
+        logger.info(f"generateOutput: results are in memory ({where}); no .plt or .h3d")
 
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
@@ -257,8 +270,14 @@ class Model(_core.ModelSpec):
         self.results = None
         self._runs = []
         self._noted = set()
-        self._files = OutputFiles(self.output) if self.output else None
+        self._files = self._output_files()
         _set_current_model(self)
+
+    def _output_files(self):
+        previous = self.__dict__.get("_files")
+        if previous is not None:
+            previous.close()
+        return OutputFiles(self.output, keep=self._keep_results) if self.output else None
 
     def _validate(self):
         """validateSelf of every active Composite, before the solver sees the model."""
@@ -306,6 +325,7 @@ class Model(_core.ModelSpec):
         dtout=None,
         steps=None,
         returnResults=False,
+        verbose=True,
         **kwds,
     ):
         """Run an analysis from the current time (``start`` on the first call). ``type``:
@@ -320,7 +340,9 @@ class Model(_core.ModelSpec):
         raises MsolveError until ``reset()``). Ctrl-C stops the analysis within a few
         milliseconds and raises KeyboardInterrupt with ``results`` (SimulationResults up to
         the last output before it; also ``model.results``); the next call continues from
-        that output. Threads calling simulate on one model run one at a time."""
+        that output. Threads calling simulate on one model run one at a time. A progress
+        bar shows on analyses longer than a second (progress.py); ``verbose=False``: none.
+        The result files of ``Model(output=...)`` get every output as it is computed."""
         # documented arguments msolve cannot honour are reported in the messages, others warn
         argument_notes, unknown = simulate_notes(kwds, self._noted)
         for key in unknown:
@@ -334,7 +356,7 @@ class Model(_core.ModelSpec):
         except Exception as e:
             # the log of Model(output=...) says why the analysis did not start
             if self._files is not None:
-                self._files.record(self, None, [f"error: {e}"])
+                self._files.finish(self, None, [f"error: {e}"])
             raise
         start = self._start_at(start)
         # the rules (and the conversion of duration and steps) are the solver's:
@@ -349,16 +371,38 @@ class Model(_core.ModelSpec):
             steps=None if steps is None else int(steps),
         )
         self._runs.append({"type": str(type), "start": start, "end": end, "dtout": dtout})
+        progress = Progress(str(type), self._simulation.time, end, verbose)
+        files = self._files
+        if files is not None:
+            files.begin(self, self._simulation._output_entities())
+
+        def sink(row):
+            progress.update(row[0])
+            return files.row(row) if files is not None else False
+
         try:
-            core = self._simulation.simulate(str(type), end, dtout)
+            core = self._simulation.simulate(
+                str(type),
+                end,
+                dtout,
+                sink=sink if files is not None or progress.active else None,
+                every_output=files is not None,
+            )
         except BaseException as e:
             # Ctrl-C (or another signal's exception): raised with the outputs up to the last
-            # one before it as its `results` (and the model's); the next simulate continues
-            # from there
+            # one before it as its `results` (and the model's), and in the result files; the
+            # next simulate continues from there
+            progress.close()
             core = getattr(e, "_msolve_results", None)
+            results = None
             if core is not None:
-                self.results = e.results = SimulationResults(core)
+                results = self.results = e.results = SimulationResults(core)
+            if files is not None:
+                messages = [*results.messages] if results is not None else []
+                why = f"the analysis stopped: {e.__class__.__name__} {e}".strip()
+                files.finish(self, results, [*messages, why])
             raise
+        progress.close()
         return self._finish(core, returnResults, argument_notes)
 
     def _finish(self, core, returnResults=True, argument_notes=()):
@@ -375,11 +419,12 @@ class Model(_core.ModelSpec):
         self.results = results
         if results.halted:
             self._halted_by = results.stoppedBy
+        results.units = units_table(self, results)
         for line in results.messages:
-            print(f"msolve: {line}")
+            logger.info(line)
         if self._files is not None:
             error = [] if results.ok else [f"the analysis stopped: {results.error}"]
-            problem = self._files.record(self, results, [*results.messages, *error])
+            problem = self._files.finish(self, results, [*results.messages, *error])
             if problem:
                 warnings.warn(problem, stacklevel=2)
         if not results.ok:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import animation, results_views
 from .bodies import Part, PointMass
 
 _COMPONENTS = {
@@ -14,18 +15,34 @@ _COMPONENTS = {
     "EXPRESSION": ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"],
 }
 _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
-_ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
+ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
 
 
 def component_names(entity):
     """The names of the components of the results of ``entity``, in order: the 8 of a
     Request by its type (F1..F8 when a routine gives it; the fifth of a DISPLACEMENT request
     is unused and named ""), or the 7 of a Part or PointMass (X Y Z of the mass centre, E0..E3)."""
-    if isinstance(entity, (Part, PointMass)):
+    kind = getattr(entity, "kind", None)  # an entity of a results file (h5_results.py)
+    if isinstance(entity, (Part, PointMass)) or kind in ("Part", "PointMass"):
         return list(_BODY_COMPONENTS)
     # a request given by a routine (REQSUB) has the user components F1..F8
     kind = "EXPRESSION" if entity.routine is not None else entity.type
     return list(_COMPONENTS[kind])
+
+
+def channel_prefix(entity):
+    """``Request2``, ``Part3``, ``PointMass4``: how result files and DataFrames name the
+    channels of an entity."""
+    kind = getattr(entity, "kind", None)
+    if kind is None:
+        kind = (
+            "PointMass"
+            if isinstance(entity, PointMass)
+            else "Part"
+            if isinstance(entity, Part)
+            else "Request"
+        )
+    return f"{kind}{entity.id}"
 
 
 class _SeriesResult:
@@ -128,7 +145,9 @@ class SimulationResults:
     (integrator counts), ``stepTimes`` (the end time of every integrator step),
     ``constraintErrors``; ``events`` (every Sensor firing, a list of SensorEvent),
     ``stoppedBy`` (the SensorEvent whose halt or return ended this simulate, or None) and
-    ``halted`` (a halt ended the analysis)."""
+    ``halted`` (a halt ended the analysis); ``units`` (the unit of every channel, by its
+    name as ``to_dataframe`` gives it). ``to_dataframe()``, ``plot(...)`` and
+    ``animate(...)`` present them (results_views.py)."""
 
     def __init__(self, core_results):
         self.times = np.asarray(core_results.times)
@@ -145,11 +164,12 @@ class SimulationResults:
         #: per output time: largest position-constraint and velocity-constraint residual
         self.constraintErrors = np.asarray(core_results.constraint_errors)
         self._objects = {}
+        self._named = {}
+        self.units = {}
         for request, values in core_results.requests:
-            names = component_names(request)
-            self._objects[id(request)] = RequestResult(request, self.times, values, names)
+            self._keep(RequestResult(request, self.times, values, component_names(request)))
         for part, values in core_results.bodies:
-            self._objects[id(part)] = BodyResult(part, self.times, values, component_names(part))
+            self._keep(BodyResult(part, self.times, values, component_names(part)))
         energy = np.asarray(core_results.energy).reshape(-1, 4)
         total = energy[:, :3].sum(axis=1)
         #: energy accounting: KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE (EnergyResult)
@@ -157,15 +177,85 @@ class SimulationResults:
             "energy",
             self.times,
             np.column_stack([energy, total, total - energy[:, 3]]),
-            _ENERGY_COMPONENTS,
+            ENERGY_COMPONENTS,
         )
 
+    @classmethod
+    def from_tables(cls, times, series, energy, constraint_errors, messages, units):
+        """Results from stored tables (a results file: h5_results.py): ``series`` a list of
+        (entity, values, component names), ``energy`` the six columns of EnergyResult."""
+        self = cls.__new__(cls)
+        self.times = np.asarray(times)
+        self.messages = list(messages)
+        self.stats = {}
+        self.ok = True
+        self.error = ""
+        self.stepTimes = np.zeros(0)
+        self.events = []
+        self.stoppedBy = None
+        self.halted = False
+        self.constraintErrors = np.asarray(constraint_errors)
+        self._objects = {}
+        self._named = {}
+        self.units = dict(units)
+        for entity, values, names in series:
+            kind = RequestResult if entity.kind == "Request" else BodyResult
+            self._keep(kind(entity, self.times, np.asarray(values), names))
+        self.energy = EnergyResult("energy", self.times, np.asarray(energy), ENERGY_COMPONENTS)
+        return self
+
+    def _keep(self, series):
+        entity = series.entity
+        #: the name of the series' channels (Request2, Part3)
+        series.channel = channel_prefix(entity)
+        self._objects[id(entity)] = series
+        self._named[series.channel] = series
+        label = getattr(entity, "label", None)
+        if label and label not in self._named:
+            self._named[str(label)] = series
+
     def getObject(self, entity):
-        """The RequestResult of a Request or the BodyResult of a Part."""
-        try:
-            return self._objects[id(entity)]
-        except KeyError:
-            raise KeyError(f"no results for {entity!r}") from None
+        """The RequestResult of a Request or the BodyResult of a Part: by the entity, by
+        its channel name (``"Request2"``, ``"Part3"``) or label; results read from a file
+        answer for an entity of a model with the same ids."""
+        found = self._objects.get(id(entity))
+        if found is None and isinstance(entity, str):
+            found = self._named.get(entity)
+        if found is None and not isinstance(entity, str) and hasattr(entity, "id"):
+            candidate = self._named.get(channel_prefix(entity))
+            # an entity of another model (results read from a file): the same kind and id
+            if candidate is not None and not hasattr(candidate.entity, "_model"):
+                found = candidate
+        if found is None:
+            raise KeyError(f"no results for {entity!r}")
+        return found
+
+    @property
+    def objects(self):
+        """The series of every request and body, in order (RequestResult, BodyResult)."""
+        return list(self._objects.values())
+
+    def to_dataframe(self, energy=False):
+        """The results as a pandas DataFrame indexed by ``time``: one column per request
+        component (``Request2.FZ``) and per body component (``Part3.X``); ``energy=True``
+        adds the energy accounting (``energy.KINETIC`` ...). ``df.attrs["units"]`` gives the
+        unit of every column."""
+        return results_views.to_dataframe(self, energy)
+
+    def plot(self, *channels, ax=None, **kwds):
+        """A quick look with matplotlib: the channels named (``"Request2.FZ"``, or an
+        entity's name for all its components; all requests when none is named) against
+        time. Returns the matplotlib Axes."""
+        return results_views.plot(self, channels, ax, **kwds)
+
+    def animate(self, path=None, step=1, fps=25):
+        """The mechanism moving over the outputs (animation.py): to a ``.gif`` or ``.mp4``
+        file at ``path``, else an interactive 3D view in Jupyter (a matplotlib
+        animation elsewhere); every ``step``-th output, ``fps`` frames per second."""
+        return animation.animate(self, path, step, fps)
+
+    def _repr_html_(self):
+        return results_views.results_html(self)
 
     def __repr__(self):
         return f"<SimulationResults: {len(self.times)} outputs, {len(self._objects)} objects>"
