@@ -3,6 +3,8 @@ Tfsiso and Lse (transfer functions and linear state equations), Matrix and Splin
 
 from __future__ import annotations
 
+import typing
+
 from . import _core
 from .base import _CoreEntity
 from .properties import (
@@ -57,6 +59,8 @@ class Variable(_CoreEntity, _core.VariableSpec):
 class _DiffInitial(Property):
     """The initial value, or ``[value, derivative]`` (the derivative is the first guess of
     y'(0) for an implicit equation)."""
+
+    annotation = typing.Union[float, list[float]]  # for the signature (msolve/signatures.py)
 
     def __get__(self, obj, owner=None):
         if obj is None:

@@ -14,6 +14,7 @@ from .linear import make_results
 from .log import logger
 from .model_views import model_html
 from .notices import no_effect_notes, simulate_notes
+from .pickling import reduce_model
 from .placement import resolved
 from .progress import Progress
 from .result_files import OutputFiles
@@ -79,6 +80,11 @@ class Model(_core.ModelSpec):
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
+
+    def __reduce__(self):
+        """A Model pickles through its dataset form and its routines (msolve/pickling.py):
+        the description travels, the state and results of its runs do not."""
+        return reduce_model(self)
 
     # -- registration --------------------------------------------------------------------
 
