@@ -84,7 +84,7 @@ void Builder::MakeResolver() {
   resolver_.marker = [&sys](long id) { return sys.MarkerById(id); };
   resolver_.mode = sys.AnalysisMode();
   resolver_.function = [&sys](const std::string& name, const std::vector<long>& ids) {
-    return sys.splines_.Function(name, ids);
+    return name == "CURVE" ? sys.curves_.Function(ids) : sys.splines_.Function(name, ids);
   };
   resolver_.diff = [this](long id) {
     const auto found = diff_index_.find(id);
