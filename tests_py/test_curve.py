@@ -169,3 +169,8 @@ def test_the_runtime_curve_function_is_the_expression_one():
     np.testing.assert_allclose(got.getComponent("F2"), got.getComponent("F3"), rtol=1e-14)
     with pytest.raises(ValueError, match="comp must be 1, 2 or 3"):
         CURVE(0.0, 0, 0, curve)
+    # the classic GTCURV: the three components and a status
+    values, istat = py_gtcrv(curve.id, 0.0, 0)
+    assert istat == 0
+    np.testing.assert_allclose(values, [-RADIUS, 0.0, 0.0], atol=1e-12)
+    assert py_gtcrv(curve.id, 0.0, 3) == [[0.0, 0.0, 0.0], 1]

@@ -223,6 +223,15 @@ def CURVE(alpha, iord, comp, curve):
     return _core._curve(curve, float(alpha), int(iord), int(comp))
 
 
+def py_gtcrv(id, alpha, iord):
+    """Classic GTCURV: ``[array, istat]``, array the x, y, z of the Curve ``id`` (or of its
+    iord-th derivative) at alpha; istat 0, or 1 with zeros when the call fails."""
+    try:
+        return [[CURVE(alpha, iord, comp, id) for comp in (1, 2, 3)], 0]
+    except (ValueError, TypeError):
+        return [[0.0, 0.0, 0.0], 1]
+
+
 def KE(part=0):
     """The kinetic energy of a part (a Part or an id; 0 or None: of every part), in model
     units, as KE(id) in an expression."""
@@ -246,4 +255,4 @@ _NAMED = [
     "LINSPL",
     "CURVE",
 ]
-__all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes", "py_put_spline"])
+__all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes", "py_put_spline", "py_gtcrv"])
