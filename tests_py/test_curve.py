@@ -174,3 +174,28 @@ def test_the_runtime_curve_function_is_the_expression_one():
     assert istat == 0
     np.testing.assert_allclose(values, [-RADIUS, 0.0, 0.0], atol=1e-12)
     assert py_gtcrv(curve.id, 0.0, 3) == [[0.0, 0.0, 0.0], 1]
+
+
+def test_a_dataset_curve_by_cursub_is_refused_and_quintic_is_said(tmp_path):
+    from test_xml_roundtrip import PENDULUM_XML
+
+    user = (
+        '  <Reference_ParamCurve id="5" is_u_closed="TRUE" u_start="-1." u_end="1." '
+        'usrsub_param_string="USER(100)" usrsub_dll_name="NULL"/>\n'
+    )
+    path = tmp_path / "cursub.xml"
+    path.write_text(PENDULUM_XML.replace(" </Model>", user + " </Model>"))
+    with pytest.raises(DatasetError, match=r"Reference_ParamCurve.*CURSUB routine are not"):
+        load_model(path)
+
+    rows = "\n".join(" ".join(str(c) for c in p) for p in circle_points(8))
+    quintic = (
+        '  <Reference_ParamCurve id="5" is_u_closed="TRUE" is_curve_points="TRUE" '
+        f'quintic="TRUE">\n{rows}\n  </Reference_ParamCurve>\n'
+    )
+    path = tmp_path / "quintic.xml"
+    path.write_text(PENDULUM_XML.replace(" </Model>", quintic + " </Model>"))
+    with pytest.warns(DatasetWarning, match="quintic = TRUE: msolve fits the curve with cubics"):
+        model = load_model(path)
+    (curve,) = [c for c in model._entities if isinstance(c, Curve)]
+    assert (curve.closed, curve.curve_points, len(curve.xyz)) == (True, True, 9)
