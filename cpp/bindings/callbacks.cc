@@ -16,7 +16,6 @@
 #include "expr/catalog.h"
 #include "expr/expression.h"
 #include "expr/functions.h"
-#include "math/param_curve.h"
 #include "math/spline.h"
 #include "mbs/measure.h"
 #include "model/entities.h"
@@ -346,12 +345,7 @@ double EvaluateCurve(const std::shared_ptr<model::Curve>& curve, double alpha, i
     }
     if (compiled != nullptr) return compiled->Evaluate(&alpha, nullptr);
   }
-  const std::vector<Vec3> points = system::CurvePoints(*curve);
-  const std::string bad = math::CheckCurveData(points, curve->closed, curve->minpar, curve->maxpar);
-  if (!bad.empty()) throw py::value_error(curve->Describe() + ": " + bad);
-  const math::ParamCurve built(points, curve->closed, curve->curve_points, curve->minpar,
-                               curve->maxpar);
-  return built.Evaluate(alpha, order)[comp - 1];
+  return system::MakeCurve(*curve)->Evaluate(alpha, order)[comp - 1];
 }
 
 }  // namespace

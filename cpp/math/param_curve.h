@@ -16,8 +16,9 @@
 //     C solved from r(k) = P_k and zero second derivative at both ends; n - 1 segments.
 //   * curve points, closed: the periodic cubic spline through the points; n segments.
 // The segments share the parameter range [minpar, maxpar] evenly (alpha = minpar at the
-// first point, maxpar at the last). A closed curve repeats with period maxpar - minpar; an
-// open curve beyond its ends continues its end segments' cubics.
+// first point, maxpar at the last; a Curve's range is [-1, 1], system/curve_function.h). A closed
+// curve repeats with period maxpar - minpar; an open curve beyond its ends continues its end
+// segments' cubics.
 #pragma once
 
 #include <string>

@@ -231,7 +231,8 @@ class Matrix : public Entity {
 /// points are the rows of `matrix` (n x 3) or, without a matrix, `xyz` (x, y, z of each point
 /// one after the other); `curve_points` says whether they lie on the curve (true) or are its
 /// B-spline control points; a closed curve ends at its first point. The parameter runs
-/// from minpar at the first point to maxpar at the last.
+/// from -1 at the first point to 1 at the last; minpar and maxpar bound the parameter of a
+/// curve computed by a CURSUB routine (kept, not used: such curves are not available).
 class Curve : public Entity {
  public:
   const char* TypeName() const override { return "Curve"; }

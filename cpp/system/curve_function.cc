@@ -12,6 +12,8 @@ double CurveFunction::Evaluate(const double* args, double* partials) const {
   return curve_->Evaluate(args[0], order_)[comp_];
 }
 
+namespace {
+
 std::vector<Vec3> CurvePoints(const model::Curve& curve) {
   std::vector<Vec3> points;
   if (curve.matrix != nullptr) {
@@ -35,15 +37,21 @@ std::vector<Vec3> CurvePoints(const model::Curve& curve) {
   return points;
 }
 
-void CurveTable::Add(const model::Curve& curve) {
+}  // namespace
+
+std::unique_ptr<math::ParamCurve> MakeCurve(const model::Curve& curve) {
   const std::vector<Vec3> points = CurvePoints(curve);
-  const std::string bad = math::CheckCurveData(points, curve.closed, curve.minpar, curve.maxpar);
+  const std::string bad = math::CheckCurveData(points, curve.closed, -1.0, 1.0);
   if (!bad.empty()) throw ModelError(curve.Describe() + ": " + bad);
+  return std::make_unique<math::ParamCurve>(points, curve.closed, curve.curve_points, -1.0, 1.0);
+}
+
+void CurveTable::Add(const model::Curve& curve) {
+  std::unique_ptr<math::ParamCurve> built = MakeCurve(curve);
   if (entries_.count(curve.id))
     throw ModelError(curve.Describe() + ": another Curve has the id " + std::to_string(curve.id));
   Entry& entry = entries_[curve.id];
-  entry.curve = std::make_unique<math::ParamCurve>(points, curve.closed, curve.curve_points,
-                                                   curve.minpar, curve.maxpar);
+  entry.curve = std::move(built);
   for (int order = 0; order < 3; ++order)
     for (int comp = 0; comp < 3; ++comp)
       entry.functions[3 * order + comp] =

@@ -29,9 +29,11 @@ class CurveFunction : public expr::ExternalFunction {
   int order_, comp_;
 };
 
-/// The points of a Curve: the rows of its matrix (n x 3), or its xyz values by threes.
-/// @throws ModelError naming the Curve when they are not points in space.
-std::vector<Vec3> CurvePoints(const model::Curve& curve);
+/// The curve of a Curve's points (the rows of its matrix, n x 3, or its xyz values by
+/// threes). Its parameter runs from -1 at the first point to 1 at the last: the GTCURV
+/// reference bounds alpha so for B-spline curves, and minpar/maxpar for CURSUB curves only.
+/// @throws ModelError naming the Curve when its data are not valid.
+std::unique_ptr<math::ParamCurve> MakeCurve(const model::Curve& curve);
 
 /// The curves of every Curve of a model, by id. Movable; the curves and functions it hands
 /// out keep their addresses.

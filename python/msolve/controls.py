@@ -26,6 +26,10 @@ __all__ = ["Array", "Curve", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso",
 
 _ARYSUB = "arrays hold their numbers or variables; ARYSUB routines are not available"
 _CURSUB = "curves computed by a CURSUB routine are not available; give the points (xyz or matrix)"
+_PAR_RANGE = (
+    "minpar and maxpar bound the parameter of a CURSUB curve; a curve through points runs "
+    "from -1 to 1"
+)
 _SPLINE_USER = (
     "SPLINE_READ receives the id, file and block only (its documented arguments), "
     "not the USER string's parameters"
@@ -364,8 +368,9 @@ class Curve(_CoreEntity, _core.CurveSpec):
     spline, natural at the ends of an open curve); with ``False`` (the default) they are the
     control points of a uniform cubic B-spline that starts at the first and ends at the last.
     A ``closed`` curve must end at its first point, and is continuous there to the second
-    derivative. The parameter runs evenly over the segments from ``minpar`` (-1) at the first
-    point to ``maxpar`` (1) at the last; a closed curve repeats with that period, an open one
+    derivative. The parameter alpha runs evenly over the segments from -1 at the first point
+    to 1 at the last (MotionSolve's GTCURV reference: ``minpar`` and ``maxpar`` bound only
+    curves computed by a CURSUB routine); a closed curve repeats with period 2, an open one
     continues its end cubics beyond. The rule: docs/equations.md §11.
     """
 
@@ -374,8 +379,8 @@ class Curve(_CoreEntity, _core.CurveSpec):
     xyz = _Points(field="_xyz", doc="The points, a list of [x, y, z].")
     curve_points = Bool(False, field="_curve_points", doc="The points lie on the curve.")
     closed = Bool(False, field="_closed", doc="The curve ends at its first point.")
-    minpar = Double(-1.0, field="_minpar", doc="The parameter at the first point.")
-    maxpar = Double(1.0, field="_maxpar", doc="The parameter at the last point.")
+    minpar = Double(-1.0, field="_minpar", no_effect=_PAR_RANGE)
+    maxpar = Double(1.0, field="_maxpar", no_effect=_PAR_RANGE)
     function = Function("CURSUB", no_effect=_CURSUB)
     routine = Routine(no_effect=_CURSUB)
     script = Str(no_effect=_CURSUB)
