@@ -272,3 +272,28 @@ def test_friction_work_balances_the_energy():
     balance, work = e.getComponent("BALANCE"), e.getComponent("WORK")
     assert work[-1] < -1.0  # friction took energy out
     np.testing.assert_allclose(balance, balance[0], atol=1e-6 * abs(work[-1]))
+
+
+def test_statics_holds_the_block_by_stiction_within_the_static_limit():
+    # tan 10 deg < mu_static: statics finds the block held by the friction, its bristles
+    # deflected by the slip that carries the weight's component along the slope: per unit
+    # load sigma0 z = tan a, sigma0 = mu_static / max_stiction_deformation, so the block
+    # creeps z = tan(a) max_stiction_deformation / mu_static; a dynamic run from there stays
+    a = math.radians(10.0)
+    model, _, req = slope(10.0, mu_static=0.3, mu_dynamic=0.2, max_stiction_deformation=0.01)
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    creep = math.tan(a) * 0.01 / 0.3
+    assert run.getObject(req).getComponent("F1")[0] == pytest.approx(creep, rel=1e-9)
+    run = model.simulate(type="DYNAMICS", end=1.0, dtout=0.1, returnResults=True)
+    x = run.getObject(req).getComponent("F1")
+    assert np.max(np.abs(x - creep)) < 1e-9
+
+
+def test_statics_says_no_equilibrium_exists_above_the_static_limit():
+    # tan 30 deg = 0.577 > mu_static = 0.3: stiction cannot hold the block; statics says so,
+    # naming the friction, its joint and by how much (tan a / mu_static)
+    model, _, _ = slope(30.0, mu_static=0.3, mu_dynamic=0.2)
+    with pytest.raises(MsolveError, match=r"no equilibrium: Friction \d+ on Joint \d+") as e:
+        model.simulate(type="STATICS", end=0)
+    ratio = float(str(e.value).split("would have to give ")[1].split()[0])
+    assert ratio == pytest.approx(math.tan(math.radians(30.0)) / 0.3, rel=1e-5)

@@ -150,6 +150,93 @@ def test_a_spinning_rotor_splits_its_tilt_frequency_into_forward_and_backward_wh
     assert expected[0] < math.sqrt(k / Jt) < expected[1]
 
 
+def test_gyroscopic_none_linearises_the_spinning_rotor_as_if_it_stood_still():
+    # the rotor of the test above: with gyroscopic NONE both whirls are sqrt(k / Jt); PARTIAL
+    # is linearised in full and the log says so
+    Jt, Jp, k, W = 0.2, 0.35, 80.0, 30.0
+    model = Model()
+    ground = Part(ground=True)
+    disc = Part(mass=3.0, ip=[Jt, Jt, Jp], cm=Marker(qp=[0, 0, 0]), wz=W)
+    centre = Marker(part=ground)
+    Joint(type="SPHERICAL", i=Marker(part=disc), j=centre)
+    Bushing(i=Marker(part=disc), j=centre, kt=[k, k, 0], k=[0, 0, 0])
+    settings = Linear(gyroscopic="NONE")
+    run = model.simulate(type="LINEAR", returnResults=True)
+    np.testing.assert_allclose(natural_frequencies(run), [math.sqrt(k / Jt)] * 2, rtol=1e-8)
+    settings.gyroscopic = "PARTIAL"
+    run = model.simulate(type="LINEAR", returnResults=True)
+    root = math.sqrt((Jp * W) ** 2 + 4 * Jt * k)
+    expected = [(root - Jp * W) / (2 * Jt), (root + Jp * W) / (2 * Jt)]
+    np.testing.assert_allclose(natural_frequencies(run), expected, rtol=1e-8)
+    assert any("gyroscopic = PARTIAL" in line for line in run.messages)
+
+
+def test_the_cutoff_frequency_leaves_the_modes_above_it_out():
+    # the double pendulum: w^2 = (2 -+ sqrt 2) g / L; a cutoff between the two keeps the first
+    m, L = 1.0, 0.5
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    upper = Part(mass=m, ip=[1e-9] * 3, cm=Marker(qp=[0, 0, -L]))
+    lower = Part(mass=m, ip=[1e-9] * 3, cm=Marker(qp=[0, 0, -2 * L]))
+    Joint(
+        type="REVOLUTE",
+        i=Marker(part=upper, qp=[0, 0, 0], zp=[0, 1, 0]),
+        j=Marker(part=ground, qp=[0, 0, 0], zp=[0, 1, 0]),
+    )
+    Joint(
+        type="REVOLUTE",
+        i=Marker(part=lower, qp=[0, 0, -L], zp=[0, 1, -L]),
+        j=Marker(part=upper, qp=[0, 0, -L], zp=[0, 1, -L]),
+    )
+    w = [math.sqrt((2 - math.sqrt(2)) * G / L), math.sqrt((2 + math.sqrt(2)) * G / L)]
+    Linear(cutoff_frequency=(w[0] + w[1]) / 2 / (2 * math.pi))
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert len(run.modes) == 1
+    assert run.modes[0].frequency == pytest.approx(w[0] / (2 * math.pi), rel=1e-6)
+    assert len(run.eigenvalues) == 2
+    assert run.A.shape == (4, 4)
+    assert any("1 mode above the cutoff frequency" in line for line in run.messages)
+
+
+def test_mode_is_7_in_the_linear_analysis_and_3_in_the_initial_conditions_before_it():
+    # MotionSolve's MODE: 3 initial conditions, 4 dynamics, 7 linear analysis. A spring whose
+    # stiffness doubles when MODE is 7 gives the linear model sqrt(2 k / m); a routine that
+    # reads MODE (through a Variable) sees 3 during the initial conditions, then 7
+    m, k = 2.0, 50.0
+    model = Model()
+    ground = Part(ground=True)
+    anchor = Marker(part=ground, qp=[0, 0, -1])
+    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 0]))
+    Joint(type="TRANSLATIONAL", i=Marker(part=block), j=Marker(part=ground))
+    Sforce(
+        i=block.cm,
+        j=anchor,
+        function=f"-{k} * (DZ({block.cm.id}, {anchor.id}) - 1) * IF(MODE - 7: 1, 2, 1)",
+    )
+    mode = Variable(function="MODE")
+    seen = []
+
+    def record(id, time, par, npar, dflag, iflag):
+        seen.append(VARVAL(mode))
+        return 0.0
+
+    Sforce(i=block.cm, j=anchor, actiononly=True, routine=record)
+    model.mode = Request(type="EXPRESSION", f2="MODE")
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert natural_frequencies(run) == pytest.approx([math.sqrt(2 * k / m)], rel=1e-9)
+    assert run.getObject(model.mode).getComponent("F2").tolist() == [7.0]
+    # the first call is the dependency pass at compile (iflag), before any analysis; the
+    # finite differences of the routine perturb the Variable it reads around 7
+    modes = [round(value, 3) for value in seen[1:]]
+    assert modes[0] == 3.0
+    assert set(modes[1:]) == {7.0}
+    # a dynamic run afterwards sees 4, and the spring its own stiffness
+    run = model.simulate(type="DYNAMICS", end=0.1, dtout=0.05, returnResults=True)
+    assert set(run.getObject(model.mode).getComponent("F2")) == {4.0}
+    assert seen[-1] == 4.0
+
+
 def test_abcd_of_a_mass_on_a_spring_with_a_force_input_and_a_position_output():
     m, k, c = 2.0, 50.0, 3.0
     model = slider(m, k, c)

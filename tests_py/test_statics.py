@@ -147,6 +147,12 @@ def test_equilibrium_settings_round_trip_through_a_dataset_as_param_static(tmp_p
     again = load_model(str(path))
     (eq,) = again.getChildren(Equilibrium)
     assert (eq.method, eq.imbalance, eq.error, eq.maxit) == ("FIM_S", 1e-7, 1e-9, 30)
+    # with MKEAM, error is Param_Static's max_dq_tol
+    eq.method, eq.error = "MKEAM", 1e-4
+    again.save_model(str(path), simulate={"type": "STATICS", "end": 0.0})
+    assert 'max_dq_tol="0.0001"' in path.read_text()
+    (eq,) = load_model(str(path)).getChildren(Equilibrium)
+    assert (eq.method, eq.error) == ("MKEAM", 1e-4)
 
 
 def test_a_millimetre_model_reaches_the_same_equilibrium_as_in_metres():
@@ -276,10 +282,34 @@ def test_mkeam_reaches_the_torsion_pendulums_equilibrium():
     assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
 
 
-def test_sensors_fire_at_the_quasi_statics_outputs():
-    # the block of the growing-force test rises by 0.1 per unit time; a sensor on its height
-    # above -1.15 stores the time (evaluate) and ends the analysis (return) at the first
-    # output where the test holds: z(0.5) = -1.1462 > -1.15 > z(0.25) = -1.1712
+def test_mkeam_error_is_the_change_of_the_positions_between_two_maxima():
+    # MKEAM has converged when the kinetic energy at a maximum is below kinetic_energy_error
+    # and the positions changed by less than error (Param_Static's max_dq_tol) since the
+    # previous maximum. With a kinetic energy tolerance that the first maximum meets, a loose
+    # error stops there, the pendulum still far from rest; a tight one goes on until the
+    # positions hold still. Newton then polishes either to the closed-form angle.
+    m, L, kt = 1.5, 0.8, 30.0
+    expected = brentq(lambda a: kt * a - m * G * L * math.cos(a), 0.0, math.pi / 2)
+    changes = {}
+    for dq in (10.0, 1e-7):
+        model = torsion_pendulum(m, L, kt)
+        Equilibrium(method="MKEAM", kinetic_energy_error=1e3, error=dq)
+        run = model.simulate(type="STATICS", end=0, returnResults=True)
+        (line,) = [line for line in run.messages if line.startswith("statics (MKEAM)")]
+        assert "not below" not in line
+        changes[dq] = float(line.split("change of a position ")[1].split(";")[0])
+        x = run.getObject(model.p).getComponent("X")[0]
+        z = run.getObject(model.p).getComponent("Z")[0]
+        assert math.atan2(-z, x) == pytest.approx(expected, rel=1e-9)
+    assert changes[10.0] > 1e-2
+    assert changes[1e-7] < 1e-7
+
+
+def test_quasi_statics_sensors_fire_where_the_test_becomes_true_between_outputs():
+    # the block of the growing-force test rises by 0.1 per unit time from the stretch of its
+    # weight: z(t) = -1 - m g / k + 0.1 t. A sensor on its height above -1.15 stores the time
+    # (evaluate) and ends the analysis (return) where the test becomes true, located between
+    # the outputs 0.25 and 0.5 by equilibria at the midpoints: t = (m g / k - 0.15) / 0.1
     m, k = 2.0, 100.0
     model = hanging_block(m, k)
     below = Marker(part=model.getChildren(Part)[0], qp=[0, 0, -10])
@@ -287,16 +317,21 @@ def test_sensors_fire_at_the_quasi_statics_outputs():
     Sensor(function=f"DZ({model.z.i.id})", value=-1.15, compare="GE", evaluate="TIME")
     sensor = model.getChildren(Sensor)[0]
     sensor.return_ = True
+    te = (m * G / k - 0.15) / 0.1
     run = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
-    np.testing.assert_allclose(run.times, [0, 0.25, 0.5])
+    np.testing.assert_allclose(run.times, [0, 0.25, te], rtol=1e-10)
     (event,) = run.events
-    assert event.time == pytest.approx(0.5)
+    assert event.time == pytest.approx(te, rel=1e-10)
+    assert event.value == pytest.approx(-1.15, rel=1e-10)
     assert run.stoppedBy is event
     assert "evaluate" in event.actions
-    assert any("active at the output at time 0.5" in line for line in run.messages)
+    assert run.getObject(model.z).getComponent("Z")[-1] == pytest.approx(-1.15, rel=1e-10)
+    assert any(f"active at time {te:g}" in line for line in run.messages)
     # the next call goes on from there
     after = model.simulate(type="QSTATICS", end=1.0, dtout=0.25, returnResults=True)
-    np.testing.assert_allclose(after.times, [0.5, 0.75, 1.0])
+    assert after.times[0] == pytest.approx(te, rel=1e-10)
+    assert after.times[-1] == 1.0
+    assert not after.events
 
 
 def two_spring_mass(m, anchors, k, free):

@@ -80,6 +80,15 @@ void Chart(const System& sys, const Layout& layout, const VecX& y, const VecX& y
   K->setFromTriplets(k.begin(), k.end());
 }
 
+Sparse ToSparse(int n, const std::vector<Triplet>& triplets) {
+  std::vector<Eigen::Triplet<double>> t;
+  t.reserve(triplets.size());
+  for (const Triplet& e : triplets) t.emplace_back(e.row, e.col, e.value);
+  Sparse s(n, n);
+  s.setFromTriplets(t.begin(), t.end());
+  return s;
+}
+
 // rows (or, transposed, columns) `indices` of an n-vector space
 Sparse Selection(const std::vector<int>& indices, int n) {
   std::vector<Eigen::Triplet<double>> t;
@@ -93,6 +102,23 @@ std::vector<int> Range(int first, int count) {
   std::vector<int> r(count);
   for (int i = 0; i < count; ++i) r[i] = first + i;
   return r;
+}
+
+// N for the independent and dependent coordinates of r: the identity in the independent
+// rows, -B_d^-1 B_i in the dependent ones (`lu` the factorised B_d)
+MatX Basis(const Sparse& Bp, const Reduction& r, Eigen::PartialPivLU<MatX>* lu) {
+  const int n = static_cast<int>(Bp.cols()), m = static_cast<int>(r.dependent.size());
+  MatX N = MatX::Zero(n, r.n_f);
+  for (int j = 0; j < r.n_f; ++j) N(r.independent[j], j) = 1.0;
+  if (m > 0) {
+    const Sparse Sd = Selection(r.dependent, n).transpose(),
+                 Si = Selection(r.independent, n).transpose();
+    const MatX Bd = MatX(Bp * Sd), Bi = MatX(Bp * Si);
+    *lu = Bd.partialPivLu();
+    const MatX Nd = -lu->solve(Bi);
+    for (int i = 0; i < m; ++i) N.row(r.dependent[i]) = Nd.row(i);
+  }
+  return N;
 }
 
 // The independent coordinates (docs/equations.md §10.2): the columns of the position
@@ -134,16 +160,52 @@ void Partition(const Sparse& Bp, const Layout& layout, Reduction* r) {
   }
   r->independent = independent;
   r->dependent = dependent;
-  r->N = MatX::Zero(n, r->n_f);
-  for (int j = 0; j < r->n_f; ++j) r->N(independent[j], j) = 1.0;
-  if (m > 0) {
-    const Sparse Sd = Selection(dependent, n).transpose(),
-                 Si = Selection(independent, n).transpose();
-    const MatX Bd = MatX(Bp * Sd), Bi = MatX(Bp * Si);
-    r->dependent_lu = Bd.partialPivLu();
-    const MatX Nd = -r->dependent_lu.solve(Bi);
-    for (int i = 0; i < m; ++i) r->N.row(dependent[i]) = Nd.row(i);
+  r->N = Basis(Bp, *r, &r->dependent_lu);
+}
+
+// The chart of the operating point; with the gyroscopic terms left out (gyroscopic NONE) the
+// bodies' axes are taken as not turning along the operating motion (docs/equations.md §10.4)
+void ChartOf(const System& sys, const Layout& layout, const VecX& y, const VecX& yp,
+             bool gyroscopic, Sparse* T, Sparse* Td, Sparse* K) {
+  if (gyroscopic) return Chart(sys, layout, y, yp, T, Td, K);
+  VecX still = y, still_rate = yp;
+  for (int b = 0; b < layout.nb; ++b) {
+    still.segment<3>(System::BodyOffset(b) + 10).setZero();
+    still_rate.segment<4>(System::BodyOffset(b) + 3).setZero();
   }
+  Chart(sys, layout, still, still_rate, T, Td, K);
+}
+
+// The rates of N and P along the operating motion (docs/equations.md §10.2): central
+// differences of the partition, with the same dependent coordinates, at t -+ h, y -+ h y'
+// (zero at rest)
+void PartitionRates(const System& sys, const Layout& layout, double t, const double* memory,
+                    const VecX& y, const VecX& yp, bool gyroscopic, Reduction* r) {
+  const int n = 6 * layout.nb, m = layout.m, size = sys.size();
+  r->Ndot = MatX::Zero(n, r->n_f);
+  r->Pdot = MatX::Zero(n, r->n_f);
+  const double rate = yp.head(System::BodyOffset(layout.nb)).cwiseAbs().maxCoeff();
+  if (m == 0 || r->n_f == 0 || rate == 0.0) return;
+  const double h = 1e-5 / std::max(1.0, rate);
+  MatX N[2], P[2];
+  for (int k = 0; k < 2; ++k) {
+    const double sign = k == 0 ? 1.0 : -1.0;
+    const VecX ys = y + sign * h * yp;
+    std::vector<Triplet> j0;
+    sys.Jacobian(t + sign * h, ys.data(), yp.data(), memory, 0.0, &j0);
+    const Sparse Fy = ToSparse(size, j0);
+    Sparse T, Td, K;
+    ChartOf(sys, layout, ys, yp, gyroscopic, &T, &Td, &K);
+    const Sparse Gp = Selection(Range(sys.mu_offset(), m), size) * Fy * T;
+    const Sparse Gv = Selection(Range(sys.lambda_offset(), m), size) * Fy * T;
+    Eigen::PartialPivLU<MatX> lu;
+    N[k] = Basis(Gp.leftCols(n), *r, &lu);
+    P[k] = MatX::Zero(n, r->n_f);
+    const MatX Pd = -lu.solve(MatX(Gv.leftCols(n) * N[k]));
+    for (int i = 0; i < m; ++i) P[k].row(r->dependent[i]) = Pd.row(i);
+  }
+  r->Ndot = (N[0] - N[1]) / (2 * h);
+  r->Pdot = (P[0] - P[1]) / (2 * h);
 }
 
 std::string DescribeCoordinate(const System& sys, int index) {
@@ -186,8 +248,12 @@ Solved SolveStateMatrix(const System& sys, const Layout& layout, const Reduction
         << (parts.empty() ? std::string(".") : ", missing in:" + parts);
     throw ModelError(msg.str());
   }
-  const MatX rhs = -(FmpT.leftCols(n) * r.N * r.Sdot + FmpT.middleCols(n, n) * r.P * r.Sdot +
-                     (FmpTd + FmT) * r.Xi);
+  // xi_p' = N s' + N' s, xi_u' = N z' + P s' + N' z + P' s (the partition's rates, §10.2)
+  MatX rates = MatX::Zero(n, nX);
+  rates.leftCols(nf) = r.Pdot;
+  rates.middleCols(nf, nf) = r.Ndot;
+  const MatX rhs = -(FmpT.leftCols(n) * (r.N * r.Sdot + r.Ndot * MatX::Identity(nf, nX)) +
+                     FmpT.middleCols(n, n) * (r.P * r.Sdot + rates) + (FmpTd + FmT) * r.Xi);
   s.Y = s.lu.solve(rhs);
   s.A.resize(nX, nX);
   s.A.topRows(nf) = r.Sdot;
@@ -197,35 +263,32 @@ Solved SolveStateMatrix(const System& sys, const Layout& layout, const Reduction
   return s;
 }
 
+// The gyroscopic terms of the torque rows, d((w x J w) / UCF)/dw per body, times `sign`,
+// as Jacobian triplets (docs/equations.md §10.4)
+void AddGyroscopic(const System& sys, const VecX& y, double sign, std::vector<Triplet>* out) {
+  for (int b = 0; b < sys.body_count(); ++b) {
+    const int o = System::BodyOffset(b);
+    const Vec3 w = y.segment<3>(o + 10);
+    const Mat3& J = sys.bodies()[b].inertia;
+    const Mat3 d = sign * (Skew(w) * J - Skew(J * w)) / sys.ucf();
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j)
+        if (d(i, j) != 0.0) out->push_back({o + 10 + i, o + 10 + j, d(i, j)});
+  }
+}
+
 // The DAE Jacobian without the damping of the force elements: the derivatives of the body
 // force and torque rows by the body velocities keep only the gyroscopic terms
-// (w x J w) / UCF (docs/equations.md §10.4).
+// (w x J w) / UCF, when the linearisation has them (docs/equations.md §10.4).
 std::vector<Triplet> WithoutDamping(const System& sys, const VecX& y,
-                                    const std::vector<Triplet>& all) {
+                                    const std::vector<Triplet>& all, bool gyroscopic) {
   const int nb = sys.body_count(), end = System::BodyOffset(nb);
   const auto velocity = [end](int i) { return i < end && i % system::kBodyStates >= 7; };
   std::vector<Triplet> out;
   for (const Triplet& e : all)
     if (!(velocity(e.row) && velocity(e.col))) out.push_back(e);
-  for (int b = 0; b < nb; ++b) {
-    const int o = System::BodyOffset(b);
-    const Vec3 w = y.segment<3>(o + 10);
-    const Mat3& J = sys.bodies()[b].inertia;
-    const Mat3 d = (Skew(w) * J - Skew(J * w)) / sys.ucf();
-    for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j)
-        if (d(i, j) != 0.0) out.push_back({o + 10 + i, o + 10 + j, d(i, j)});
-  }
+  if (gyroscopic) AddGyroscopic(sys, y, 1.0, &out);
   return out;
-}
-
-Sparse ToSparse(int n, const std::vector<Triplet>& triplets) {
-  std::vector<Eigen::Triplet<double>> t;
-  t.reserve(triplets.size());
-  for (const Triplet& e : triplets) t.emplace_back(e.row, e.col, e.value);
-  Sparse s(n, n);
-  s.setFromTriplets(t.begin(), t.end());
-  return s;
 }
 
 }  // namespace
@@ -243,10 +306,13 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
   std::vector<Triplet> j0, j1;
   sys.Jacobian(t, y.data(), yp.data(), memory, 0.0, &j0);
   sys.Jacobian(t, y.data(), yp.data(), memory, 1.0, &j1);
-  const Sparse Fy = ToSparse(size, j0), Fyp = ToSparse(size, j1) - Fy;
+  const Sparse Fyp = ToSparse(size, j1) - ToSparse(size, j0);
+  // gyroscopic NONE: the torque rows without d(w x J w)/dw
+  if (!settings.gyroscopic) AddGyroscopic(sys, y, -1.0, &j0);
+  const Sparse Fy = ToSparse(size, j0);
 
   Sparse T, Td, K;
-  Chart(sys, layout, y, yp, &T, &Td, &K);
+  ChartOf(sys, layout, y, yp, settings.gyroscopic, &T, &Td, &K);
   const std::vector<int> position_rows = Range(sys.mu_offset(), m);
   const std::vector<int> velocity_rows = Range(sys.lambda_offset(), m);
   const Sparse Gp = Selection(position_rows, size) * Fy * T;
@@ -255,6 +321,7 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
   Reduction r;
   Partition(Gp.leftCols(n), layout, &r);
   ReduceVelocities(Gv, K, layout, &r);
+  PartitionRates(sys, layout, t, memory, y, yp, settings.gyroscopic, &r);
   if (r.n_f == 0 && layout.nc == 0)
     throw ModelError("linear analysis: the model has no free degree of freedom: its " +
                      std::to_string(m) + " constraint equations fix all " +
@@ -288,13 +355,17 @@ LinearResult Linearize(const System& sys, const model::Model& model, double t, c
 
   if (settings.eigen_analysis) {
     if (settings.nodamping) {
-      const Sparse Fy0 = ToSparse(size, WithoutDamping(sys, y, j0));
+      const Sparse Fy0 = ToSparse(size, WithoutDamping(sys, y, j0, settings.gyroscopic));
       const Solved undamped = SolveStateMatrix(sys, layout, r, Fy0, Fyp, T, Td, Sm, El);
       Eigensolution(undamped.A, layout, r, &result);
     } else {
       Eigensolution(full.A, layout, r, &result);
     }
+    DropModesAbove(settings.cutoff_frequency, &result);
   }
+  if (settings.gyroscopic_partial)
+    result.notes.push_back(
+        "gyroscopic = PARTIAL: the gyroscopic terms are linearised in full (as FULL)");
   return result;
 }
 

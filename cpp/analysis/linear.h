@@ -24,6 +24,14 @@ struct LinearSettings {
   /// derivatives of the applied forces, not the gyroscopic terms)
   bool nodamping = false;
   bool eigen_analysis = true;
+  /// the gyroscopic terms of the spinning bodies, d(w x J w)/dw (docs/equations.md §10.4):
+  /// false (Linear gyroscopic NONE) leaves them out of the linearisation
+  bool gyroscopic = true;
+  /// Linear gyroscopic PARTIAL, linearised in full (noted in the log)
+  bool gyroscopic_partial = false;
+  /// the modes above this natural frequency (cycles per time) are left out of the results;
+  /// none when not positive
+  double cutoff_frequency = 0.0;
   /// the plant inputs and outputs of B, C, D (none: A only)
   const model::Pinput* pinput = nullptr;
   const model::Poutput* poutput = nullptr;
@@ -59,11 +67,16 @@ struct LinearResult {
   /// what each state of A is, e.g. "Part 2 'arm' rotation Z (position)"
   std::vector<std::string> states;
   MatX A, B, C, D;
-  /// every eigenvalue of A (of the eigen matrix: without damping when nodamping), by
-  /// increasing natural frequency
+  /// every eigenvalue of A (of the eigen matrix: without damping when nodamping) up to the
+  /// cutoff frequency, by increasing natural frequency
   VecXc eigenvalues;
   /// one mode per real eigenvalue and per complex-conjugate pair (the one with Im > 0)
   std::vector<LinearMode> modes;
+  /// how many modes the cutoff frequency left out, and at which frequency
+  int modes_above_cutoff = 0;
+  double cutoff_frequency = 0.0;
+  /// what the log says of the settings (gyroscopic PARTIAL linearised in full)
+  std::vector<std::string> notes;
   /// the Pinput and Poutput of B, C, D (nullptr when none)
   const model::Pinput* pinput = nullptr;
   const model::Poutput* poutput = nullptr;

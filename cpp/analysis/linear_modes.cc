@@ -54,6 +54,12 @@ void GeneralEigen(const MatX& A, VecXc* values, MatXc* vectors) {
   }
 }
 
+std::string Format(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
 }  // namespace
 
 void ReduceVelocities(const Sparse& Gv, const Sparse& K, const Layout& layout, Reduction* r) {
@@ -124,6 +130,22 @@ void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, Line
   }
 }
 
+void DropModesAbove(double cutoff, LinearResult* result) {
+  if (!(cutoff > 0)) return;
+  result->cutoff_frequency = cutoff;
+  const auto above = [cutoff](std::complex<double> lambda) {
+    return std::abs(lambda) / (2 * M_PI) > cutoff;
+  };
+  std::vector<std::complex<double>> kept;
+  for (const auto& lambda : result->eigenvalues)
+    if (!above(lambda)) kept.push_back(lambda);
+  result->eigenvalues = Eigen::Map<VecXc>(kept.data(), static_cast<int>(kept.size()));
+  const auto first = std::remove_if(result->modes.begin(), result->modes.end(),
+                                    [&above](const LinearMode& m) { return above(m.eigenvalue); });
+  result->modes_above_cutoff = static_cast<int>(result->modes.end() - first);
+  result->modes.erase(first, result->modes.end());
+}
+
 LinearSettings LinearSettingsOf(const model::Model& model, const model::Pinput* pinput,
                                 const model::Poutput* poutput) {
   LinearSettings s;
@@ -131,6 +153,13 @@ LinearSettings LinearSettingsOf(const model::Model& model, const model::Pinput* 
   if (linear) {
     s.nodamping = linear->nodamping;
     s.eigen_analysis = linear->eigen_analysis;
+    s.gyroscopic = linear->gyroscopic != "NONE";
+    s.gyroscopic_partial = linear->gyroscopic == "PARTIAL";
+    if (linear->cutoff_frequency) {
+      if (!std::isfinite(*linear->cutoff_frequency))
+        throw ModelError(linear->Describe() + ": cutoff_frequency must be a finite number");
+      s.cutoff_frequency = *linear->cutoff_frequency;
+    }
     if (!pinput) pinput = linear->pinput;
     if (!poutput) poutput = linear->poutput;
     // the options without effect are noted by the Python classes (docs/msolve-attributes.md)
@@ -169,6 +198,11 @@ std::vector<std::string> DescribeLinearResult(const LinearResult& r) {
   if (r.pinput) head << ", " << r.B.cols() << " inputs (" << r.pinput->Describe() << ")";
   if (r.poutput) head << ", " << r.C.rows() << " outputs (" << r.poutput->Describe() << ")";
   lines.push_back(head.str());
+  for (const auto& note : r.notes) lines.push_back("  " + note);
+  if (r.modes_above_cutoff > 0)
+    lines.push_back("  " + std::to_string(r.modes_above_cutoff) +
+                    (r.modes_above_cutoff == 1 ? " mode" : " modes") +
+                    " above the cutoff frequency " + Format(r.cutoff_frequency) + " left out");
   if (r.modes.empty()) return lines;
   lines.push_back("  mode   real part        imag part        frequency        damping ratio");
   for (size_t k = 0; k < r.modes.size(); ++k) {

@@ -30,6 +30,8 @@ struct Reduction {
   int n_f = 0;
   std::vector<int> independent, dependent;
   MatX N, P, Sdot, Xi;
+  // the rates of N and P along the operating motion (zero at rest)
+  MatX Ndot, Pdot;
   Eigen::PartialPivLU<MatX> dependent_lu;
 };
 
@@ -38,6 +40,10 @@ void ReduceVelocities(const Sparse& Gv, const Sparse& K, const Layout& layout, R
 
 // eigenvalues and modes of A into result
 void Eigensolution(const MatX& A, const Layout& layout, const Reduction& r, LinearResult* result);
+
+// leaves the eigenvalues and modes above `cutoff` (cycles per time) out of result (nothing
+// when cutoff is not positive)
+void DropModesAbove(double cutoff, LinearResult* result);
 
 // B, C, D of the plant inputs and outputs (nothing without them); `lu` and `Y` are the
 // factorised momentum system and its solution for the reduced states

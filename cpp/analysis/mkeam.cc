@@ -91,6 +91,17 @@ double Power(const System& sys, const double* y, const double* yp) {
   return p / sys.ucf();
 }
 
+// the largest relative change of a body position state (r, e) from `before` to `after`
+double PositionChange(const System& sys, const VecX& before, const VecX& after) {
+  double dq = 0.0;
+  for (int k = 0; k < sys.body_count(); ++k)
+    for (int d = 0; d < 7; ++d) {
+      const int i = System::BodyOffset(k) + d;
+      dq = std::max(dq, std::abs(after[i] - before[i]) / std::max(1.0, std::abs(before[i])));
+    }
+  return dq;
+}
+
 void StopAll(const System& sys, double t, const double* memory, VecX* y, VecX* yp) {
   for (int k = 0; k < sys.body_count(); ++k) y->segment<6>(System::BodyOffset(k) + 7).setZero();
   SolveAccelerations(sys, t, memory, y, yp);
@@ -99,7 +110,8 @@ void StopAll(const System& sys, double t, const double* memory, VecX* y, VecX* y
 }  // namespace
 
 AttritionReport SettleByAttrition(const System& sys, double t, system::State* state,
-                                  double kinetic_tolerance, long max_removals, VecX* y, VecX* yp) {
+                                  double kinetic_tolerance, double dq_tolerance, long max_removals,
+                                  VecX* y, VecX* yp) {
   AttritionReport report;
   if (sys.body_count() == 0) return report;
   const double* memory = state->memory.data();
@@ -115,26 +127,31 @@ AttritionReport SettleByAttrition(const System& sys, double t, system::State* st
   });
   double horizon = kHorizon;
   const auto on_step = [](double, const double*, const double*) {};
+  VecX previous = *y;  // the positions at the previous removal, or at the start
   while (report.removals < max_removals) {
     if (ida.stats().steps > kMostSteps) break;
     const double until = ida.time() + horizon;
     if (ida.AdvanceTo(until, on_step)) {
       // no maximum within the horizon: settled if it barely moves, else go on further
-      if (Kinetic(s, t, memory, ida.y().data()) < kinetic_tolerance) {
+      report.dq = PositionChange(s, previous, ida.y());
+      if (Kinetic(s, t, memory, ida.y().data()) < kinetic_tolerance && report.dq < dq_tolerance) {
         report.settled = true;
         break;
       }
+      previous = ida.y();
       horizon *= 2;
       continue;
     }
     // a maximum of the kinetic energy: remove it and start again from rest there
     VecX ym = ida.y(), ypm = ida.yp();
     report.kinetic = Kinetic(s, t, memory, ym.data());
+    report.dq = PositionChange(s, previous, ym);
     ++report.removals;
     StopAll(s, t, memory, &ym, &ypm);
     *y = ym;
     *yp = ypm;
-    if (report.kinetic < kinetic_tolerance) {
+    previous = ym;
+    if (report.kinetic < kinetic_tolerance && report.dq < dq_tolerance) {
       report.settled = true;
       break;
     }

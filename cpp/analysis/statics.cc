@@ -33,6 +33,36 @@ struct StaticProblem : NonlinearSystem {
   std::vector<int> equation_of_row, unknown_of_state;  // -1 where not taken
   std::vector<Triplet> all;                            // the whole Jacobian of the DAE
   double stability = 0.0;                              // StaticsSettings::stability
+  // a friction bristle deflection of a sticking joint (docs/equations.md §8.4): z follows the
+  // slip from the start, z = z0 + g . dx, dx the bodies' displacements in their velocity
+  // coordinates (translation, then the small rotation 2 L(e0)^T e in body axes)
+  struct Stick {
+    int state = 0;
+    double z0 = 0.0;
+    std::vector<std::pair<int, double>> g;  // (velocity state, d slip / d velocity)
+  };
+  std::vector<Stick> sticks;
+  std::vector<bool> stick_row;
+  VecX y0;  // the state at the start
+
+  // the displacement of velocity coordinate `col` (o + 7 ... o + 12) from the start, and its
+  // derivatives by the positions (state, value)
+  double Displacement(int col) const {
+    const int o = col - col % system::kBodyStates, i = col % system::kBodyStates - 7;
+    if (i < 3) return y[o + i] - y0[o + i];
+    const Vec4 e = y.segment<4>(o + 3);
+    return 2.0 * (math::QuatL(Vec4(y0.segment<4>(o + 3))).transpose() * e)[i - 3];
+  }
+  void AddDisplacementGradient(int row, int col, double scale, std::vector<Triplet>* out) const {
+    const int o = col - col % system::kBodyStates, i = col % system::kBodyStates - 7;
+    if (i < 3) {
+      out->push_back({row, unknown_of_state[o + i], scale});
+      return;
+    }
+    const Eigen::Matrix<double, 3, 4> W = 2.0 * math::QuatL(Vec4(y0.segment<4>(o + 3))).transpose();
+    for (int d = 0; d < 4; ++d)
+      out->push_back({row, unknown_of_state[o + 3 + d], scale * W(i - 3, d)});
+  }
 
   int n() const { return static_cast<int>(unknowns.size()); }
 
@@ -42,6 +72,11 @@ struct StaticProblem : NonlinearSystem {
   void Residual(const double* x, double* f) override {
     Set(x);
     sys->Residual(t, y.data(), yp.data(), memory, F.data());
+    for (const Stick& s : sticks) {
+      double slip = 0.0;
+      for (const auto& [col, g] : s.g) slip += g * Displacement(col);
+      F[s.state] = y[s.state] - s.z0 - slip;
+    }
     for (int k = 0; k < n(); ++k) f[k] = F[equations[k]];
   }
   void Jacobian(const double* x, std::vector<Triplet>* out) override {
@@ -50,7 +85,12 @@ struct StaticProblem : NonlinearSystem {
     out->clear();
     for (const Triplet& e : all) {
       const int r = equation_of_row[e.row], c = unknown_of_state[e.col];
-      if (r >= 0 && c >= 0) out->push_back({r, c, e.value});
+      if (r >= 0 && c >= 0 && !stick_row[e.row]) out->push_back({r, c, e.value});
+    }
+    for (const Stick& s : sticks) {
+      const int r = equation_of_row[s.state];
+      out->push_back({r, unknown_of_state[s.state], 1.0});
+      for (const auto& [col, g] : s.g) AddDisplacementGradient(r, col, -g, out);
     }
     if (stability > 0) AddMass(out);
   }
@@ -77,6 +117,13 @@ struct StaticProblem : NonlinearSystem {
 
 }  // namespace
 
+bool StickingInStatics(const model::Friction& f) {
+  std::string effect = f.effect, inactive = f.inactive;
+  for (auto* text : {&effect, &inactive})
+    for (char& c : *text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return effect != "SLIDING" && inactive != "STATIC";
+}
+
 bool HeldInStatics(const model::Entity* source) {
   if (const auto* d = dynamic_cast<const model::Diff*>(source)) return d->static_hold;
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
@@ -86,6 +133,48 @@ bool HeldInStatics(const model::Entity* source) {
 }
 
 namespace {
+
+// The friction bristles that hold their joint by stiction in statics (docs/equations.md §8.4):
+// unknowns whose equation is z = z0 + slip since the start, the slip's gradient by the body
+// velocities from the bristle rate equation (z' = slip rate while sticking)
+template <class Add>
+void AddSticks(const System& sys, StaticProblem* p, const Add& add) {
+  p->y0 = p->y;
+  p->stick_row.assign(sys.size(), false);
+  std::vector<int> states;
+  for (const auto& block : sys.StateBlocks())
+    if (const auto* f = dynamic_cast<const model::Friction*>(block.source))
+      if (StickingInStatics(*f))
+        for (int d = 0; d < block.count; ++d) states.push_back(block.offset + d);
+  if (states.empty()) return;
+  // the gradient taken with the bristles relaxed, where the slip rate is z' alone (the
+  // elasto-plastic share, nonzero near breakaway, would scale it)
+  VecX relaxed = p->y;
+  for (int state : states) relaxed[state] = 0.0;
+  std::vector<Triplet> j0, j1;
+  sys.Jacobian(p->t, relaxed.data(), p->yp.data(), p->memory, 0.0, &j0);
+  sys.Jacobian(p->t, relaxed.data(), p->yp.data(), p->memory, 1.0, &j1);
+  const int bodies_end = System::BodyOffset(sys.body_count());
+  for (int state : states) {
+    StaticProblem::Stick stick;
+    stick.state = state;
+    stick.z0 = p->y[state];
+    // the sign of z' in its row, then d slip rate / d velocity = -(dF/du) / sign
+    double rate = 0.0;
+    for (const Triplet& e : j1)
+      if (e.row == state && e.col == state) rate += e.value;
+    for (const Triplet& e : j0)
+      if (e.row == state && e.col == state) rate -= e.value;
+    if (rate == 0.0) continue;
+    for (const Triplet& e : j0)
+      if (e.row == state && e.col < bodies_end && e.col % system::kBodyStates >= 7 &&
+          e.value != 0.0)
+        stick.g.push_back({e.col, -e.value / rate});
+    p->stick_row[state] = true;
+    p->sticks.push_back(std::move(stick));
+    add(state, state);
+  }
+}
 
 StaticProblem MakeProblem(const System& sys, double t, const double* memory, const VecX& y) {
   StaticProblem p;
@@ -109,6 +198,7 @@ StaticProblem MakeProblem(const System& sys, double t, const double* memory, con
   for (const auto& block : sys.StateBlocks())
     if (dynamic_cast<const model::Part*>(block.source) == nullptr && !HeldInStatics(block.source))
       for (int d = 0; d < block.count; ++d) add(block.offset + d, block.offset + d);
+  AddSticks(sys, &p, add);
   const int m = sys.active_rows();
   for (int r = 0; r < m; ++r) p.unknowns.push_back(sys.lambda_offset() + r);
   for (int r = 0; r < m + sys.body_count(); ++r) p.equations.push_back(sys.mu_offset() + r);
@@ -133,6 +223,25 @@ std::string DescribeEquation(const System& sys, int row) {
   return sys.DescribeState(row);
 }
 
+// a friction that holds its joint in statics within its static limit: |sigma0 z| <= mu_static
+// per unit load (docs/equations.md §8.4); else there is no equilibrium
+void CheckStiction(const System& sys, double t, const VecX& y) {
+  for (const auto& block : sys.StateBlocks()) {
+    const auto* f = dynamic_cast<const model::Friction*>(block.source);
+    if (f == nullptr || !StickingInStatics(*f)) continue;
+    const double sigma0 = f->bristle_stiffness.value_or(f->mu_static / f->max_stiction_deformation);
+    const double ratio = sigma0 * y.segment(block.offset, block.count).norm() / f->mu_static;
+    if (ratio <= 1.0 + 1e-9) continue;
+    std::ostringstream s;
+    s << "statics at time " << t << ": no equilibrium: " << f->Describe() << " on "
+      << (f->joint ? f->joint->Describe() : std::string("its joint")) << " would have to give "
+      << ratio
+      << " times its static friction limit (mu_static times the load): stiction cannot hold "
+         "the joint";
+    throw StaticsNotConverged(s.str());
+  }
+}
+
 }  // namespace
 
 StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
@@ -146,13 +255,15 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
     return value;
   };
   if (positive(equilibrium->imbalance, "imbalance")) settings.imbalance = *equilibrium->imbalance;
-  if (positive(equilibrium->error, "error")) settings.error = *equilibrium->error;
   if (equilibrium->maxit) {
     if (*equilibrium->maxit < 1) throw ModelError(who + ": maxit must be at least 1");
     settings.maxit = *equilibrium->maxit;
   }
   const std::string method = equilibrium->method;
   settings.attrition = method == "MKEAM" || equilibrium->type == "DYNAMIC";
+  // with MKEAM, error is the attrition's state-change tolerance (Param_Static max_dq_tol)
+  if (positive(equilibrium->error, "error"))
+    (settings.attrition ? settings.dq_tolerance : settings.error) = *equilibrium->error;
   if (positive(equilibrium->stability, "stability")) settings.stability = *equilibrium->stability;
   if (positive(equilibrium->kinetic_energy_error, "kinetic_energy_error")) {
     settings.kinetic_energy_error = *equilibrium->kinetic_energy_error;
@@ -198,6 +309,7 @@ StaticsReport SolveStatics(const System& sys, double t, const double* memory,
       throw StaticsNotConverged(s.str());
     }
   }
+  CheckStiction(sys, t, *y);
   for (int k = 0; k < sys.body_count(); ++k) y->segment<4>(System::BodyOffset(k) + 3).normalize();
   // the rates (zero at equilibrium) and reactions the index-1 equations give there
   *yp = VecX::Zero(sys.size());

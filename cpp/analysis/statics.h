@@ -30,6 +30,10 @@ struct StaticsSettings {
   /// energy at a maximum is below kinetic_energy_error, at most maxit maxima.
   bool attrition = false;
   double kinetic_energy_error = 1e-5;
+  /// MKEAM: and until the positions changed by less than this (relative) between the last
+  /// two maxima (MotionSolve's max_dq_tol, the Equilibrium's error with MKEAM); Newton's
+  /// polish then keeps its own `error`
+  double dq_tolerance = 1e-3;
 };
 
 /// The settings an Equilibrium gives (the defaults above where it gives none, or when there
@@ -39,9 +43,13 @@ StaticsSettings StaticsSettingsOf(const model::Equilibrium* equilibrium,
                                   std::vector<std::string>* notes);
 
 /// Whether statics keeps the states of an entity (not a Part) as they are: Diffs, Tfsisos,
-/// Lses and Gses with static_hold, and the states of Motions and of force elements (friction
-/// bristles).
+/// Lses and Gses with static_hold, and the states of Motions and of force elements (the
+/// bristles of a sticking friction are then solved: StickingInStatics).
 bool HeldInStatics(const model::Entity* source);
+
+/// Whether a Friction holds its joint by stiction in statics (its bristle deflections solved
+/// with the slip, docs/equations.md §8.4): not with effect SLIDING or inactive STATIC.
+bool StickingInStatics(const model::Friction& f);
 
 /// Newton's method did not reach the equilibrium (the state holds its last iterate).
 class StaticsNotConverged : public SolverError {

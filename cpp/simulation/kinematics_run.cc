@@ -14,8 +14,6 @@ namespace {
 
 // MODE in the kinematic analysis (MotionSolve's analysis modes)
 constexpr double kModeKinematics = 1;
-// the time an event is located to, relative
-constexpr double kEventTolerance = 1e-12;
 
 }  // namespace
 
@@ -73,42 +71,20 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
     };
     std::vector<double> roots;  // the sensors' root functions at the last state
     if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);
-    bool stop = false;
-    for (long k = 1; k <= n && !stop; ++k) {
+    const SolveAt solve_at = [this](double t0, double t, VecX* y, VecX* yp) {
+      analysis::SolveKinematics(sys_, t0, t, state_.memory.data(), nullptr, y, yp);
+    };
+    for (long k = 1; k <= n; ++k) {
       const double tout = k == n ? options.end : start + k * options.dtout;
-      while (!stop) {
-        const double t0 = state_.t;
-        const VecX y0 = state_.y, yp0 = state_.yp;
-        analysis::SolveKinematics(sys_, t0, tout, state_.memory.data(), accept, &state_.y,
-                                  &state_.yp);
-        if (sensors_.size() == 0 || !SensorRootsCrossed(roots, tout, state_.y, state_.yp)) {
-          state_.t = tout;
-          break;
-        }
-        // a sensor's test became true between t0 and tout: the first such time by bisection
-        // (docs/motionsolve-compatibility.md §5.7), where the sensors fire
-        double lo = t0, hi = tout;
-        VecX ye = state_.y, ype = state_.yp;
-        while (hi - lo > kEventTolerance * std::max(1.0, std::abs(hi))) {
-          const double mid = 0.5 * (lo + hi);
-          VecX ym = y0, ypm = yp0;
-          analysis::SolveKinematics(sys_, t0, mid, state_.memory.data(), nullptr, &ym, &ypm);
-          if (SensorRootsCrossed(roots, mid, ym, ypm)) {
-            hi = mid, ye = ym, ype = ypm;
-          } else {
-            lo = mid;
-          }
-        }
-        state_.t = hi, state_.y = ye, state_.yp = ype;
-        AcceptStep(state_.t, state_.y.data(), state_.yp.data());
-        const size_t fired = out.events.size();
-        stop = SampledSensors(state_.t, state_.y, state_.yp, &roots, &out);
-        bool print = stop;
-        for (size_t e = fired; e < out.events.size(); ++e)
-          for (const auto& action : out.events[e].actions) print = print || action == "print";
-        if (print) SampleOnce(state_.t, state_.y, state_.yp, &out);
-      }
-      if (stop) break;
+      const double t0 = state_.t;
+      const VecX y0 = state_.y, yp0 = state_.yp;
+      analysis::SolveKinematics(sys_, t0, tout, state_.memory.data(), accept, &state_.y,
+                                &state_.yp);
+      // sensors whose test became true since t0 fire where it does
+      // (docs/motionsolve-compatibility.md §5.7)
+      const VecX y1 = state_.y, yp1 = state_.yp;
+      if (LocateEvents(t0, y0, yp0, tout, y1, yp1, solve_at, &roots, &out)) break;
+      state_.t = tout;
       AcceptStep(state_.t, state_.y.data(), state_.yp.data());
       SampleOnce(state_.t, state_.y, state_.yp, &out);
       if (sensors_.size() > 0) roots = SensorRoots(state_.t, state_.y, state_.yp);

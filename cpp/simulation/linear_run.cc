@@ -4,9 +4,19 @@
 #include "simulation/simulation.h"
 
 namespace msolve::simulation {
+namespace {
+
+// MODE during the linear analysis (MotionSolve's MODE: 7 linear analysis;
+// docs/motionsolve-compatibility.md §4.8)
+constexpr double kModeLinear = 7;
+
+}  // namespace
 
 Results Simulation::Linear(const model::Pinput* pinput, const model::Poutput* poutput) {
   Results out = EmptyResults();
+  // the initial conditions before it see MODE 3 (InitializeOnce), the linearisation and
+  // the sample at its time see 7
+  *sys_.AnalysisMode() = kModeLinear;
   if (!InitializeFor(&out)) return out;
   // bad settings are bad input: refused before the analysis
   const analysis::LinearSettings settings = analysis::LinearSettingsOf(model_, pinput, poutput);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -138,6 +139,16 @@ class Simulation {
   std::vector<double> SensorRoots(double t, const VecX& y, const VecX& yp);
   bool SensorRootsCrossed(const std::vector<double>& before, double t, const VecX& y,
                           const VecX& yp);
+  // the state at time t from the one at t0 (y, yp hold it on entry), for the bisection of
+  // LocateEvents: kinematics or an equilibrium
+  using SolveAt = std::function<void(double t0, double t, VecX* y, VecX* yp)>;
+  // between the state at t0 (y0, yp0) and the one at t1 (y1, yp1) of an analysis without
+  // integrator steps: while a sensor's root function crossed since `roots`, the first time it
+  // holds by bisection (states from solve_at, to 1e-12 relative), the step accepted and the
+  // sensors fired there (docs/motionsolve-compatibility.md §5.7); whether a halt or return
+  // stops the analysis, the state then at the event (simulation/sampled_sensors.cc)
+  bool LocateEvents(double t0, VecX y0, VecX yp0, double t1, const VecX& y1, const VecX& yp1,
+                    const SolveAt& solve_at, std::vector<double>* roots, Results* out);
   // the result series of this simulate: one per active request and per body
   Results EmptyResults() const;
   // the initial-conditions analysis, the first time only

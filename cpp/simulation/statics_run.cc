@@ -58,25 +58,42 @@ Results Simulation::Statics(const SimulateOptions& options) {
   const bool attrition = settings.attrition && !quasi;
   if (settings.attrition && !attrition)
     out.messages.push_back("quasi-statics: MKEAM applies to statics only; Newton's method is used");
+  // the equilibrium at a time between two outputs, where a sensor's event is located
+  const SolveAt solve_at = [this, &settings](double, double t, VecX* y, VecX* yp) {
+    analysis::SolveStatics(sys_, t, state_.memory.data(), settings, y, yp);
+  };
   try {
     for (long k = 0; k <= n; ++k) {
       const double t = time_of(k);
+      const double t0 = state_.t;
+      const VecX y0 = state_.y, yp0 = state_.yp;
       now = t;
       if (attrition) {
         // MKEAM: settle by removing kinetic energy, then polish by Newton
         const analysis::AttritionReport settled = analysis::SettleByAttrition(
-            sys_, t, &state_, settings.kinetic_energy_error, settings.maxit, &state_.y, &state_.yp);
+            sys_, t, &state_, settings.kinetic_energy_error, settings.dq_tolerance, settings.maxit,
+            &state_.y, &state_.yp);
         std::ostringstream note;
         note << "statics (MKEAM) at time " << t << ": kinetic energy removed at "
              << settled.removals << " maxima in " << settled.steps
              << " integrator steps, the last maximum " << settled.kinetic
-             << (settled.settled ? "" : " (not below kinetic_energy_error)")
+             << ", the last relative change of a position " << settled.dq
+             << (settled.settled ? "" : " (not below kinetic_energy_error and error)")
              << "; Newton's method then polishes";
         out.messages.push_back(note.str());
       }
       const analysis::StaticsReport report =
           analysis::SolveStatics(sys_, t, state_.memory.data(), settings, &state_.y, &state_.yp);
       ++equilibria;
+      // sensors whose test became true since the previous output fire where it does
+      // (docs/motionsolve-compatibility.md §5.7)
+      if (quasi && k > 0) {
+        const VecX y1 = state_.y, yp1 = state_.yp;
+        if (LocateEvents(t0, y0, yp0, t, y1, yp1, solve_at, &roots_before, &out)) {
+          y_ok = state_.y, yp_ok = state_.yp;
+          break;
+        }
+      }
       state_.t = t;
       y_ok = state_.y, yp_ok = state_.yp;
       most_iterations = std::max(most_iterations, report.iterations);

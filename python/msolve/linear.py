@@ -51,11 +51,13 @@ class Poutput(_CoreEntity, _core.PoutputSpec):
 class Linear(_CoreEntity, _core.LinearSpec):
     """Settings of the linear analysis (``simulate(type="LINEAR")``). ``nodamping`` leaves
     the damping of the force elements out of the eigensolution; ``pinput`` and ``poutput``
-    give the inputs and outputs of B, C, D. The file and animation options (``oml``,
-    ``matlab``, ``simulink_mdl``, ``eigensol``, ``statemat``, ``animation_scale``,
-    ``kinetic``, ``cutoff_frequency``, ``gyroscopic``, ``pstate``) are accepted and noted
-    once in the messages without effect: the results are in the object ``simulate``
-    returns."""
+    give the inputs and outputs of B, C, D; ``gyroscopic="NONE"`` linearises without the
+    gyroscopic terms of spinning bodies (``PARTIAL`` as ``FULL``, said in the log);
+    ``cutoff_frequency`` (cycles per time, positive) leaves the modes above it out of the
+    results. The file and animation options (``oml``, ``matlab``, ``simulink_mdl``,
+    ``eigensol``, ``statemat``, ``animation_scale``, ``kinetic``, ``pstate``) are accepted
+    and noted once in the messages without effect: the results are in the object
+    ``simulate`` returns."""
 
     _core_type = _core.LinearSpec
     nodamping = Bool(False, field="_nodamping")
@@ -71,15 +73,8 @@ class Linear(_CoreEntity, _core.LinearSpec):
     animation_scale = Double(
         None, optional=True, field="_animation_scale", no_effect="no animation files are written"
     )
-    cutoff_frequency = Double(
-        None, optional=True, field="_cutoff_frequency", no_effect="every mode is kept"
-    )
-    gyroscopic = Enum(
-        "NONE PARTIAL FULL",
-        "FULL",
-        field="_gyroscopic",
-        no_effect="the gyroscopic terms are always linearised in full",
-    )
+    cutoff_frequency = Double(None, optional=True, field="_cutoff_frequency")
+    gyroscopic = Enum("NONE PARTIAL FULL", "FULL", field="_gyroscopic")
     pstate = References(
         Variable,
         doc="The Variables that are the states of A (a Pstate).",

@@ -169,9 +169,11 @@ class Equilibrium(_CoreEntity, _core.EquilibriumSpec):
     methods FIM_S and FIM_D solve the force balance by Newton's method: ``imbalance`` is the
     largest force imbalance accepted (model units; default 1e-8 of the imbalance at the
     start), ``error`` the largest change of a state in the last iteration (default 1e-12),
-    ``maxit`` the iterations (default 50). MKEAM (kinetic-energy attrition), ``stability`` and
-    ``kinetic_energy_error`` are accepted and reported in the log without effect: statics
-    then runs as FIM_S."""
+    ``maxit`` the iterations (default 50); ``stability`` adds that fraction of the mass matrix
+    to Newton's Jacobian. MKEAM (kinetic-energy attrition) removes the kinetic energy at its
+    maxima until it is below ``kinetic_energy_error`` and the positions change by less than
+    ``error`` (relative, default 1e-3; Param_Static's max_dq_tol) between two maxima, at most
+    ``maxit`` maxima; Newton's method then polishes the equilibrium."""
 
     _core_type = _core.EquilibriumSpec
     type = Enum("STATIC DYNAMIC", "STATIC", field="_type")

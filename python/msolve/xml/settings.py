@@ -218,10 +218,16 @@ def static_values(el):
     maxit = el.int("max_num_iter", minimum=1)
     if maxit is not None:
         values["maxit"] = maxit
-    for attribute in ("max_dq_tol", "compliance_delta"):
-        if el.has(attribute):
-            el.warn(f"{attribute} accepted, no effect in msolve's statics")
-            el.used.add(attribute)
+    # with MKEAM the state-change tolerance is max_dq_tol, the Equilibrium's error
+    dq = el.real("max_dq_tol", minimum=0.0)
+    if dq is not None:
+        if values.get("method") == "MKEAM":
+            values["error"] = dq
+        else:
+            el.warn("max_dq_tol accepted, no effect without method MKEAM")
+    if el.has("compliance_delta"):
+        el.warn("compliance_delta accepted, no effect in msolve's statics")
+        el.used.add("compliance_delta")
     el.finish()
     return values
 
@@ -230,7 +236,8 @@ def static_values(el):
 def write_equilibrium(w, eq):
     e = w.add("Param_Static")
     e.set("method", eq.method)
-    e.set("max_imbalance", eq.imbalance).set("max_error", eq.error)
+    e.set("max_imbalance", eq.imbalance)
+    e.set("max_dq_tol" if eq.method == "MKEAM" else "max_error", eq.error)
     e.set("stability", eq.stability).set("max_ke_tol", eq.kinetic_energy_error)
     e.set("max_num_iter", eq.maxit)
 
