@@ -170,5 +170,5 @@ def test_gse_of_a_dataset_with_compiled_code_is_refused_at_simulate(tmp_path):
     assert gse.routine == "libgse.so::GSESUB"
     assert gse.y is None
     assert gse.x.id == 5
-    with pytest.raises(ValueError, match=r"Gse 301.*compiled code"):
+    with pytest.raises(ValueError, match=r"Gse 301.*cannot load the library 'libgse.so'"):
         model.simulate(end=0.1, dtout=0.05)

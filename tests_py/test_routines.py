@@ -183,6 +183,7 @@ def test_runtime_functions_take_markers_and_ids_alike():
                 DX(block.cm.id, anchor.id),
                 DZ(block.cm, anchor, slide.j),
                 py_sysfnc("DZ", [block.cm.id, anchor.id, slide.j.id]),
+                py_sysary("TDISP", [block.cm.id, anchor.id]),
                 DX(block.cm, np.int64(anchor.id), None),
                 DX(block.cm, None),
             )
@@ -191,13 +192,17 @@ def test_runtime_functions_take_markers_and_ids_alike():
 
     Request(routine=report)
     model.simulate(end=0.1, dtout=0.1)
-    for by_object, by_id, along_z, (classic, errflg), numpy_id, to_ground in values:
+    for by_object, by_id, along_z, (classic, errflg), array, numpy_id, to_ground in values:
+        # SYSARY's TDISP is DX, DY, DZ (§3.6): the block sits at x = 1 + X0 on the x axis
+        assert array[0] == pytest.approx([1.0 + X0, 0.0, 0.0], abs=1e-12)
+        assert array[1] == 0
         assert by_object == by_id == numpy_id == pytest.approx(1.0 + X0)
         # None is the ground (the anchor sits at the global origin)
         assert to_ground == pytest.approx(1.0 + X0)
         assert along_z == classic == pytest.approx(1.0 + X0)  # slide.j's z axis is global x
         assert errflg == 0
     assert py_sysfnc("NOSUCH", [1])[1] == 1
+    assert py_sysary("TFORCE", [1]) == [[0.0, 0.0, 0.0], 1]  # not one of msolve's arrays
     with pytest.raises(ValueError, match="inside a user routine"):
         DX(block.cm)
     for wrong in ("block", True, 1.5):
@@ -356,7 +361,9 @@ def test_routine_property_accepts_callables_and_names():
     assert force.routine == "libfriction.so::sfosub"
     with pytest.raises(TypeError, match="routine"):
         force.routine = 3.0
-    with pytest.raises(ValueError, match=r"Sforce 1.*libfriction.so::sfosub.*compiled code"):
+    # a string names compiled code, loaded at simulate (test_compiled_routines.py): here a
+    # library that does not exist
+    with pytest.raises(ValueError, match=r"Sforce 1.*libfriction.so::sfosub.*cannot load"):
         model.simulate(end=0.1)
 
 

@@ -5,9 +5,10 @@ set -eu
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
-# system libraries (Debian packages), installed only when missing
+# system libraries (Debian packages), installed only when missing; gfortran builds the
+# Fortran user subroutine of tests_py/test_compiled_routines.py
 missing=""
-for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format; do
+for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format gfortran; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi

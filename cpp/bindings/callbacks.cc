@@ -19,6 +19,7 @@
 #include "math/spline.h"
 #include "mbs/measure.h"
 #include "model/entities.h"
+#include "system/compiled_routine.h"
 #include "system/curve_function.h"
 #include "system/force_measure.h"
 #include "system/routine_function.h"
@@ -89,7 +90,6 @@ class PythonRoutine : public UserRoutine {
 
   void Evaluate(const Call& call, double* out, int count) const override {
     py::gil_scoped_acquire gil;
-    py::object result;
     try {
       py::object fn = fn_ ? fn_() : py::none();
       if (fn.is_none()) {
@@ -106,7 +106,7 @@ class PythonRoutine : public UserRoutine {
       const py::int_ id(call.id);
       const py::float_ time(call.time);
       const py::int_ npar(par.size());
-      py::object last;
+      py::object last, result;
       switch (call.form) {
         case Form::kMotion:
           last = py::int_(call.iord);
@@ -118,6 +118,13 @@ class PythonRoutine : public UserRoutine {
         case Form::kRequest:
         case Form::kSensor:
           break;
+        case Form::kField:
+          result = CallField(fn, call);
+          break;
+      }
+      if (call.form == Form::kField) {
+        if (out) ConvertField(result, out, count);
+        return;
       }
       const py::bool_ iflag(call.iflag);
       PyObject* args[11] = {id.ptr(), time.ptr(), p.ptr(), npar.ptr()};
@@ -134,25 +141,75 @@ class PythonRoutine : public UserRoutine {
         gse[4] = py::int_(call.noutput);
         for (const auto& a : gse) args[nargs++] = a.ptr();
       }
-      result =
-          py::reinterpret_steal<py::object>(PyObject_Vectorcall(fn.ptr(), args, nargs, nullptr));
-      if (!result) {
-        // Ctrl-C (or SIGTERM's handler) while the routine ran: the analysis is interrupted,
-        // not failed, and the exception reaches the caller of simulate
-        if (!PyErr_ExceptionMatches(PyExc_Exception)) {
-          KeepInterruption();
-          throw Interrupted("interrupted");
-        }
-        throw py::error_already_set();
-      }
+      result = Invoke(fn, args, nargs);
       if (call.form == Form::kGse) result = GseResult(result, call);
+      if (out) Convert(result, out, count);
     } catch (py::error_already_set& e) {
       throw std::runtime_error(Traceback(e));
     }
-    if (out) Convert(result, out, count);
   }
 
  private:
+  static py::object Invoke(const py::object& fn, PyObject* const* args, size_t nargs) {
+    py::object result =
+        py::reinterpret_steal<py::object>(PyObject_Vectorcall(fn.ptr(), args, nargs, nullptr));
+    if (!result) {
+      // Ctrl-C (or SIGTERM's handler) while the routine ran: the analysis is interrupted,
+      // not failed, and the exception reaches the caller of simulate
+      if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+        KeepInterruption();
+        throw Interrupted("interrupted");
+      }
+      throw py::error_already_set();
+    }
+    return result;
+  }
+
+  // FIESUB(id, time, par, npar, disp, velo, dflag, iflag)
+  py::object CallField(const py::object& fn, const Call& call) const {
+    const std::vector<double>& par = *call.par;
+    py::list p(par.size()), disp(6), velo(6);
+    for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
+    for (int k = 0; k < 6; ++k)
+      disp[k] = py::float_(call.disp[k]), velo[k] = py::float_(call.velo[k]);
+    const py::int_ id(call.id), npar(par.size());
+    const py::float_ time(call.time);
+    const py::bool_ dflag(call.dflag), iflag(call.iflag);
+    PyObject* args[8] = {id.ptr(),   time.ptr(), p.ptr(),     npar.ptr(),
+                         disp.ptr(), velo.ptr(), dflag.ptr(), iflag.ptr()};
+    return Invoke(fn, args, 8);
+  }
+
+  // a FIESUB's [field, dfddis, dfdvel]: 6 values, then two 6x6 matrices (nested rows, or 36
+  // values row by row; row = field component), flattened
+  void ConvertField(const py::object& result, double* out, int count) const {
+    const std::string what =
+        "it must return [field, dfddis, dfdvel]: 6 values and two 6x6 matrices (6 rows of 6, or "
+        "36 values row by row)";
+    const auto seq = [](const py::handle& o) {
+      return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
+    };
+    if (!seq(result) || PySequence_Size(result.ptr()) != 3 || count != 78)
+      throw std::runtime_error(Bad(result, what));
+    py::list flat;
+    for (int part = 0; part < 3; ++part) {
+      py::object item = result[py::int_(part)];
+      if (!seq(item)) throw std::runtime_error(Bad(item, what));
+      const Py_ssize_t n = PySequence_Size(item.ptr());
+      if (part > 0 && n == 6) {
+        for (auto row : item) {
+          if (!seq(row) || PySequence_Size(row.ptr()) != 6)
+            throw std::runtime_error(Bad(py::reinterpret_borrow<py::object>(row), what));
+          for (auto v : row) flat.append(v);
+        }
+        continue;
+      }
+      if (n != (part == 0 ? 6 : 36)) throw std::runtime_error(Bad(item, what));
+      for (auto v : item) flat.append(v);
+    }
+    Convert(flat, out, count);
+  }
+
   // a GSESUB's (stated, output) pair as one flat list (a flat list passes unchanged)
   py::object GseResult(py::object result, const Call& call) const {
     if (!PyTuple_Check(result.ptr()) && !PyList_Check(result.ptr())) return result;
@@ -218,22 +275,6 @@ class PythonRoutine : public UserRoutine {
   py::weakref owner_;
   py::str key_;
   py::weakref fn_;  // empty when the callable does not support weak references
-  std::string name_;
-};
-
-// a routine named by a string ("lib.so::fn"): compiled code, which msolve cannot call
-class NamedRoutine : public UserRoutine {
- public:
-  explicit NamedRoutine(std::string name) : name_(std::move(name)) {}
-  std::string Unavailable() const override {
-    return "routine '" + name_ +
-           "' names compiled code, which msolve cannot run; give a Python callable instead";
-  }
-  void Evaluate(const Call&, double*, int) const override {
-    throw std::runtime_error(Unavailable());
-  }
-
- private:
   std::string name_;
 };
 
@@ -380,8 +421,11 @@ void DefineCallbacks(py::module_& m) {
   py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
       .def(py::init<const py::object&, py::str, const py::function&>(), py::arg("owner"),
            py::arg("key"), py::arg("routine"));
-  py::class_<NamedRoutine, UserRoutine, std::shared_ptr<NamedRoutine>>(m, "NamedRoutine")
-      .def(py::init<std::string>());
+  // compiled code named by "library::FUNCTION", loaded when first compiled into a System
+  py::class_<system::CompiledRoutine, UserRoutine, std::shared_ptr<system::CompiledRoutine>>(
+      m, "CompiledRoutine")
+      .def(py::init<std::string>(), py::arg("spec"))
+      .def_property_readonly("spec", &system::CompiledRoutine::spec);
 
   m.def(
       "_read",

@@ -4,6 +4,8 @@
 // (system/compile/forces/beam.cc builds it).
 #pragma once
 
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "mbs/pair_force.h"
@@ -43,6 +45,37 @@ class LinearFieldElement : public PairForceElement {
   void ComputeT(const S* xI, const S* xJ, S* out) const;
 
   LinearFieldData data_;
+};
+
+/// The outputs of a FIESUB: the field (6), d field / d disp (36), d field / d velo (36).
+inline constexpr int kFieldRoutineOutputs = 78;
+
+/// A Field given by its routine (FIESUB): the wrench on I in J's axes is the routine's value
+/// at the time and the coordinates q, v of LinearFieldData; the Jacobian is the chain rule with
+/// the partial derivatives the routine returns beside it (docs/equations.md §3.11). J receives
+/// the same wrench reversed, at I's origin.
+class RoutineFieldElement : public PairForceElement {
+ public:
+  RoutineFieldElement(const model::Field* source, BodyMarker i, BodyMarker j,
+                      std::vector<double> par);
+
+  using PairForceElement::Evaluate;
+  // the time reaches the routine through these two
+  void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
+                Wrench* on_j) const override;
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
+                   std::vector<Triplet>* out) const override;
+
+ protected:
+  void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
+  void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
+
+ private:
+  // the routine at disp, velo (6 each); kFieldRoutineOutputs values, checked finite
+  void Call(const double* disp, const double* velo, double* out) const;
+
+  const model::Field* field_;
+  std::vector<double> par_;
 };
 
 }  // namespace msolve::mbs

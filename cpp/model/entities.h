@@ -29,7 +29,10 @@ class UserRoutine {
   /// (id, time, par, npar, iflag) for Request and for Sensor (SENSUB, SEVSUB).
   /// (id, time, par, npar, dflag, iflag, nstate, states, ninput, input, noutpt) for Gse
   /// (GSESUB), giving the nstate rates then the noutpt outputs.
-  enum class Form { kState, kMotion, kRequest, kSensor, kGse };
+  /// (id, time, par, npar, disp, velo, dflag, iflag) for Field (FIESUB), giving the 6 field
+  /// components, then d field / d disp and d field / d velo, 36 each, row by row (row = field
+  /// component).
+  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -42,6 +45,9 @@ class UserRoutine {
     const std::vector<double>* states = nullptr;
     const std::vector<double>* inputs = nullptr;
     int noutput = 0;
+    // Field: the 6 displacements and the 6 velocities of I relative to J (nullptr otherwise)
+    const double* disp = nullptr;
+    const double* velo = nullptr;
   };
 
   virtual ~UserRoutine() = default;

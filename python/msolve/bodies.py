@@ -141,6 +141,13 @@ class PointMass(_CoreEntity, _core.PointMassSpec):
     vx = Double(None, optional=True, field="_vx")
     vy = Double(None, optional=True, field="_vy")
     vz = Double(None, optional=True, field="_vz")
+    # PSI THETA PHI are accepted too: a point mass keeps its orientation anyway
+    exact = _Exact(
+        no_effect="the initial-conditions analysis keeps every coordinate as close to its "
+        "design value as the constraints allow"
+    )
+    function = Function("MASS_READ", no_effect="the mass comes from mass; no MASS_READ")
+    routine = Routine(no_effect="the mass comes from mass; no MASS_READ")
 
     def __init__(self, **kwds):
         # cm may arrive as a marker without a part: it belongs to this point mass

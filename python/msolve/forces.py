@@ -169,7 +169,12 @@ class Field(_CoreEntity, _core.FieldSpec):
     force = Doubles([0.0] * 6, count=6, field="_force", doc="Preload force and torque.")
     length = Doubles([0.0] * 6, count=6, field="_length", doc="Reference displacement.")
     function = Str(field="_function", doc="USER(p1, ...): the parameters of FIESUB.")
-    routine = Routine(field="_routine", doc="FIESUB (not available: refused at simulate).")
+    routine = Routine(
+        field="_routine",
+        doc="FIESUB(id, time, par, npar, disp, velo, dflag, iflag) -> [field, dfddis, dfdvel]: "
+        "the six force and torque components on I in J's axes and their derivatives (kmatrix, "
+        "cmatrix, ... are then not read).",
+    )
 
 
 class Beam(_CoreEntity, _core.BeamSpec):

@@ -162,6 +162,31 @@ def py_sysfnc(name, ids):
         return [0.0, 1]
 
 
+# SYSARY's arrays: three runtime functions of the same ids (as c_sysary,
+# docs/motionsolve-compatibility.md §3.6)
+_SYSARY = {
+    "TDISP": ("DX", "DY", "DZ"),
+    "TVEL": ("VX", "VY", "VZ"),
+    "TACC": ("ACCX", "ACCY", "ACCZ"),
+    "RVEL": ("WX", "WY", "WZ"),
+    "RACC": ("WDTX", "WDTY", "WDTZ"),
+}
+
+
+def py_sysary(name, ids):
+    """Classic SYSARY: ``[values, errflg]`` of the array ``name`` at integer ids
+    (``py_sysary("TDISP", [i, j, k])``: DX, DY, DZ; TVEL, TACC, RVEL, RACC likewise); errflg
+    is 0, or 1 with three zeros when the call fails or msolve has no such array."""
+    components = _SYSARY.get(str(name).upper())
+    if components is None:
+        return [[0.0, 0.0, 0.0], 1]
+    try:
+        ids = [_id(i) for i in ids]
+        return [[_read(c, ids) for c in components], 0]
+    except (ValueError, TypeError):
+        return [[0.0, 0.0, 0.0], 1]
+
+
 def py_errmes(errflg, message, id=0, endflag="STOP"):
     """Classic ERRMES: when errflg is set, stop the analysis (endflag "STOP") by raising
     an error with the message, or else warn."""
@@ -255,4 +280,6 @@ _NAMED = [
     "LINSPL",
     "CURVE",
 ]
-__all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_errmes", "py_put_spline", "py_gtcrv"])
+__all__ = sorted(
+    [*_generated, *_NAMED, "py_sysfnc", "py_sysary", "py_errmes", "py_put_spline", "py_gtcrv"]
+)

@@ -459,8 +459,9 @@ class References(Reference):
 
 class Routine(Property):
     """A user routine: None, a Python callable (a function or a bound method) called by the
-    solver with MotionSolve's arguments, or a string ``"path/lib.so::name"`` naming compiled
-    code, which is accepted here but refused at simulate (msolve cannot run it)."""
+    solver with MotionSolve's arguments, or a string ``"path/lib.so::NAME"`` naming a function
+    of a shared library with MotionSolve's C interface, loaded when the model is compiled
+    (docs/motionsolve-compatibility.md §3.6)."""
 
     def __init__(self, **kw):
         super().__init__(None, **kw)
@@ -476,7 +477,7 @@ class Routine(Property):
         if value is None or self.field is None:
             core = None
         elif isinstance(value, str):
-            core = _core.NamedRoutine(value)
+            core = _core.CompiledRoutine(value)
         else:
             # the solver holds a weak reference to obj, and finds the routine in its __dict__
             core = _core.PythonRoutine(obj, "_p_" + self.name, value)

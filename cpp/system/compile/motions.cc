@@ -86,10 +86,16 @@ void Builder::Motions() {
           std::make_unique<ExpressionFunction>(motion->function, motion->Describe(), resolver_);
       // TIME, constants, splines of TIME and Variables that depend on TIME only
       // (docs/equations.md §2.5)
+      // DELAY reads a history recorded at accepted steps, while a motion's value and its
+      // first two time derivatives are needed at any time, before any step
+      // (docs/expression-functions.md, DELAY)
       if (function->has_delays())
         throw ModelError(who +
-                         "DELAY is not available in a motion function; write the function "
-                         "of TIME - dt instead");
+                         "DELAY is not available in a motion function (a motion needs its "
+                         "value, velocity and acceleration at any time, DELAY only the "
+                         "values recorded at past steps); write the function of TIME - dt "
+                         "instead, e.g. SIN(TIME - 0.5) for DELAY(SIN(TIME), 0.5, 0) after "
+                         "TIME = 0.5");
       std::string why;
       if (!function->DependsOnTimeOnly(&why))
         throw ModelError(who + "the motion function may depend on TIME only, but " + why);

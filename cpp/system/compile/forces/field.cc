@@ -1,11 +1,14 @@
 // compile(model): a Field, checked, becomes a LinearFieldElement
 #include <cmath>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "common/error.h"
 #include "mbs/linear_field.h"
 #include "system/compile/builder.h"
+#include "system/routine_function.h"
 
 namespace msolve::system {
 
@@ -41,12 +44,37 @@ void CheckFieldAxes(const System& sys, const model::Entity& owner, const mbs::Bo
                      "align the two markers");
 }
 
+namespace {
+
+// a Field given by its FIESUB, with the numbers of function="USER(...)"; the matrices are
+// not read (docs/equations.md §3.11)
+std::unique_ptr<mbs::ForceElement> RoutineField(const System& sys, const model::Field& field,
+                                                const mbs::BodyMarker& mi,
+                                                const mbs::BodyMarker& mj) {
+  const std::string why = field.routine->Unavailable();
+  if (!why.empty()) throw ModelError(field.Describe() + ": " + why);
+  std::vector<double> par;
+  if (!field.function.empty()) {
+    std::optional<std::vector<double>> user;
+    try {
+      user = ParseUserParameters(field.function);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(field.Describe() + ": " + e.what());
+    }
+    if (!user)
+      throw ModelError(field.Describe() + ": function must be USER(p1, ...), the parameters of " +
+                       "its routine (FIESUB); got '" + field.function + "'");
+    par = *user;
+  }
+  CheckFieldAxes(sys, field, mi, mj);
+  return std::make_unique<mbs::RoutineFieldElement>(&field, mi, mj, std::move(par));
+}
+
+}  // namespace
+
 std::unique_ptr<mbs::ForceElement> Builder::Force(const model::Field& field) {
   const auto [mi, mj] = sys_.MarkersOf(field, field.i, field.j);
-  if (field.routine)
-    throw ModelError(field.Describe() +
-                     ": a nonlinear Field given by a routine (FIESUB) is not available in "
-                     "msolve; give kmatrix (and cmatrix or cratio) for a linear field");
+  if (field.routine) return RoutineField(sys_, field, mi, mj);
   CheckNoUserCall(field, field.function);
   if (field.kmatrix.empty())
     throw ModelError(field.Describe() +

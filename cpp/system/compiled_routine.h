@@ -1,0 +1,43 @@
+// Compiled user routines (docs/motionsolve-compatibility.md §3.6): a routine named by a string
+// "library::FUNCTION" is a function of a shared library, loaded with dlopen and called with
+// MotionSolve's documented C interface (SFOSUB, VARSUB, DIFSUB, VFOSUB, VTOSUB, GFOSUB,
+// MOTSUB, REQSUB, SENSUB, SEVSUB, GSESUB). The routine calls back into the solver through
+// the documented utility functions c_sysfnc, c_sysary and c_errmes (and the gfortran names
+// sysfnc_, sysary_, errmes_ for a Fortran library), which this file defines and exports:
+// they read the state through the RoutineEvaluator in progress, as the Python routines do.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "model/entities.h"
+
+namespace msolve::system {
+
+class CompiledRoutine : public model::UserRoutine {
+ public:
+  /// `spec` is "library::FUNCTION" (or with MotionSolve's "∷"); a spec without a library
+  /// names a function of the library in the environment variable MS_USERSUBDLL. Nothing is
+  /// loaded before the routine is first needed (Unavailable).
+  explicit CompiledRoutine(std::string spec);
+  ~CompiledRoutine() override;
+  CompiledRoutine(const CompiledRoutine&) = delete;
+  CompiledRoutine& operator=(const CompiledRoutine&) = delete;
+
+  const std::string& spec() const { return spec_; }
+  /// Loads the library and finds the function; why that failed, or "".
+  std::string Unavailable() const override;
+  void Evaluate(const Call& call, double* out, int count) const override;
+
+ private:
+  void Load() const;
+
+  std::string spec_;
+  mutable std::once_flag loaded_;
+  mutable void* library_ = nullptr;
+  mutable void* function_ = nullptr;
+  mutable std::string problem_;
+};
+
+}  // namespace msolve::system
