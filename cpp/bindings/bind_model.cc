@@ -198,6 +198,15 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_i", &Matrix::i)
       .def_readwrite("_j", &Matrix::j);
 
+  py::class_<Curve, Entity, std::shared_ptr<Curve>> curve(m, "CurveSpec");
+  curve.def(py::init<>())
+      .def_readwrite("_xyz", &Curve::xyz)
+      .def_readwrite("_curve_points", &Curve::curve_points)
+      .def_readwrite("_closed", &Curve::closed)
+      .def_readwrite("_minpar", &Curve::minpar)
+      .def_readwrite("_maxpar", &Curve::maxpar);
+  RefProperty(curve, "_matrix", &Curve::matrix);
+
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);
   RefProperty(lse, "_x", &Lse::x);

@@ -50,6 +50,7 @@
   X(Sensor, sensors)          \
   X(Gse, gses)                \
   X(Pinput, pinputs)          \
-  X(Poutput, poutputs)
+  X(Poutput, poutputs)        \
+  X(Curve, curves)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

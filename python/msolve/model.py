@@ -298,6 +298,9 @@ class Model(_core.ModelSpec):
         """Compile the model at the first simulate; after a change, compile it again and
         continue from the current state (time, part positions and velocities, states of
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+        for obj in self._entities:
+            if obj.active and hasattr(obj, "_load_data"):
+                obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
         snapshot = self._solver_snapshot()
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return

@@ -139,6 +139,10 @@ class _Writer:
 
     # -- user routines ----------------------------------------------------------------
 
+    def relative(self, path):
+        """``path`` as the dataset names it: relative to the dataset's folder."""
+        return _relative(Path(path), self.path.parent)
+
     def routine(self, element, obj, default_name, typed=True):
         """USERSUB attributes for the routine of ``obj`` (its ``function`` holds USER(...));
         ``typed=False`` for elements whose ``type`` says something else (forces)."""
