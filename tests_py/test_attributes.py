@@ -70,6 +70,7 @@ def sample(type_text, model_objects, default=None):
         "Ips": lambda: [1.0, 2.0, 3.0],
         "Pattern": lambda: "TFFFT",
         "Exact": lambda: ["X", "PSI"],
+        "Nodes": lambda: [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]],
         "Property": lambda: -9.81,
     }[type_text]()
 

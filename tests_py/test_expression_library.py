@@ -52,9 +52,9 @@ def block_on_slide():
 
 def test_a_function_msolve_does_not_have_is_refused_with_its_reason():
     model, _, _ = block_on_slide()
-    Variable(function="CURVE(TIME, 0, 0, 1)", label="curve")
+    Variable(function="INTERP(TIME, 1, 1)", label="table")
     with pytest.raises(
-        ValueError, match=r"'curve'.*function 'CURVE' is not available in msolve: .*curve"
+        ValueError, match=r"'table'.*function 'INTERP' is not available in msolve: .*time-series"
     ):
         model.simulate(end=0.1)
 

@@ -3,6 +3,7 @@ degenerate joints, threads, huge Motions, interruption. Each test ran into a cra
 a hang or lost outputs before the fix it guards."""
 
 import gc
+import math
 import os
 import signal
 import threading
@@ -390,3 +391,123 @@ def test_a_routine_simulating_its_own_model_is_refused():
     Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER()", routine=torque)
     with pytest.raises(MsolveError, match=r"simulate: called while this model's analysis runs"):
         model.simulate(end=0.1)
+
+
+# -- non-finite values during the run: the entity, the expression and the time ---------------
+
+
+def _nan_after_03(id, time, par, npar, dflag, iflag):
+    return math.sqrt(0.3 - time) if time <= 0.3 else float("nan")
+
+
+@pytest.mark.parametrize(
+    ("element", "message"),
+    [
+        (
+            "sforce",
+            r"Sforce 1: its force is not finite .* at time 0\.3.*; "
+            r"Sforce 1's function 'SQRT\(0\.3-TIME\)' is nan",
+        ),
+        (
+            "routine",
+            r"Sforce 1: its force is not finite .* at time 0\.3.*; "
+            r"the user routine of Sforce 1 returned nan as output 1",
+        ),
+        (
+            "variable",
+            r"Sforce 1: its force is not finite .* at time 0\.3.*; "
+            r"Sforce 1's function 'VARVAL\(1\)' is nan; "
+            r"Variable 1's function 'SQRT\(0\.3-TIME\)' is nan",
+        ),
+        (
+            "diff",
+            r"Diff 1: its function is not finite .* at time 0\.3.*; "
+            r"Diff 1's function 'SQRT\(0\.3-TIME\)' is nan",
+        ),
+        (
+            "motion",
+            r"Motion 1: its function is not finite .* at time 0\.3.*; "
+            r"Motion 1's function '0\.1\*TIME\+0\*SQRT\(0\.3-TIME\)' is nan",
+        ),
+        (
+            "sensor",
+            r"Sensor 1: its function is not finite .* at time 0\.3.*; "
+            r"Sensor 1's function 'SQRT\(0\.3-TIME\)' is nan",
+        ),
+    ],
+)
+def test_a_value_that_stops_being_finite_during_the_run_is_named_with_its_expression(
+    element, message
+):
+    # SQRT(0.3 - TIME) is finite until t = 0.3 and NaN after: the run keeps its outputs before
+    model, _ground, _link, pin = pendulum()
+    if element == "routine":
+        Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(1)", routine=_nan_after_03)
+    elif element == "sforce":
+        Sforce(type="ROTATION", i=pin.i, j=pin.j, function="SQRT(0.3-TIME)")
+    elif element == "variable":
+        Variable(function="SQRT(0.3-TIME)")
+        Sforce(type="ROTATION", i=pin.i, j=pin.j, function="VARVAL(1)")
+    elif element == "diff":
+        Diff(function="SQRT(0.3-TIME)")
+    elif element == "motion":
+        Motion(joint=pin, jtype="ROTATION", function="0.1*TIME+0*SQRT(0.3-TIME)")
+    else:
+        Sensor(function="SQRT(0.3-TIME)", value=-1.0, halt=True)
+    with pytest.raises(MsolveError, match=message) as caught:
+        model.simulate(end=0.5, dtout=0.05)
+    times = caught.value.results.times
+    assert times[-1] == pytest.approx(0.3, abs=1e-9) or 0.25 <= times[-1] < 0.3
+
+
+def test_a_long_expression_is_quoted_by_its_start():
+    model, _ground, _link, pin = pendulum()
+    text = "SQRT(0.3-TIME)" + "+0*TIME" * 100
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function=text)
+    with pytest.raises(
+        MsolveError, match=r"function 'SQRT\(0\.3-TIME\)(\+0\*TIME)+[^']*\.\.\.' is"
+    ) as c:
+        model.simulate(end=0.5, dtout=0.05)
+    assert len(str(c.value)) < 1000
+
+
+# -- a Motion between ground parts holds at every time or is refused ---------------------------
+
+
+def _two_ground_parts():
+    model = Model()
+    first, second = Part(ground=True), Part(ground=True)
+    joint = Joint(type="REVOLUTE", i=Marker(part=first), j=Marker(part=second))
+    return model, joint
+
+
+@pytest.mark.parametrize(
+    ("function", "dtype", "why"),
+    [
+        ("TIME", "DISPLACEMENT", r"its displacement function 'TIME' changes with time"),
+        ("STEP(TIME, 0.5, 0, 1, 1)", "DISPLACEMENT", r"changes with time"),
+        ("1", "VELOCITY", r"its velocity function '1' is not zero"),
+    ],
+)
+def test_a_motion_between_ground_parts_that_would_move_is_refused(function, dtype, why):
+    # zero at t = 0, so the check of the start alone let it pass, unmet for every t > 0
+    model, joint = _two_ground_parts()
+    Motion(joint=joint, jtype="ROTATION", dtype=dtype, function=function)
+    with pytest.raises(ValueError, match=r"Motion 1: both its markers are on ground parts.*" + why):
+        model.simulate(end=1.0, dtout=0.5)
+
+
+def test_a_constant_motion_between_ground_parts_that_holds_runs():
+    model, joint = _two_ground_parts()
+    Motion(joint=joint, jtype="ROTATION", function="0")
+    run = model.simulate(end=1.0, dtout=0.5, returnResults=True)
+    assert list(run.times) == [0.0, 0.5, 1.0]
+
+
+def test_a_motion_that_moves_a_part_set_to_ground_is_refused():
+    model, _ground, link, pin = pendulum()
+    Motion(joint=pin, jtype="ROTATION", function="TIME")
+    model.simulate(end=0.1, dtout=0.05)
+    link.ground = True
+    with pytest.raises(ValueError, match=r"Motion 1: both its markers are on ground parts"):
+        model.simulate(end=0.2, dtout=0.05)

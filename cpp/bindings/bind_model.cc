@@ -26,6 +26,9 @@ namespace {
 
 // parts and markers
 void DefineBodySpecs(py::module_& m) {
+  // every class registered before a signature names it, so that signatures (and the stubs
+  // pybind11-stubgen makes of them, python/msolve/_core.pyi) name Python types
+  py::class_<Part, Entity, std::shared_ptr<Part>> part(m, "PartSpec");
   py::class_<Marker, Entity, std::shared_ptr<Marker>> marker(m, "MarkerSpec");
   marker.def(py::init<>())
       .def_readwrite("_qp", &Marker::qp)
@@ -34,7 +37,6 @@ void DefineBodySpecs(py::module_& m) {
       .def_readwrite("_reuler", &Marker::reuler);
   RefProperty(marker, "_part", &Marker::part);
 
-  py::class_<Part, Entity, std::shared_ptr<Part>> part(m, "PartSpec");
   part.def(py::init<>())
       .def_readwrite("_ground", &Part::ground)
       .def_readwrite("_mass", &Part::mass)
@@ -196,6 +198,15 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_i", &Matrix::i)
       .def_readwrite("_j", &Matrix::j);
 
+  py::class_<Curve, Entity, std::shared_ptr<Curve>> curve(m, "CurveSpec");
+  curve.def(py::init<>())
+      .def_readwrite("_xyz", &Curve::xyz)
+      .def_readwrite("_curve_points", &Curve::curve_points)
+      .def_readwrite("_closed", &Curve::closed)
+      .def_readwrite("_minpar", &Curve::minpar)
+      .def_readwrite("_maxpar", &Curve::maxpar);
+  RefProperty(curve, "_matrix", &Curve::matrix);
+
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);
   RefProperty(lse, "_x", &Lse::x);
@@ -324,6 +335,8 @@ void DefineModel(py::module_& m) {
       .def_readwrite("_name", &Entity::name)
       .def_readwrite("_active", &Entity::active)
       .def("_describe", &Entity::Describe);
+  // the base of the routines (callbacks.cc), named by the `_routine` attributes
+  py::class_<UserRoutine, std::shared_ptr<UserRoutine>>(m, "UserRoutine");
 
   DefineBodySpecs(m);
   DefineConstraintSpecs(m);

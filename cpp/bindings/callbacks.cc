@@ -23,6 +23,7 @@
 #include "mbs/measure.h"
 #include "model/entities.h"
 #include "system/compiled_routine.h"
+#include "system/curve_function.h"
 #include "system/force_measure.h"
 #include "system/routine_function.h"
 
@@ -367,6 +368,30 @@ double EvaluateSpline(const std::string& name, const std::shared_ptr<model::Spli
   return curve->Evaluate(x, z, order, nullptr, nullptr);
 }
 
+// CURVE(alpha, iord, comp, curve): inside a running analysis the compiled curve of that id;
+// otherwise this Curve's data, built into a math::ParamCurve for the call (no cache: curves
+// read outside an analysis are read rarely).
+double EvaluateCurve(const std::shared_ptr<model::Curve>& curve, double alpha, int order,
+                     int comp) {
+  if (order < 0 || order > 2)
+    throw py::value_error("CURVE: the derivative order iord must be 0, 1 or 2, got " +
+                          std::to_string(order));
+  if (comp < 1 || comp > 3)
+    throw py::value_error("CURVE: the component comp must be 1, 2 or 3 (x, y, z), got " +
+                          std::to_string(comp));
+  system::RoutineEvaluator* current = system::RoutineEvaluator::Current();
+  if (current != nullptr && current->resolver().function) {
+    const expr::ExternalFunction* compiled = nullptr;
+    try {
+      compiled = current->resolver().function("CURVE", {order, comp, curve->id});
+    } catch (const std::invalid_argument&) {
+      compiled = nullptr;  // not a Curve of the running system
+    }
+    if (compiled != nullptr) return compiled->Evaluate(&alpha, nullptr);
+  }
+  return system::MakeCurve(*curve)->Evaluate(alpha, order)[comp - 1];
+}
+
 }  // namespace
 
 bool PythonSignalRaised() {
@@ -431,7 +456,7 @@ py::object TakeInterruption() {
 void DefineCallbacks(py::module_& m) {
   py::register_exception<RoutineError>(m, "RoutineError", m.attr("SolverError"));
 
-  py::class_<UserRoutine, std::shared_ptr<UserRoutine>>(m, "UserRoutine");
+  // UserRoutine itself: bind_model.cc, before the entities that hold one
   py::class_<PythonRoutine, UserRoutine, std::shared_ptr<PythonRoutine>>(m, "PythonRoutine")
       .def(py::init<const py::object&, py::str, const py::function&>(), py::arg("owner"),
            py::arg("key"), py::arg("routine"));
@@ -480,6 +505,8 @@ void DefineCallbacks(py::module_& m) {
       "A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.");
   m.def("_spline", &EvaluateSpline,
         "AKISPL, CUBSPL or LINSPL of a Spline at (x, z), derivative order 0..2.");
+  m.def("_curve", &EvaluateCurve,
+        "CURVE(alpha, iord, comp) of a Curve: component comp of the iord-th derivative.");
   m.def(
       "function_names",
       []() {

@@ -66,6 +66,9 @@ constexpr ExternalCallInfo kExternalCalls[] = {
     {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
 };
 
+// CURVE(alpha, iord, comp, id): component comp of the iord-th derivative of a Curve
+constexpr ExternalCallInfo kCurveCall = {"CURVE", 1, 3, 3, "CURVE(alpha, iord, comp, id)"};
+
 // DELAY(val, dt, ic): three expressions; its function also receives TIME
 constexpr ExternalCallInfo kDelayCall = {"DELAY", 3, 0, 0, "DELAY(val, dt, ic)", true};
 
@@ -73,6 +76,7 @@ const ExternalCallInfo* FindExternalCall(const std::string& name) {
   for (const ExternalCallInfo& info : kExternalCalls)
     if (name == info.name) return &info;
   if (name == kDelayCall.name) return &kDelayCall;
+  if (name == kCurveCall.name) return &kCurveCall;
   return nullptr;
 }
 

@@ -8,6 +8,7 @@
 // own reads its memory_size() slots from memory_offset() on, and writes them in Accept.
 #pragma once
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,12 @@ namespace msolve::mbs {
 
 /// Sparse gradient: (state index, partial derivative) pairs; an index may repeat.
 using SparseGradient = std::vector<std::pair<int, double>>;
+
+/// "nan", "inf" or "-inf" for messages (the sign of a NaN says nothing).
+inline std::string NonFiniteText(double value) {
+  if (value != value) return "nan";
+  return value > 0 ? "inf" : "-inf";
+}
 
 class StateFunction {
  public:
@@ -34,6 +41,15 @@ class StateFunction {
   /// Called after every accepted step: a function with memory writes its slots of `memory`.
   virtual void Accept(double t, const double* y, const double* yp, double* memory) const {
     (void)t, (void)y, (void)yp, (void)memory;
+  }
+
+  /// What makes the value at this state not finite, for messages (docs/conventions.md §7):
+  /// "function 'text' is nan" for an expression, with the Variable it reads that is itself
+  /// not finite; empty when the value is finite or the function has nothing to name.
+  virtual std::string WhyNotFinite(double t, const double* y, const double* yp,
+                                   const double* memory) const {
+    (void)t, (void)y, (void)yp, (void)memory;
+    return {};
   }
 
   /// The number of memory slots the function itself uses (zero at the start of a run).

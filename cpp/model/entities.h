@@ -234,6 +234,22 @@ class Matrix : public Entity {
   std::vector<int> i, j;
 };
 
+/// A parametric curve (MotionSolve Curve, Reference_ParamCurve; math/param_curve.h): the
+/// points are the rows of `matrix` (n x 3) or, without a matrix, `xyz` (x, y, z of each point
+/// one after the other); `curve_points` says whether they lie on the curve (true) or are its
+/// B-spline control points; a closed curve ends at its first point. The parameter runs
+/// from -1 at the first point to 1 at the last; minpar and maxpar bound the parameter of a
+/// curve computed by a CURSUB routine (kept, not used: such curves are not available).
+class Curve : public Entity {
+ public:
+  const char* TypeName() const override { return "Curve"; }
+  Matrix* matrix = nullptr;
+  std::vector<double> xyz;
+  bool curve_points = false;
+  bool closed = false;
+  double minpar = -1.0, maxpar = 1.0;
+};
+
 /// Linear state equations (MotionSolve Lse, Control_StateEqn; Adams LSE):
 /// x' = A x + B u, y = C x + D u, with the states x in the X array, the inputs u the
 /// variables of the U array (in order), the outputs y in the Y array and x(0) the numbers of

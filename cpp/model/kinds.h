@@ -52,6 +52,7 @@
   X(Gse, gses)                \
   X(Pinput, pinputs)          \
   X(Poutput, poutputs)        \
+  X(Curve, curves)            \
   X(Graphic, graphics)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

@@ -162,8 +162,9 @@ void SensorSet::Roots(double t, const double* y, const double* yp, const double*
     // a root function that is NaN never changes sign: the sensor would never fire, silently
     if (!std::isfinite(f)) {
       std::ostringstream why;
-      why << s.source->Describe() << ": its function is not finite (infinite or NaN) at time " << t
-          << "; the sensor cannot be evaluated";
+      why << s.source->Describe() << ": its function is not finite (infinite or NaN) at time " << t;
+      if (s.function) why << "; " << s.function->WhyNotFinite(t, y, yp, memory);
+      why << "; the sensor cannot be evaluated";
       throw SolverError(why.str());
     }
     const double v = s.source->value, e = s.source->error;

@@ -1,6 +1,8 @@
 #include "system/expression_function.h"
 
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 #include "expr/catalog.h"
@@ -143,7 +145,7 @@ class LeafEnvironment : public expr::Environment {
 
 ExpressionFunction::ExpressionFunction(const std::string& text, const std::string& owner,
                                        const Resolver& resolver)
-    : text_(text) {
+    : text_(text), owner_(owner) {
   LeafEnvironment env(resolver, owner, &leaves_, &measures_, &force_measures_, &delays_);
   program_ = expr::Compile(text, env, owner);
   if (program_.reads_mode() && resolver.mode) mode_slot_ = resolver.mode(resolver.layout);
@@ -151,6 +153,23 @@ ExpressionFunction::ExpressionFunction(const std::string& text, const std::strin
   leaf_partials_.assign(program_.leaves().size(), 0.0);
   for (const auto& m : measures_) turn_slot_.push_back(m.FollowsTurns() ? turn_count_++ : -1);
   unplaced_memory_.assign(memory_size(), 0.0);
+}
+
+std::string ExpressionFunction::WhyNotFinite(double t, const double* y, const double* yp,
+                                             const double* memory) const {
+  const double value = Value(t, y, yp, memory);
+  if (std::isfinite(value)) return {};
+  // a message quotes the start of a long expression
+  constexpr std::size_t kQuoted = 200;
+  std::ostringstream why;
+  why << owner_ << "'s function '" << text_.substr(0, kQuoted)
+      << (text_.size() > kQuoted ? "...'" : "'") << " is " << mbs::NonFiniteText(value);
+  for (const Leaf& leaf : leaves_) {
+    if (leaf.variable == nullptr || leaf.variable == this) continue;
+    const std::string inner = leaf.variable->WhyNotFinite(t, y, yp, memory);
+    if (!inner.empty()) why << "; " << inner;
+  }
+  return why.str();
 }
 
 double ExpressionFunction::Reference(int m, const double* memory) const {

@@ -83,6 +83,10 @@ class ExpressionFunction : public mbs::StateFunction {
   int memory_size() const override {
     return turn_count_ + static_cast<int>(delays_.size()) * DelayHistory::kSlots;
   }
+  /// "<owner>'s function '<text>' is nan", then the same of each Variable it reads that is
+  /// not finite either.
+  std::string WhyNotFinite(double t, const double* y, const double* yp,
+                           const double* memory) const override;
   /// For a function that no layout places (the inputs of a user routine, found while it
   /// runs; gravity's expressions of time): it keeps its memory itself, and this accepts a
   /// step for it.
@@ -131,6 +135,7 @@ class ExpressionFunction : public mbs::StateFunction {
 
  private:
   std::string text_;
+  std::string owner_;
   int mode_slot_ = -1;        // the memory slot of MODE's value (Resolver::mode)
   std::vector<Leaf> leaves_;  // indexed by leaf index
   std::vector<mbs::KinematicMeasure> measures_;

@@ -144,7 +144,7 @@ const Resolver& System::MakeResolver() const {
     return measure;
   };
   r.function = [this](const std::string& name, const std::vector<long>& ids) {
-    return splines_.Function(name, ids);
+    return name == "CURVE" ? curves_.Function(ids) : splines_.Function(name, ids);
   };
   r.kinetic_energy = [this](long id) { return KineticEnergyOf(id); };
   r.plant = [this](bool output, long id, long k) { return PlantVariable(output, id, k); };

@@ -337,10 +337,20 @@ std::string System::OutOfRange(const double* y, const double* memory, double mar
 
 std::string System::NonFinite(double t, const double* y, const double* yp,
                               const double* memory) const {
-  const auto describe = [t](const model::Entity* e, const char* what) {
+  // the entity, what of it, and the expression or routine that gave the value: the function
+  // whose value is not finite, with the Variables it reads (docs/conventions.md §7)
+  const auto describe = [t](const model::Entity* e, const char* what, const std::string& why) {
     std::ostringstream s;
     s << e->Describe() << ": " << what << " is not finite (infinite or NaN) at time " << t;
+    if (!why.empty()) s << "; " << why;
     return s.str();
+  };
+  const auto first_why = [&](const std::vector<mbs::StateFunction*>& functions) {
+    for (const mbs::StateFunction* f : functions) {
+      std::string why = f->WhyNotFinite(t, y, yp, memory);
+      if (!why.empty()) return why;
+    }
+    return std::string();
   };
   // an iterate that is itself not finite makes every element so: no single one to blame
   if (!Eigen::Map<const VecX>(y, size()).allFinite() ||
@@ -349,25 +359,32 @@ std::string System::NonFinite(double t, const double* y, const double* yp,
   mbs::Wrench on_i, on_j;
   for (const auto& element : force_elements_) {
     element->Evaluate(t, y, yp, memory, &on_i, &on_j);
-    if (!on_i.allFinite() || !on_j.allFinite()) return describe(element->source(), "its force");
+    if (!on_i.allFinite() || !on_j.allFinite())
+      return describe(element->source(), "its force", first_why(element->functions()));
   }
   for (const auto& d : diffs_)
     if (!std::isfinite(d.function->Value(t, y, yp, memory)))
-      return describe(d.source, "its function");
+      return describe(d.source, "its function", first_why({d.function.get()}));
   for (const auto& ls : linear_)
-    if (!InputValues(ls, t, y, yp, memory).allFinite()) return describe(ls.source, "an input");
+    if (!InputValues(ls, t, y, yp, memory).allFinite()) return describe(ls.source, "an input", "");
   std::vector<double> values;
   for (const auto& g : gses_) {
     values.resize(g.n + g.outputs);
     g.Values(t, y, yp, memory, values.data());
     for (double v : values)
-      if (!std::isfinite(v)) return describe(g.source, "its routine's output");
+      if (!std::isfinite(v)) return describe(g.source, "its routine's output", "");
   }
   for (const auto& driver : drivers_) {
     double rate = 0.0;
     const double value = DriverFunction(driver, t, &rate);
-    if (!std::isfinite(value) || !std::isfinite(rate))
-      return describe(driver.source, "its function");
+    if (!std::isfinite(value) || !std::isfinite(rate)) {
+      std::string why;
+      if (driver.function) why = driver.function->WhyNotFinite(t, y, yp, memory);
+      if (why.empty() && driver.function)
+        why = "the time derivative of '" + driver.function->text().substr(0, 200) + "' is " +
+              mbs::NonFiniteText(rate);
+      return describe(driver.source, "its function", why);
+    }
   }
   return {};
 }

@@ -20,6 +20,7 @@
 // assumes the routine depends on nothing else.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -171,6 +172,13 @@ class RoutineOutput : public mbs::StateFunction {
   }
   void Accept(double t, const double* y, const double* yp, double* memory) const override {
     if (k_ == 0) evaluator_->Accept(t, y, yp, memory);
+  }
+  std::string WhyNotFinite(double t, const double* y, const double* yp,
+                           const double* memory) const override {
+    const double value = Value(t, y, yp, memory);
+    if (std::isfinite(value)) return {};
+    return "the user routine of " + evaluator_->owner() + " returned " + mbs::NonFiniteText(value) +
+           " as output " + std::to_string(k_ + 1);
   }
 
  private:

@@ -52,6 +52,7 @@
 #include "mbs/force_element.h"
 #include "mbs/joint.h"
 #include "model/entities.h"
+#include "system/curve_function.h"
 #include "system/expression_function.h"
 #include "system/force_measure.h"
 #include "system/general_states.h"
@@ -405,6 +406,7 @@ class System {
   // the Variable id of PINVAL(id, k) (output false) or POUVAL(id, k) (true)
   long PlantVariable(bool output, long id, long k) const;
   SplineTable splines_;
+  CurveTable curves_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;
   // the user routines of the elements (Sforce, Vforce, Diff, Variable, Motion)

@@ -10,6 +10,7 @@ package does.
 import math
 
 from . import (
+    _core,
     bodies,
     constraints,
     controls,
@@ -56,6 +57,18 @@ from .sensors import *
 from .settings import *
 from .sweep import sweep
 from .xml import DatasetError, DatasetWarning, load_model
+from .xml.writer import DatasetWriteError
+
+# the core's error types: bad input (a ValueError), an analysis that cannot go on, a user
+# routine that failed (docs/conventions.md §7)
+ModelError = _core.ModelError
+SolverError = _core.SolverError
+RoutineError = _core.RoutineError
+ModelError.__doc__ = (
+    "Bad input found when the model is compiled: names the entity and what is wrong (a ValueError)."
+)
+SolverError.__doc__ = "An analysis that cannot go on; Model.simulate raises it as MsolveError."
+RoutineError.__doc__ = "A user routine failed: carries the routine's traceback (a SolverError)."
 
 __version__ = "0.1.0"
 
@@ -82,6 +95,7 @@ __all__ = [
             "Composite",
             "DatasetError",
             "DatasetWarning",
+            "DatasetWriteError",
             "Double",
             "EnergyResult",
             "Enum",
@@ -91,13 +105,16 @@ __all__ = [
             "Mode",
             "ModeShape",
             "Model",
+            "ModelError",
             "MsolveError",
             "Point",
             "Reference",
             "RequestResult",
             "Routine",
+            "RoutineError",
             "SensorEvent",
             "SimulationResults",
+            "SolverError",
             "SolverObject",
             "Str",
             "String",

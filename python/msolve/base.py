@@ -25,6 +25,7 @@ import warnings
 from pathlib import Path
 
 from .properties import Bool, Int, Point, Property, Reference, Str
+from .signatures import ClassSignature
 
 _current_model = None
 # the model each thread made current: threads building models at once each build their own;
@@ -64,6 +65,8 @@ class SolverObject:
 
     #: classes whose instances accept attributes that are not properties
     _open_attributes = False
+    #: the constructor's keywords, from the property table (msolve/signatures.py)
+    __signature__ = ClassSignature()
 
     id = Int(doc="Unique among the objects of the same class; assigned when not given.")
     label = Str(doc="Free text.")

@@ -3,6 +3,8 @@ three translations only) and Marker."""
 
 from __future__ import annotations
 
+import typing
+
 from . import _core
 from .base import _CoreEntity
 from .properties import (
@@ -32,6 +34,8 @@ def _marker_class():
 class _Exact(Property):
     """The coordinates the initial-conditions analysis must not change: words of X Y Z PSI
     THETA PHI, as a list or one string (``"X:Y:PSI"``)."""
+
+    annotation = typing.Union[list[str], str]  # for the signature (msolve/signatures.py)
 
     _WORDS = ("X", "Y", "Z", "PSI", "THETA", "PHI")
 

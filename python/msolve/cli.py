@@ -30,6 +30,7 @@ import time
 import warnings
 from pathlib import Path
 
+from . import __version__
 from .model import MsolveError
 from .result_files import OutputFiles
 from .result_files import signals_held as _signals_held
@@ -108,6 +109,7 @@ def _parser():
         "block. Results (<name>.csv) and a log (<name>.log) are written next to the "
         "dataset.",
     )
+    parser.add_argument("--version", action="version", version=f"msolve {__version__}")
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="run a dataset")
     for p in (run,):

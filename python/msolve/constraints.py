@@ -3,6 +3,8 @@ joints) and Motion (a coordinate imposed as a function of time)."""
 
 from __future__ import annotations
 
+import typing
+
 from . import _core
 from .base import _CoreEntity
 from .bodies import Marker
@@ -106,6 +108,8 @@ class Jprim(_CoreEntity, _core.JprimSpec):
 class _Freedoms(Property):
     """The coupled freedom of each joint: "T" (translation) or "R" (rotation); a list, or one
     string of words ("R R T")."""
+
+    annotation = typing.Union[list[str], str]  # for the signature (msolve/signatures.py)
 
     def __init__(self, **kw):
         super().__init__([], **kw)

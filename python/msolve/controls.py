@@ -3,6 +3,8 @@ Tfsiso and Lse (transfer functions and linear state equations), Matrix and Splin
 
 from __future__ import annotations
 
+import typing
+
 from . import _core
 from .base import _CoreEntity
 from .properties import (
@@ -19,13 +21,20 @@ from .properties import (
     Routine,
     Str,
 )
+from .scripts import resolve_script
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Array", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
+__all__ = ["Array", "Curve", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
 
 _ARYSUB = "arrays hold their numbers or variables; ARYSUB routines are not available"
-_SPLINE_FILE = (
-    "spline data read from a file or a SPLINE_READ routine are not available; give x and y"
+_CURSUB = "curves computed by a CURSUB routine are not available; give the points (xyz or matrix)"
+_PAR_RANGE = (
+    "minpar and maxpar bound the parameter of a CURSUB curve; a curve through points runs "
+    "from -1 to 1"
+)
+_SPLINE_USER = (
+    "SPLINE_READ receives the id, file and block only (its documented arguments), "
+    "not the USER string's parameters"
 )
 
 
@@ -57,6 +66,8 @@ class Variable(_CoreEntity, _core.VariableSpec):
 class _DiffInitial(Property):
     """The initial value, or ``[value, derivative]`` (the derivative is the first guess of
     y'(0) for an implicit equation)."""
+
+    annotation = typing.Union[float, list[float]]  # for the signature (msolve/signatures.py)
 
     def __get__(self, obj, owner=None):
         if obj is None:
@@ -149,8 +160,16 @@ class Spline(_CoreEntity, _core.SplineSpec):
     through the two end points (Adams' rule); LINSPL always extends its end segments.
 
     The data are checked at simulate: ``Spline 3 'table': x must be strictly increasing
-    ...``. Reading the data from a file (``file``, ``function``, ``routine``) is not
-    available yet.
+    ...``.
+
+    Data read by a routine (MotionSolve's SPLINE_READ): ``Spline(file="data.txt",
+    block="spring", function="USER()", routine=SPLINE_READ)`` (or ``script="read.py"``, whose
+    function ``routine`` names, SPLINE_READ by default). Before the model is compiled msolve
+    calls ``SPLINE_READ(id, file, block)``; the routine reads what it likes and hands the data
+    over with ``py_put_spline(id, x, y, z)`` (z a number for a curve, a list of z values for
+    a surface with len(x) * len(z) y values), which fills x, y and z of this Spline, and
+    returns its error flag (true stops the simulation with a message naming the Spline).
+    It is called again only when the routine, the file or the block change.
     """
 
     _core_type = _core.SplineSpec
@@ -160,11 +179,60 @@ class Spline(_CoreEntity, _core.SplineSpec):
     linear_extrapolate = Bool(
         False, field="_linear_extrapolate", doc="Extrapolate linearly instead of parabolically."
     )
-    file = Str(no_effect=_SPLINE_FILE)
-    block = Str(no_effect=_SPLINE_FILE)
-    function = Function("SPLINE_READ", default="SPLINE_READ", no_effect=_SPLINE_FILE)
-    routine = Routine(no_effect=_SPLINE_FILE)
-    script = Str(no_effect=_SPLINE_FILE)
+    file = Str(doc="The file SPLINE_READ reads.")
+    block = Str(doc="The block of the file SPLINE_READ reads.")
+    function = Function("SPLINE_READ", default="SPLINE_READ", no_effect=_SPLINE_USER)
+    routine = Routine(doc="SPLINE_READ(id, file, block): puts the data with py_put_spline.")
+    script = Str(doc="The Python file of the SPLINE_READ routine.")
+
+    def _load_data(self):
+        """Call SPLINE_READ when the routine, file or block changed since its last call
+        (Model._prepare_solver, before the model is compiled)."""
+        resolve_script(self, "SPLINE_READ")
+        routine = self.routine
+        if isinstance(routine, str) and routine:
+            raise ValueError(
+                f"{self._describe()}: compiled SPLINE_READ routines ({routine!r}) are not "
+                "available; give a Python function"
+            )
+        if not callable(routine):
+            return
+        key = (routine, self.file, self.block)
+        if self.__dict__.get("_spline_read") == key:
+            return
+        self.__dict__["_put"] = False
+        try:
+            errflg = routine(self.id, self.file, self.block)
+        except Exception as e:
+            raise ValueError(
+                f"{self._describe()}: its SPLINE_READ routine failed: {type(e).__name__}: {e}"
+            ) from None
+        problem = self.__dict__.get("_put_problem")
+        if errflg:
+            reason = f": {problem}" if problem else ""
+            raise ValueError(
+                f"{self._describe()}: its SPLINE_READ routine returned the error flag "
+                f"{errflg!r}{reason}"
+            )
+        if not self.__dict__.get("_put"):
+            raise ValueError(
+                f"{self._describe()}: its SPLINE_READ routine put no data "
+                "(it must call py_put_spline(id, x, y, z))"
+            )
+        self.__dict__["_spline_read"] = key
+
+    def _put_data(self, x, y, z):
+        """py_put_spline: x, y and z as the routine gives them; returns the error flag."""
+        self.__dict__["_put_problem"] = None
+        try:
+            z = [] if z is None or isinstance(z, (int, float)) else list(z)
+            z = [] if len(z) == 1 else z
+            self.x, self.y, self.z = list(x), list(y), z
+        except (TypeError, ValueError) as e:
+            self.__dict__["_put_problem"] = str(e)
+            return True
+        self.__dict__["_put"] = True
+        return False
 
 
 class Tfsiso(_CoreEntity, _core.TfsisoSpec):
@@ -272,3 +340,51 @@ class Gse(_CoreEntity, _core.GseSpec):
     implicit = Bool(False, field="_implicit", doc="Implicit form (not available in msolve).")
     function = Str(field="_function", doc="USER(p1, ...): the routine's parameters.")
     routine = Routine(field="_routine", doc="GSESUB: a callable giving (stated, output).")
+
+
+class _Points(Doubles):
+    """Points in space: a list of [x, y, z] (or the coordinates one after the other), kept
+    as one flat list and read back as a list of [x, y, z]."""
+
+    def convert(self, obj, value):
+        if isinstance(value, (list, tuple)) and any(isinstance(v, (list, tuple)) for v in value):
+            if not all(isinstance(v, (list, tuple)) and len(v) == 3 for v in value):
+                raise self.error(obj, "must be a list of points [x, y, z]", value, ValueError)
+            value = [c for point in value for c in point]
+        value = super().convert(obj, value)
+        if len(value) % 3:
+            raise self.error(obj, "must be a list of points [x, y, z]", value, ValueError)
+        return value
+
+    def from_field(self, value):
+        flat = [float(v) for v in value]
+        return [flat[k : k + 3] for k in range(0, len(flat), 3)]
+
+
+class Curve(_CoreEntity, _core.CurveSpec):
+    """A parametric curve r(alpha) in space (MotionSolve Curve, Reference_ParamCurve), read
+    in expressions with ``CURVE(alpha, iord, comp, id)``: component comp (1, 2, 3 for x, y,
+    z) of the curve (iord = 0) or of its first or second derivative with respect to alpha
+    (iord = 1, 2).
+
+    The points are ``xyz`` (a list of [x, y, z]) or the rows of ``matrix`` (an n x 3
+    Matrix), at least 4. With ``curve_points=True`` the curve passes through them (a cubic
+    spline, natural at the ends of an open curve); with ``False`` (the default) they are the
+    control points of a uniform cubic B-spline that starts at the first and ends at the last.
+    A ``closed`` curve must end at its first point, and is continuous there to the second
+    derivative. The parameter alpha runs evenly over the segments from -1 at the first point
+    to 1 at the last (MotionSolve's GTCURV reference: ``minpar`` and ``maxpar`` bound only
+    curves computed by a CURSUB routine); a closed curve repeats with period 2, an open one
+    continues its end cubics beyond. The rule: docs/equations.md §11.
+    """
+
+    _core_type = _core.CurveSpec
+    matrix = Reference(Matrix, field="_matrix", doc="The points as the rows of an n x 3 Matrix.")
+    xyz = _Points(field="_xyz", doc="The points, a list of [x, y, z].")
+    curve_points = Bool(False, field="_curve_points", doc="The points lie on the curve.")
+    closed = Bool(False, field="_closed", doc="The curve ends at its first point.")
+    minpar = Double(-1.0, field="_minpar", no_effect=_PAR_RANGE)
+    maxpar = Double(1.0, field="_maxpar", no_effect=_PAR_RANGE)
+    function = Function("CURSUB", no_effect=_CURSUB)
+    routine = Routine(no_effect=_CURSUB)
+    script = Str(no_effect=_CURSUB)

@@ -34,7 +34,7 @@ import warnings
 
 from . import _core
 from .base import current_model
-from .controls import Diff, Spline
+from .controls import Curve, Diff, Spline
 
 _read = _core._read
 _measure = _core._measure
@@ -198,6 +198,17 @@ def py_errmes(errflg, message, id=0, endflag="STOP"):
     warnings.warn(text, stacklevel=2)
 
 
+def py_put_spline(id, x, y, z=0.0):
+    """PUT_SPLINE, called by a SPLINE_READ routine: the data of the Spline ``id`` (x, the y
+    values, z a number for a curve or the z values of a surface); returns the error flag."""
+    model = current_model()
+    spline = model.lookupById(Spline, int(id)) if model is not None else None
+    if spline is None:
+        warnings.warn(f"py_put_spline: no Spline with id {id!r}", stacklevel=2)
+        return True
+    return spline._put_data(x, y, z)
+
+
 def _spline_function(name, doc):
     def function(x, z, spline, n=0):
         if not isinstance(spline, Spline):
@@ -224,6 +235,28 @@ LINSPL = _spline_function(
 )
 
 
+def CURVE(alpha, iord, comp, curve):
+    """CURVE(alpha, iord, comp, curve): component comp (1, 2, 3 for x, y, z) of a Curve
+    (object or id; iord = 0) or of its iord-th derivative with respect to alpha, as in
+    expressions."""
+    if not isinstance(curve, Curve):
+        model = current_model()
+        found = model.lookupById(Curve, int(curve)) if model is not None else None
+        if found is None:
+            raise ValueError(f"CURVE: no Curve with id {curve!r}")
+        curve = found
+    return _core._curve(curve, float(alpha), int(iord), int(comp))
+
+
+def py_gtcrv(id, alpha, iord):
+    """Classic GTCURV: ``[array, istat]``, array the x, y, z of the Curve ``id`` (or of its
+    iord-th derivative) at alpha; istat 0, or 1 with zeros when the call fails."""
+    try:
+        return [[CURVE(alpha, iord, comp, id) for comp in (1, 2, 3)], 0]
+    except (ValueError, TypeError):
+        return [[0.0, 0.0, 0.0], 1]
+
+
 def KE(part=0):
     """The kinetic energy of a part (a Part or an id; 0 or None: of every part), in model
     units, as KE(id) in an expression."""
@@ -245,5 +278,8 @@ _NAMED = [
     "AKISPL",
     "CUBSPL",
     "LINSPL",
+    "CURVE",
 ]
-__all__ = sorted([*_generated, *_NAMED, "py_sysfnc", "py_sysary", "py_errmes"])
+__all__ = sorted(
+    [*_generated, *_NAMED, "py_sysfnc", "py_sysary", "py_errmes", "py_put_spline", "py_gtcrv"]
+)

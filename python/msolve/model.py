@@ -14,6 +14,7 @@ from .linear import make_results
 from .log import logger
 from .model_views import model_html
 from .notices import no_effect_notes, simulate_notes
+from .pickling import reduce_model
 from .placement import resolved
 from .progress import Progress
 from .result_files import OutputFiles
@@ -79,6 +80,11 @@ class Model(_core.ModelSpec):
         for key in kwds:
             warnings.warn(f"Model: unknown argument '{key}' ignored", stacklevel=2)
         _set_current_model(self)
+
+    def __reduce__(self):
+        """A Model pickles through its dataset form and its routines (msolve/pickling.py):
+        the description travels, the state and results of its runs do not."""
+        return reduce_model(self)
 
     # -- registration --------------------------------------------------------------------
 
@@ -296,6 +302,9 @@ class Model(_core.ModelSpec):
         """Compile the model at the first simulate; after a change, compile it again and
         continue from the current state (time, part positions and velocities, states of
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+        for obj in self._entities:
+            if obj.active and hasattr(obj, "_load_data"):
+                obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
         snapshot = self._solver_snapshot()
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return

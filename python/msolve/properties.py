@@ -44,8 +44,8 @@ class Property:
     def __set_name__(self, owner, name):
         self.name = name
         self.key = "_p_" + name
-        if not self.__doc__:
-            self.__doc__ = self.describe()
+        # help() shows the meaning, then the type, the default and the allowed values
+        self.__doc__ = f"{self.__doc__} ({self.describe()})" if self.__doc__ else self.describe()
 
     def describe(self):
         """A line for help(): the property type and its default."""
@@ -257,6 +257,9 @@ class Enum(Property):
         if word not in self.words:
             raise self.error(obj, f"must be one of {' '.join(self.words)}", value, ValueError)
         return word
+
+    def describe(self):
+        return f"{super().describe()}; one of {', '.join(self.words)}"
 
 
 def _vector(prop, obj, value, sizes):

@@ -3,6 +3,8 @@ Equilibrium (static analyses)."""
 
 from __future__ import annotations
 
+import typing
+
 from . import _core
 from .base import _CoreEntity
 from .properties import Bool, Double, Enum, Int, Property
@@ -103,6 +105,8 @@ _IDA = "msolve integrates with SUNDIALS IDA (variable-order BDF), which has no s
 class _Pattern(Property):
     """MotionSolve's Jacobian evaluation pattern: a string of T and F (``"TFFFT"``) or a
     list of booleans, one per corrector iteration."""
+
+    annotation = typing.Union[str, list[bool], None]  # for the signature (msolve/signatures.py)
 
     def convert(self, obj, value):
         if value is None:

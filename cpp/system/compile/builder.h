@@ -47,6 +47,9 @@ class Builder {
   void DiffEquations();
   // motions.cc: the Motions (one more joint row each, and their states); the work state
   void Motions();
+  // a Motion whose markers are both on ground parts: refused unless it holds at every time
+  void CheckMotionOnGround(const model::Motion& motion, const ExpressionFunction* function,
+                           int order);
   void WorkState();
   // compile.cc: the resolver of the expressions compiled while compiling
   void MakeResolver();

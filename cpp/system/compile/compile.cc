@@ -86,7 +86,7 @@ void Builder::MakeResolver() {
     return ModeSlot(layout ? layout : &sys.memory_layout_);
   };
   resolver_.function = [&sys](const std::string& name, const std::vector<long>& ids) {
-    return sys.splines_.Function(name, ids);
+    return name == "CURVE" ? sys.curves_.Function(ids) : sys.splines_.Function(name, ids);
   };
   resolver_.diff = [this](long id) {
     const auto found = diff_index_.find(id);

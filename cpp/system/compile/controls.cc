@@ -90,6 +90,9 @@ void Builder::ControlStates() {
   // splines, read by AKISPL, CUBSPL and LINSPL
   for (const auto& spline : model_.splines)
     if (spline->active) sys_.splines_.Add(*spline);
+  // curves, read by CURVE
+  for (const auto& curve : model_.curves)
+    if (curve->active) sys_.curves_.Add(*curve);
 }
 
 const mbs::StateFunction* Builder::Variable(long id) {

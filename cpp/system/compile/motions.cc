@@ -100,6 +100,8 @@ void Builder::Motions() {
       if (!function->DependsOnTimeOnly(&why))
         throw ModelError(who + "the motion function may depend on TIME only, but " + why);
     }
+    if (mi.body == kGround && mj.body == kGround)
+      CheckMotionOnGround(*motion, function.get(), order);
 
     sys_.joint_row_start_.push_back(static_cast<int>(sys_.rows_.size()));
     const int index = static_cast<int>(sys_.joints_.size());
@@ -116,6 +118,24 @@ void Builder::Motions() {
     sys_.drivers_.push_back(std::move(driver));
     sys_.rows_.push_back({index, 0, -1});
   }
+}
+
+void Builder::CheckMotionOnGround(const model::Motion& motion, const ExpressionFunction* function,
+                                  int order) {
+  // Both markers on ground parts: the driven coordinate never moves, so its equation is set
+  // aside as redundant and checked once, at the start (docs/equations.md §5). It then holds at
+  // every time only for a constant displacement (a velocity or acceleration of zero): any
+  // other function is refused here rather than left silently unmet after the start.
+  static const char* const kWhat[] = {"displacement", "velocity", "acceleration"};
+  const bool constant = function != nullptr && function->program().is_constant();
+  if (constant && (order == 0 || function->Value(0.0, nullptr, nullptr, nullptr) == 0.0)) return;
+  std::string why = std::string(kWhat[order]) + " function '" + motion.function.substr(0, 200) +
+                    (constant ? "' is not zero" : "' changes with time");
+  if (function == nullptr) why = std::string(kWhat[order]) + " is given by a user routine";
+  throw ModelError(motion.Describe() +
+                   ": both its markers are on ground parts, which never move, so it can only "
+                   "hold a constant displacement; its " +
+                   why);
 }
 
 void Builder::WorkState() {

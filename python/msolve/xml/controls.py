@@ -1,14 +1,15 @@
 """Control and data elements of a MotionSolve XML dataset, read and written:
 ``Reference_Variable``, ``Control_Diff``, ``Control_SISO``, ``Control_StateEqn``,
-``Reference_Array``, ``Reference_Matrix`` and ``Reference_Spline``."""
+``Reference_Array``, ``Reference_Matrix``, ``Reference_Spline`` and ``Reference_ParamCurve``."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 
-from ..controls import Array, Diff, Gse, Lse, Matrix, Spline, Tfsiso, Variable
+from ..controls import Array, Curve, Diff, Gse, Lse, Matrix, Spline, Tfsiso, Variable
 from .element import _INT, _num, _show
 from .registry import reads, writes
 
@@ -177,11 +178,22 @@ def read_matrix(reader, el):
 
 @reads("Reference_Spline")
 def read_spline(reader, el):
-    if el.has("file_name") or el.has("usrsub_dll_name") or el.has("script_name"):
-        raise el.error(
-            "spline data read from a file or by a SPLINE_READ routine are not "
-            "available yet; give the data in the element text"
-        )
+    # data read by a SPLINE_READ routine at simulate (Spline._load_data), or in the text
+    function, routine = reader.routine(el, "SPLINE_READ")
+    user = {"file": el.text("file_name"), "block": el.text("block_name")}
+    if routine is not None:
+        user["routine"] = routine
+        if function and function.replace(" ", "").upper() != "USER()":
+            user["function"] = function
+        script = el.text("script_name")
+        if script:  # kept to write the dataset back
+            user["script"] = str(
+                Path(script) if Path(script).is_absolute() else reader.path.parent / script
+            )
+        if not (el.node.text or "").strip():
+            reader.create(el, Spline, linear_extrapolate=el.bool("linear_extrap"), **user)
+            el.finish()
+            return
     linear = el.bool("linear_extrap")
     num_z = el.int("num_z", None, minimum=1)
     if num_z is None or (num_z == 1 and not el.has("num_x")):
@@ -198,7 +210,32 @@ def read_spline(reader, el):
         z, rows = numbers[:num_z], numbers[num_z:]
         table = np.array(rows).reshape(num_x, num_z + 1)
         kwds = {"x": list(table[:, 0]), "z": z, "y": [list(table[:, 1 + k]) for k in range(num_z)]}
-    reader.create(el, Spline, linear_extrapolate=linear, **kwds)
+    reader.create(el, Spline, linear_extrapolate=linear, **kwds, **user)
+    el.finish()
+
+
+@reads("Reference_ParamCurve")
+def read_param_curve(reader, el):
+    if el.has("usrsub_param_string") or el.has("usrsub_dll_name") or el.has("script_name"):
+        raise el.error(
+            "curves computed by a CURSUB routine are not available yet; give the points "
+            "(matrix_id or the element text)"
+        )
+    if el.bool("quintic"):
+        el.warn("quintic = TRUE: msolve fits the curve with cubics (docs/equations.md §11)")
+    kwds = {
+        "closed": el.bool("is_u_closed"),
+        "curve_points": el.bool("is_curve_points"),
+        "minpar": el.real("u_start", -1.0),
+        "maxpar": el.real("u_end", 1.0),
+    }
+    if not el.has("matrix_id"):
+        numbers = el.reals_text("the curve points (rows x y z)")
+        if len(numbers) % 3:
+            raise el.error("the curve points must be triples: x y z")
+        kwds["xyz"] = numbers
+    curve = reader.create(el, Curve, **kwds)
+    reader.link(el, "matrix_id", "Matrix", lambda m: setattr(curve, "matrix", m))
     el.finish()
 
 
@@ -304,6 +341,8 @@ def write_gse(w, g):
 def write_spline(w, s):
     e = w.add("Reference_Spline", s)
     e.set("linear_extrap", s.linear_extrapolate)
+    if s.routine is not None or s.script:
+        _write_spline_read(w, e, s)
     x, y, z = list(s.x), list(s.y), list(s.z)
     if not z:
         e.set("num_xy_pair", len(x))
@@ -320,3 +359,28 @@ def write_spline(w, s):
     for k in range(n):
         rows.append(" ".join([_num(x[k])] + [_num(y[c * n + k]) for c in range(len(z))]))
     e.text = rows
+
+
+def _write_spline_read(w, e, s):
+    """The SPLINE_READ routine of a Spline, its file and block."""
+    e.set("file_name", s.file or None).set("block_name", s.block or None)
+    if not s.script:
+        w.routine(e, s, "SPLINE_READ", typed=False)
+        return
+    routine = s.routine
+    name = routine if isinstance(routine, str) else getattr(routine, "__name__", None)
+    user = s.function if s.function not in ("", "SPLINE_READ") else "USER()"
+    e.set("usrsub_param_string", user).set("interpreter", "PYTHON")
+    e.set("script_name", w.relative(Path(s.script).expanduser()))
+    e.set("usrsub_fnc_name", name or "SPLINE_READ")
+
+
+@writes(Curve, section="data")
+def write_param_curve(w, c):
+    e = w.add("Reference_ParamCurve", c)
+    e.set("is_u_closed", c.closed).set("is_curve_points", c.curve_points)
+    e.set("u_start", c.minpar).set("u_end", c.maxpar)
+    if c.matrix is not None:
+        e.set("matrix_id", c.matrix.id)
+    else:
+        e.text = [" ".join(_num(v) for v in point) for point in c.xyz]

@@ -30,6 +30,7 @@ Force_JointFriction          Friction (``joint_id``; ``inputs`` as 4 bits)
 Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
+Reference_ParamCurve         Curve (``matrix_id`` or rows ``x y z`` in the text)
 Post_Request                 Request
 Sensor_Event/Sensor_Evaluate Sensor (the Sensor_Evaluate gives its ``evaluate``)
 ===========================  ==============================================================
@@ -364,6 +365,7 @@ _KIND_ELEMENT = {
     "Array": "Reference_Array",
     "Matrix": "Reference_Matrix",
     "Spline": "Reference_Spline",
+    "Curve": "Reference_ParamCurve",
     "Diff": "Control_Diff",
     "Tfsiso": "Control_SISO",
 }

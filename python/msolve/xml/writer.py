@@ -46,13 +46,18 @@ def save_model(model, path, simulate=None):
     arguments: type, end or duration, dtout or steps) gives the Simulate command; without
     it the simulate calls made so far are written."""
     path = Path(path)
-    writer = _Writer(model, path)
+    path.write_text(dataset_text(model, path, simulate), encoding="utf-8")
+    return path
+
+
+def dataset_text(model, path, simulate=None):
+    """The text of the dataset ``save_model`` writes at ``path`` (script paths are relative
+    to it)."""
+    writer = _Writer(model, Path(path))
     # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm and joint initial conditions, as the solver
     # reads them (the dataset gives global positions and velocities)
     with resolved(model._entities):
-        text = writer.write(simulate)
-    path.write_text(text, encoding="utf-8")
-    return path
+        return writer.write(simulate)
 
 
 class _Writer:
@@ -133,6 +138,10 @@ class _Writer:
         return target.id
 
     # -- user routines ----------------------------------------------------------------
+
+    def relative(self, path):
+        """``path`` as the dataset names it: relative to the dataset's folder."""
+        return _relative(Path(path), self.path.parent)
 
     def routine(self, element, obj, default_name, typed=True):
         """USERSUB attributes for the routine of ``obj`` (its ``function`` holds USER(...));

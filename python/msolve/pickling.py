@@ -1,0 +1,69 @@
+"""Pickling a Model through its dataset form, so that multiprocessing, joblib and Dask can
+carry it to another process (docs/architecture.md §2.11).
+
+What travels is the model's description: the dataset text ``save_model`` writes (every
+active entity and its attributes, the simulate calls made so far as the Command block), and
+the Python user routines beside it, pickled by reference as pickle does any function
+(so they must be importable where the model is unpickled). The state and the results of
+runs do not travel: the unpickled model starts at time 0, like a dataset loaded with
+``load_model``."""
+
+from __future__ import annotations
+
+from .base import _set_current_model, current_model
+from .properties import Routine
+
+# the routine attribute a callable is replaced with while the dataset is written: a
+# compiled-routine name, which the dataset keeps as it is and the reader gives back
+_LIBRARY = "msolve-pickled-routine"
+
+
+def reduce_model(model):
+    """``Model.__reduce__``: (rebuild, (dataset text, routines by their placeholder))."""
+    # msolve.xml builds Models (it imports msolve.model): imported when used
+    from .xml.writer import dataset_text
+
+    routines = {}
+    swapped = []
+    for obj in model._entities:
+        for key in _routine_keys(obj):
+            routine = obj.__dict__.get(key)
+            if routine is None or isinstance(routine, str):
+                continue
+            placeholder = f"{_LIBRARY}::{len(routines)}"
+            routines[placeholder] = routine
+            swapped.append((obj, key, routine))
+            obj.__dict__[key] = placeholder
+    try:
+        text = dataset_text(model, "pickled.xml")
+    finally:
+        for obj, key, routine in swapped:
+            obj.__dict__[key] = routine
+    return rebuild_model, (text, routines)
+
+
+def rebuild_model(text, routines):
+    """The Model of a pickled dataset text, its routines put back; the current model is left
+    as it was."""
+    from .xml.reader import read_dataset
+
+    previous = current_model()
+    try:
+        model = read_dataset("pickled.xml", data=text.encode("utf-8")).model
+    finally:
+        _set_current_model(previous)
+    for obj in model._entities:
+        for key in _routine_keys(obj):
+            routine = obj.__dict__.get(key)
+            if isinstance(routine, str) and routine in routines:
+                setattr(obj, key[len("_p_") :], routines[routine])
+    return model
+
+
+def _routine_keys(obj):
+    """Where the entity keeps its routines (the instance dictionary keys of its Routine
+    properties)."""
+    properties = getattr(obj, "_properties", None)
+    if properties is None:
+        return []
+    return ["_p_" + name for name, prop in properties().items() if isinstance(prop, Routine)]
