@@ -6,11 +6,15 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'CouplerSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
-    pass
+    """
+    Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
+    """
 class SolverError(RuntimeError):
-    pass
+    """
+    An analysis that cannot go on; Model.simulate raises it as MsolveError.
+    """
 class Entity:
     _active: bool
     _label: str
@@ -686,6 +690,138 @@ class FrictionSpec(Entity):
     @_viscous_effects.setter
     def _viscous_effects(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
         ...
+class GraphicSpec(Entity):
+    _cm: MarkerSpec
+    _corner: MarkerSpec
+    _kind: str
+    _material_inside: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _bottom(self) -> float:
+        ...
+    @_bottom.setter
+    def _bottom(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _length(self) -> float:
+        ...
+    @_length.setter
+    def _length(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _radius(self) -> float:
+        ...
+    @_radius.setter
+    def _radius(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _top(self) -> float:
+        ...
+    @_top.setter
+    def _top(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _x(self) -> float:
+        ...
+    @_x.setter
+    def _x(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _y(self) -> float:
+        ...
+    @_y.setter
+    def _y(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _z(self) -> float:
+        ...
+    @_z.setter
+    def _z(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class ContactSpec(Entity):
+    _coulomb_friction: str
+    _type: str
+    def __init__(self) -> None:
+        ...
+    @property
+    def _damping(self) -> float:
+        ...
+    @_damping.setter
+    def _damping(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _dmax(self) -> float:
+        ...
+    @_dmax.setter
+    def _dmax(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _exponent(self) -> float:
+        ...
+    @_exponent.setter
+    def _exponent(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _friction_transition_velocity(self) -> float:
+        ...
+    @_friction_transition_velocity.setter
+    def _friction_transition_velocity(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _igeom(self) -> list[GraphicSpec]:
+        ...
+    @_igeom.setter
+    def _igeom(self, arg1: collections.abc.Sequence[GraphicSpec]) -> None:
+        ...
+    @property
+    def _jgeom(self) -> list[GraphicSpec]:
+        ...
+    @_jgeom.setter
+    def _jgeom(self, arg1: collections.abc.Sequence[GraphicSpec]) -> None:
+        ...
+    @property
+    def _mu_dynamic(self) -> float:
+        ...
+    @_mu_dynamic.setter
+    def _mu_dynamic(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _mu_static(self) -> float:
+        ...
+    @_mu_static.setter
+    def _mu_static(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _normal_trans(self) -> float:
+        ...
+    @_normal_trans.setter
+    def _normal_trans(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _penalty(self) -> float:
+        ...
+    @_penalty.setter
+    def _penalty(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _restitution_coefficient(self) -> float:
+        ...
+    @_restitution_coefficient.setter
+    def _restitution_coefficient(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _stiction_transition_velocity(self) -> float:
+        ...
+    @_stiction_transition_velocity.setter
+    def _stiction_transition_velocity(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _stiffness(self) -> float:
+        ...
+    @_stiffness.setter
+    def _stiffness(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
 class DiffSpec(Entity):
     _function: str
     _implicit: bool
@@ -814,6 +950,30 @@ class MatrixSpec(Entity):
         ...
     @_values.setter
     def _values(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
+        ...
+class CurveSpec(Entity):
+    _closed: bool
+    _curve_points: bool
+    _matrix: MatrixSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _maxpar(self) -> float:
+        ...
+    @_maxpar.setter
+    def _maxpar(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _minpar(self) -> float:
+        ...
+    @_minpar.setter
+    def _minpar(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _xyz(self) -> list[float]:
+        ...
+    @_xyz.setter
+    def _xyz(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         ...
 class LseSpec(Entity):
     _a: MatrixSpec
@@ -1109,6 +1269,12 @@ class ModelSpec:
     def _add(self, arg0: PoutputSpec) -> None:
         ...
     @typing.overload
+    def _add(self, arg0: CurveSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: GraphicSpec) -> None:
+        ...
+    @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:
         ...
     @typing.overload
@@ -1125,6 +1291,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: BeamSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: ContactSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: SforceSpec) -> None:
@@ -1287,7 +1456,9 @@ class Simulation:
     def time(self) -> float:
         ...
 class RoutineError(SolverError):
-    pass
+    """
+    A user routine failed: carries the routine's traceback (a SolverError).
+    """
 class PythonRoutine(UserRoutine):
     def __init__(self, owner: typing.Any, key: str, routine: collections.abc.Callable) -> None:
         ...
@@ -1300,6 +1471,10 @@ class CompiledRoutine(UserRoutine):
 def _builtin(arg0: str, arg1: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
     """
     A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.
+    """
+def _curve(arg0: CurveSpec, arg1: typing.SupportsFloat | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex, arg3: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    CURVE(alpha, iord, comp) of a Curve: component comp of the iord-th derivative.
     """
 def _euler313_to_matrix(angles: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"]) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"]:
     """
