@@ -6,11 +6,15 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'CouplerSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'CouplerSpec', 'CurveSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
-    pass
+    """
+    Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
+    """
 class SolverError(RuntimeError):
-    pass
+    """
+    An analysis that cannot go on; Model.simulate raises it as MsolveError.
+    """
 class Entity:
     _active: bool
     _label: str
@@ -815,6 +819,30 @@ class MatrixSpec(Entity):
     @_values.setter
     def _values(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         ...
+class CurveSpec(Entity):
+    _closed: bool
+    _curve_points: bool
+    _matrix: MatrixSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _maxpar(self) -> float:
+        ...
+    @_maxpar.setter
+    def _maxpar(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _minpar(self) -> float:
+        ...
+    @_minpar.setter
+    def _minpar(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _xyz(self) -> list[float]:
+        ...
+    @_xyz.setter
+    def _xyz(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
+        ...
 class LseSpec(Entity):
     _a: MatrixSpec
     _b: MatrixSpec
@@ -1109,6 +1137,9 @@ class ModelSpec:
     def _add(self, arg0: PoutputSpec) -> None:
         ...
     @typing.overload
+    def _add(self, arg0: CurveSpec) -> None:
+        ...
+    @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:
         ...
     @typing.overload
@@ -1287,7 +1318,9 @@ class Simulation:
     def time(self) -> float:
         ...
 class RoutineError(SolverError):
-    pass
+    """
+    A user routine failed: carries the routine's traceback (a SolverError).
+    """
 class PythonRoutine(UserRoutine):
     def __init__(self, owner: typing.Any, key: str, routine: collections.abc.Callable) -> None:
         ...
@@ -1300,6 +1333,10 @@ class CompiledRoutine(UserRoutine):
 def _builtin(arg0: str, arg1: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
     """
     A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.
+    """
+def _curve(arg0: CurveSpec, arg1: typing.SupportsFloat | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex, arg3: typing.SupportsInt | typing.SupportsIndex) -> float:
+    """
+    CURVE(alpha, iord, comp) of a Curve: component comp of the iord-th derivative.
     """
 def _euler313_to_matrix(angles: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"]) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"]:
     """
