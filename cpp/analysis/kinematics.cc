@@ -10,6 +10,7 @@
 #include "analysis/initial_conditions.h"
 #include "analysis/kinsol_solve.h"
 #include "common/error.h"
+#include "mbs/state_function.h"
 
 namespace msolve::analysis {
 namespace {
@@ -92,9 +93,14 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
   p.rows = ActiveRowList(sys);
   for (int r : p.rows)
     if (!std::isfinite(p.drivers[r])) {
+      // the Motion and its expression, as the dynamic analysis names them
+      // (docs/conventions.md §7), then the equation it drives
+      const VecX rates = VecX::Zero(y->size());
       std::ostringstream s;
-      s << "the value a motion imposes is " << p.drivers[r] << " at time " << t << " in "
-        << DescribeRow(sys, r, *y);
+      const std::string why = sys.NonFinite(t, y->data(), rates.data(), memory);
+      if (!why.empty()) s << why << "; ";
+      s << "the value a motion imposes is " << mbs::NonFiniteText(p.drivers[r]) << " at time " << t
+        << " in " << DescribeRow(sys, r, *y);
       throw SolverError(s.str());
     }
   VecX x(p.nq());

@@ -114,8 +114,7 @@ Resolver::ArrayValue System::ArrayById(
 }
 
 const Resolver& System::MakeResolver() const {
-  if (resolver_ && resolver_owner_ == this) return *resolver_;
-  resolver_owner_ = this;
+  if (resolver_) return *resolver_;
   resolver_ = std::make_unique<Resolver>();
   Resolver& r = *resolver_;
   r.marker = [this](long id) { return MarkerById(id); };

@@ -94,8 +94,14 @@ class Builder;
 
 class System {
  public:
-  /// Compiles a model description; throws ModelError naming the entity on bad input.
+  /// Compiles a model description; throws ModelError naming the entity on bad input. The
+  /// System is built where it is returned to (guaranteed copy elision): its elements and its
+  /// Resolver hold its address, so it is neither copied nor moved.
   static System Compile(const model::Model& model);
+  System(const System&) = delete;
+  System& operator=(const System&) = delete;
+  System(System&&) = delete;
+  System& operator=(System&&) = delete;
 
   int body_count() const { return static_cast<int>(bodies_.size()); }
   int active_rows() const { return active_count_; }
@@ -326,6 +332,8 @@ class System {
 
  private:
   friend class Builder;
+  // Compile's body: the Builder fills the System in place
+  explicit System(const model::Model& model);
 
   // -- the joint equations (constraints.cc) -----------------------------------------------
   // visit(joint, term, first row, sides, slots) for every term of every joint, in order: the
@@ -431,10 +439,8 @@ class System {
   // the memory slot of each SENVAL id
   std::map<long, int> sensor_slots_;
 
-  // the resolver of MakeResolver and the address of the System it was built for: a System
-  // that has moved builds it again
+  // the resolver of MakeResolver, built on first use and kept (the System never moves)
   mutable std::unique_ptr<Resolver> resolver_;
-  mutable const System* resolver_owner_ = nullptr;
 
   bool reads_multipliers_ = false;
   std::vector<std::string> notes_;

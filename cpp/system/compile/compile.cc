@@ -8,9 +8,10 @@
 
 namespace msolve::system {
 
-System System::Compile(const model::Model& model) {
-  System sys;
-  Builder build(model, &sys);
+System System::Compile(const model::Model& model) { return System(model); }
+
+System::System(const model::Model& model) {
+  Builder build(model, this);
   build.Units();
   build.SensorValues();
   build.Bodies();
@@ -32,7 +33,6 @@ System System::Compile(const model::Model& model) {
   build.Motions();
   build.WorkState();
   build.Finish();
-  return sys;
 }
 
 std::string Upper(std::string s) {
