@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'CouplerSpec', 'CurveSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -690,6 +690,138 @@ class FrictionSpec(Entity):
     @_viscous_effects.setter
     def _viscous_effects(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
         ...
+class GraphicSpec(Entity):
+    _cm: MarkerSpec
+    _corner: MarkerSpec
+    _kind: str
+    _material_inside: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _bottom(self) -> float:
+        ...
+    @_bottom.setter
+    def _bottom(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _length(self) -> float:
+        ...
+    @_length.setter
+    def _length(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _radius(self) -> float:
+        ...
+    @_radius.setter
+    def _radius(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _top(self) -> float:
+        ...
+    @_top.setter
+    def _top(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _x(self) -> float:
+        ...
+    @_x.setter
+    def _x(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _y(self) -> float:
+        ...
+    @_y.setter
+    def _y(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _z(self) -> float:
+        ...
+    @_z.setter
+    def _z(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class ContactSpec(Entity):
+    _coulomb_friction: str
+    _type: str
+    def __init__(self) -> None:
+        ...
+    @property
+    def _damping(self) -> float:
+        ...
+    @_damping.setter
+    def _damping(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _dmax(self) -> float:
+        ...
+    @_dmax.setter
+    def _dmax(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _exponent(self) -> float:
+        ...
+    @_exponent.setter
+    def _exponent(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _friction_transition_velocity(self) -> float:
+        ...
+    @_friction_transition_velocity.setter
+    def _friction_transition_velocity(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _igeom(self) -> list[GraphicSpec]:
+        ...
+    @_igeom.setter
+    def _igeom(self, arg1: collections.abc.Sequence[GraphicSpec]) -> None:
+        ...
+    @property
+    def _jgeom(self) -> list[GraphicSpec]:
+        ...
+    @_jgeom.setter
+    def _jgeom(self, arg1: collections.abc.Sequence[GraphicSpec]) -> None:
+        ...
+    @property
+    def _mu_dynamic(self) -> float:
+        ...
+    @_mu_dynamic.setter
+    def _mu_dynamic(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _mu_static(self) -> float:
+        ...
+    @_mu_static.setter
+    def _mu_static(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _normal_trans(self) -> float:
+        ...
+    @_normal_trans.setter
+    def _normal_trans(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _penalty(self) -> float:
+        ...
+    @_penalty.setter
+    def _penalty(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _restitution_coefficient(self) -> float:
+        ...
+    @_restitution_coefficient.setter
+    def _restitution_coefficient(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _stiction_transition_velocity(self) -> float:
+        ...
+    @_stiction_transition_velocity.setter
+    def _stiction_transition_velocity(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _stiffness(self) -> float:
+        ...
+    @_stiffness.setter
+    def _stiffness(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
 class DiffSpec(Entity):
     _function: str
     _implicit: bool
@@ -1140,6 +1272,9 @@ class ModelSpec:
     def _add(self, arg0: CurveSpec) -> None:
         ...
     @typing.overload
+    def _add(self, arg0: GraphicSpec) -> None:
+        ...
+    @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:
         ...
     @typing.overload
@@ -1156,6 +1291,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: BeamSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: ContactSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: SforceSpec) -> None:
