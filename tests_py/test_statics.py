@@ -236,9 +236,12 @@ def test_an_unstable_equilibrium_is_reported_with_its_negative_stiffness():
 
 
 def test_mode_gives_the_analysis_that_runs():
-    # MODE: 1 kinematics, 4 dynamics, 5 statics, 6 quasi-statics (MotionSolve's MODE)
+    # MODE: 1 kinematics, 3 initial conditions (ASSEMBLY is only those), 4 dynamics,
+    # 5 statics, 6 quasi-statics (MotionSolve's MODE)
     model = hanging_block()
     model.mode = Request(type="EXPRESSION", f2="MODE")
+    run = model.simulate(type="ASSEMBLY", end=0, dtout=0.0, returnResults=True)
+    assert set(run.getObject(model.mode).getComponent("F2")) == {3.0}
     values = {}
     for kind in ("STATICS", "QSTATICS", "DYNAMICS"):
         end = model.getTime() + 0.1

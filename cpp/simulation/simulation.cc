@@ -214,9 +214,11 @@ void Simulation::ReleaseOutputs(Results* out) {
 Results Simulation::Run(const SimulateOptions& options) {
   ValidateSimulateOptions(options, state_.t, model_);
   // the value of MODE (docs/motionsolve-compatibility.md §4.8); kinematics sets its own
+  // ASSEMBLY is the initial-conditions analysis alone: its output reads 3 as well
   SetMode(IsStatics(options.type)        ? kModeStatics
           : IsQuasiStatics(options.type) ? kModeQuasiStatics
           : IsKinematics(options.type)   ? kModeKinematics
+          : IsAssembly(options.type)     ? kModeInitialConditions
                                          : kModeDynamics);
   if (IsStatics(options.type) || IsQuasiStatics(options.type)) return Statics(options);
   if (IsAssembly(options.type)) return Assembly();
