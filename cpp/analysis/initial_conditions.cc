@@ -130,6 +130,18 @@ struct AssemblyProblem : NonlinearSystem {
 
 }  // namespace
 
+void FactorRows(const SparseMat& B, double pivot_threshold, RowsQR* qr) {
+  VecX scale = VecX::Zero(B.rows());
+  for (int c = 0; c < B.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
+  for (Eigen::Index r = 0; r < scale.size(); ++r)
+    scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
+  SparseMat Bt = (scale.asDiagonal() * B).transpose();
+  Bt.makeCompressed();
+  qr->setPivotThreshold(pivot_threshold);
+  qr->compute(Bt);
+}
+
 std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory, const VecX& y) {
   std::vector<std::string> lines;
   const int m = static_cast<int>(sys->rows().size());
@@ -145,15 +157,8 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory
     sys->SetActiveRows(active);
     return lines;
   }
-  VecX scale = VecX::Zero(m);
-  for (int c = 0; c < B.outerSize(); ++c)
-    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
-  for (int r = 0; r < m; ++r) scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
-  SparseMat Bt = (scale.asDiagonal() * B).transpose();
-  Bt.makeCompressed();
-  Eigen::SparseQR<SparseMat, Eigen::COLAMDOrdering<int>> qr;
-  qr.setPivotThreshold(1e-8);
-  qr.compute(Bt);
+  RowsQR qr;
+  FactorRows(B, 1e-8, &qr);
   const auto& perm = qr.colsPermutation().indices();
   for (int k = 0; k < qr.rank(); ++k) active[perm[k]] = true;
   // rows that are entirely zero (B.row = 0) are dependent too

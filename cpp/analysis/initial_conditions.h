@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/OrderingMethods>
+#include <Eigen/SparseQR>
+
 #include "common/types.h"
 #include "system/system.h"
 
@@ -37,6 +40,13 @@ inline constexpr double kLargestMotionTranslation = 1e100;
 /// A joint equation (a row of sys.rows()) for a message: "Joint 3 (REVOLUTE) equation 2 (y
 /// position)".
 std::string JointName(const system::System& sys, int row);
+
+/// The rank-revealing factorisation that chooses the independent joint rows: sparse QR of
+/// B^T with the rows of B (the velocity Jacobian) scaled to unit length; the columns of B^T
+/// it keeps are the rows whose part independent of those before exceeds `pivot_threshold`
+/// (|R(k, k)| is that part's size). B must have columns.
+using RowsQR = Eigen::SparseQR<system::SparseMat, Eigen::COLAMDOrdering<int>>;
+void FactorRows(const system::SparseMat& B, double pivot_threshold, RowsQR* qr);
 
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.

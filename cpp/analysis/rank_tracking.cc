@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/OrderingMethods>
-#include <Eigen/SparseQR>
-
 #include "analysis/initial_conditions.h"
 #include "analysis/system_dae.h"
 
@@ -33,15 +30,8 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
     for (int c = 0; c < B.outerSize(); ++c)
       if (c % 6 >= 3)
         for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
-  VecX scale = VecX::Zero(m);
-  for (int c = 0; c < B.outerSize(); ++c)
-    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
-  for (int r = 0; r < m; ++r) scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
-  SparseMat Bt = (scale.asDiagonal() * B).transpose();
-  Bt.makeCompressed();
-  Eigen::SparseQR<SparseMat, Eigen::COLAMDOrdering<int>> qr;
-  qr.setPivotThreshold(kSingularPivot);
-  qr.compute(Bt);
+  RowsQR qr;
+  FactorRows(B, kSingularPivot, &qr);
   if (qr.info() != Eigen::Success) return std::nullopt;
   const int rank = static_cast<int>(qr.rank());
   const SparseMat R = qr.matrixR();
