@@ -13,6 +13,7 @@ import pytest
 
 from msolve import *
 from msolve import MsolveError
+from msolve.cli import main
 
 G, M, L, RATE = 9.81, 2.0, 0.5, 0.5
 SOURCE = Path(__file__).parent / "data" / "usersubs.c"
@@ -165,3 +166,25 @@ def test_compiled_consub_errors_are_reported(library):
         model.control(function="USER(0.5)", routine=f"{library}::CONSUB")
     with pytest.raises(MsolveError, match="has no function 'NOSUCH'"):
         model.control(function="USER(1)", routine=f"{library}::NOSUCH")
+
+
+def test_dataset_user_program_control_runs_the_compiled_consub(library, tmp_path):
+    # <UserProgramControl> in the Command block: `msolve run` calls the CONSUB, whose two
+    # ANALYS calls write the results of the falling body to t = 1.25
+    model, body = falling_body()
+    Request(type="DISPLACEMENT", i=body.cm)
+    dataset = tmp_path / "fall.xml"
+    model.save_model(str(dataset))
+    control = (
+        f'<UserProgramControl usrsub_param_string="USER(0.5, 1.25)" '
+        f'usrsub_dll_name="{library}" usrsub_fnc_name="CONSUB"/>\n  <Stop/>'
+    )
+    dataset.write_text(dataset.read_text().replace("<Stop/>", control))
+    assert main(["run", str(dataset)]) == 0
+    lines = (tmp_path / "fall.csv").read_text().splitlines()
+    header = lines[0].split(",")
+    table = np.array([[float(v) for v in line.split(",")] for line in lines[2:]])
+    assert table[-1, 0] == pytest.approx(1.25)
+    z = table[:, header.index("Request1.Z")]
+    np.testing.assert_allclose(z, -G * table[:, 0] ** 2 / 2, rtol=1e-7, atol=1e-9)
+    assert "UserProgramControl done at t = 1.25" in (tmp_path / "fall.log").read_text()
