@@ -146,6 +146,7 @@ def test_python_consub_runs_analyses_with_py_analys():
     status = []
 
     def consub(par, npar):
+        status.append(py_datout())
         status.append(py_analys("TRANSIENT", "drop", 0.0, par[0], 1))
         status.append(py_analys("STATICS", "rest", par[0], par[0], 0))
 
@@ -153,7 +154,8 @@ def test_python_consub_runs_analyses_with_py_analys():
         # statics of a free body under gravity has no equilibrium: the failure reaches the
         # caller, after the transient analysis
         model.control(function="USER(0.4)", routine=consub)
-    assert status == [0]
+    assert status == [0, 0]
+    assert py_datout() == 1  # outside a CONSUB
     assert model.getTime() == pytest.approx(0.4, abs=1e-12)
     with pytest.raises(RuntimeError, match="only be called from a CONSUB"):
         py_analys("TRANSIENT", "outside", 0.0, 1.0)

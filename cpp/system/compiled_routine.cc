@@ -216,6 +216,17 @@ MSOLVE_EXPORT void analys_(const char* analysis, const char* name, const double*
                     FortranString(name, name_length), *tbegin, *tend, *init);
 }
 
+// DATOUT: msolve writes the results while the analyses run (Model(output=...), msolve run),
+// so there is nothing left to write: istat 0 in a CONSUB
+MSOLVE_EXPORT void c_datout(int* istat) {
+  using namespace msolve::system;
+  const bool control = g_context != nullptr && g_context->control;
+  if (!control) NoteError("DATOUT may only be called from a CONSUB");
+  if (istat != nullptr) *istat = control ? 0 : 1;
+}
+
+MSOLVE_EXPORT void datout_(int* istat) { c_datout(istat); }
+
 MSOLVE_EXPORT void errmes_(const int* errflg, const char* mesage, const int* id, const char* endflg,
                            size_t mesage_length, size_t endflg_length) {
   using namespace msolve::system;

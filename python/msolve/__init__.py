@@ -27,7 +27,7 @@ from .base import SolverObject
 from .bodies import *
 from .composite import Composite, Validator, tr
 from .constraints import *
-from .control import py_analys
+from .control import py_analys, py_datout
 from .controls import *
 from .forces import *
 from .functions import *
@@ -125,6 +125,7 @@ __all__ = [
             "load_model",
             "math",
             "py_analys",
+            "py_datout",
             "tr",
         ]
     ),

@@ -11,7 +11,7 @@ from . import _core
 from .log import logger
 
 # the public functions of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["py_analys"]
+__all__ = ["py_analys", "py_datout"]
 
 # the model whose CONSUB runs, per thread (ANALYS acts on it)
 _running = threading.local()
@@ -80,6 +80,16 @@ def py_analys(analysis, name, tbegin, tend, iflag=0):
     ``Model.control``, with ``model.simulate``'s default output step; returns istat 0 (a
     failed analysis raises as ``simulate`` does)."""
     return _analys(analysis, name, tbegin, tend, iflag)
+
+
+def py_datout():
+    """DATOUT in a Python CONSUB: msolve writes the results while the analyses run
+    (``Model(output=...)``, ``msolve run``), so nothing is left to write; returns istat 0
+    (1 outside a CONSUB)."""
+    if getattr(_running, "model", None) is None:
+        return 1
+    logger.info("DATOUT: the results are written while the analyses run; nothing to do")
+    return 0
 
 
 def user_parameters(function):

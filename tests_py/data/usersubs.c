@@ -8,6 +8,7 @@ void c_sysary(const char *fncnam, const int *ipar, int nsize, double *states, in
 void c_errmes(int errflg, const char *mesage, int id, const char *endflg);
 void c_analys(const char *analysis, const char *name, const double *tbegin, const double *tend,
               const int *init, int *istat);
+void c_datout(int *istat);
 
 /* spring and damper between markers par[2] and par[3]: -k (DM - 1) - c VR, k = par[0],
    c = par[1] */
@@ -127,7 +128,8 @@ void ARRAYREQ(int *id, double *time, double *par, int *npar, int *iflag, double 
   results[5] = results[6] = results[7] = 0.0;
 }
 
-/* CONSUB: a transient analysis to par[0], then another to par[1], through ANALYS */
+/* CONSUB: DATOUT, then a transient analysis to par[0] and another to par[1], through
+   ANALYS */
 void CONSUB(double *par, int *npar) {
   double t0 = 0.0, t1 = par[0], t2 = par[1];
   int init = 1, istat = 0;
@@ -135,6 +137,8 @@ void CONSUB(double *par, int *npar) {
     c_errmes(1, "CONSUB needs two end times", 0, "STOP");
     return;
   }
+  c_datout(&istat);
+  c_errmes(istat, "DATOUT failed", 0, "STOP");
   c_analys("TRANSIENT", "first", &t0, &t1, &init, &istat);
   c_errmes(istat, "ANALYS failed", 0, "STOP");
   c_analys("TRANSIENT", "second", &t1, &t2, &init, &istat);
