@@ -157,7 +157,14 @@ void OdeForm::Reduce(double t, const double* y, double* x) {
 
 std::string OdeForm::Repartition(double t, const double* y) {
   const VecX at = VecX::Map(y, sys_.size());
-  const MatX G = PositionGradient(at, true), B = VelocityGradient(at, true);
+  // the gradients of the evaluation at this state (the driver expanded it after the step)
+  // rather than new ones: the positions' is from Newton's last iterate, within the
+  // constraint tolerance of y, which a choice of the better-conditioned columns does not see
+  const bool known = cached_ && at == y_;
+  MatX G = known ? gradient_q_ : PositionGradient(at, false);
+  MatX B = known ? gradient_u_ : VelocityGradient(at, false);
+  Normalise(&G, 7, 3, 4);
+  Normalise(&B, 6, 3, 3);
   std::vector<int> q_dep, q_ind, u_dep, u_ind;
   ChooseColumns(G, m_ + nb_, &q_dep, &q_ind);
   ChooseColumns(B, m_, &u_dep, &u_ind);
@@ -198,11 +205,13 @@ bool OdeForm::Evaluate(double t, const double* x) {
   for (size_t k = 0; k < others_.size(); ++k) y[others_[k]] = x[2 * dof_ + k];
   // dependent positions: Newton on the position constraints
   bool converged = q_dep_.empty();
+  if (converged) gradient_q_ = PositionGradient(y, false);
   Eigen::PartialPivLU<MatX> lu;
   for (int it = 0; it < kNewtonIterations && !converged; ++it) {
     const VecX r = PositionResidual(t, y);
     if (!r.allFinite()) return false;
-    lu.compute(Columns(PositionGradient(y, false), q_dep_));
+    gradient_q_ = PositionGradient(y, false);
+    lu.compute(Columns(gradient_q_, q_dep_));
     const VecX d = lu.solve(-r);
     if (!d.allFinite()) return false;
     double scale = 1.0;
@@ -215,8 +224,10 @@ bool OdeForm::Evaluate(double t, const double* x) {
   }
   if (!converged) return false;
   // dependent velocities: B_d u_d = c(t) - B_i u_i
+  if (m_ == 0) gradient_u_.resize(0, 6 * nb_);
   if (m_ > 0) {
-    const MatX B = VelocityGradient(y, false);
+    gradient_u_ = VelocityGradient(y, false);
+    const MatX& B = gradient_u_;
     const VecX c = sys_.DriverValues(t, y.data(), 1);
     VecX rhs(m_);
     for (int a = 0; a < m_; ++a) rhs[a] = c[active_rows_[a]];

@@ -69,6 +69,7 @@ class OdeForm : public solver::Ode {
   // the last evaluation
   double t_ = 0.0;
   VecX x_, y_, yp_;
+  MatX gradient_q_, gradient_u_;  // the constraint gradients it used
   bool cached_ = false;
 };
 
