@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <Eigen/QR>
 
@@ -78,6 +79,11 @@ OdeForm::OdeForm(const system::System& sys, system::State* state)
     if (sys.rows()[r].active >= 0) active_rows_[sys.rows()[r].active] = static_cast<int>(r);
   for (int i = system::kBodyStates * nb_; i < sys.differential_size(); ++i) others_.push_back(i);
   dof_ = 6 * nb_ - m_;
+  // the reduced solve needs a mass matrix without null directions and reactions that no
+  // force reads (otherwise the fixed point of SolveAccelerations)
+  reduced_accelerations_ = !sys.ReadsMultipliers();
+  for (const auto& body : sys.bodies())
+    if (!body.massless_directions.empty()) reduced_accelerations_ = false;
   if (dof_ < 0)
     throw SolverError("the ODE form needs no more independent joint equations than freedoms");
 }
@@ -122,7 +128,11 @@ VecX OdeForm::PositionResidual(double t, const VecX& y) const {
 MatX OdeForm::PositionGradient(const VecX& y, bool scaled) const {
   const system::SparseMat P = sys_.PositionJacobian(y.data(), state_->memory.data());
   MatX G = MatX::Zero(m_ + nb_, 7 * nb_);
-  for (int a = 0; a < m_; ++a) G.row(a) = P.row(active_rows_[a]);
+  for (int c = 0; c < P.outerSize(); ++c)
+    for (system::SparseMat::InnerIterator it(P, c); it; ++it) {
+      const int a = sys_.rows()[it.row()].active;
+      if (a >= 0) G(a, c) = it.value();
+    }
   for (int k = 0; k < nb_; ++k)
     G.block<1, 4>(m_ + k, 7 * k + 3) =
         2.0 * y.segment<4>(system::System::BodyOffset(k) + 3).transpose();
@@ -132,8 +142,12 @@ MatX OdeForm::PositionGradient(const VecX& y, bool scaled) const {
 
 MatX OdeForm::VelocityGradient(const VecX& y, bool scaled) const {
   const system::SparseMat B = sys_.VelocityJacobian(y.data(), state_->memory.data());
-  MatX out(m_, 6 * nb_);
-  for (int a = 0; a < m_; ++a) out.row(a) = B.row(active_rows_[a]);
+  MatX out = MatX::Zero(m_, 6 * nb_);
+  for (int c = 0; c < B.outerSize(); ++c)
+    for (system::SparseMat::InnerIterator it(B, c); it; ++it) {
+      const int a = sys_.rows()[it.row()].active;
+      if (a >= 0) out(a, c) = it.value();
+    }
   if (scaled) Normalise(&out, 6, 3, 3);
   return out;
 }
@@ -232,19 +246,80 @@ bool OdeForm::Evaluate(double t, const double* x) {
     VecX rhs(m_);
     for (int a = 0; a < m_; ++a) rhs[a] = c[active_rows_[a]];
     for (size_t j = 0; j < u_ind_.size(); ++j) rhs -= B.col(u_ind_[j]) * y[UIndex(u_ind_[j])];
-    const VecX ud = Columns(B, u_dep_).partialPivLu().solve(rhs);
+    velocity_lu_.compute(Columns(B, u_dep_));
+    const VecX ud = velocity_lu_.solve(rhs);
     if (!ud.allFinite()) return false;
     for (size_t j = 0; j < u_dep_.size(); ++j) y[UIndex(u_dep_[j])] = ud[j];
   }
-  // accelerations, multipliers and the other rates from the index-1 equations (§5.4)
+  // accelerations, multipliers and the other rates from the index-1 equations (§5.4), in
+  // the independent coordinates when nothing needs the general solve
   VecX yp = yp_.size() == y.size() ? yp_ : VecX::Zero(y.size());
-  SolveAccelerations(sys_, t, state_->memory.data(), &y, &yp);
+  if (!ReducedAccelerations(t, &y, &yp))
+    SolveAccelerations(sys_, t, state_->memory.data(), &y, &yp);
   if (!yp.allFinite()) return false;
   t_ = t;
   x_ = VecX::Map(x, n);
   y_ = std::move(y);
   yp_ = std::move(yp);
   cached_ = true;
+  return true;
+}
+
+bool OdeForm::ReducedAccelerations(double t, VecX* y, VecX* yp) const {
+  if (!reduced_accelerations_) return false;
+  const double* memory = state_->memory.data();
+  const int n6 = 6 * nb_;
+  // u' = N u_i' + p: the velocity constraints' rate B u' = -gamma + f'' fixes the dependent
+  // accelerations, N = [-B_d^-1 B_i; I], p = [B_d^-1 (-gamma + f''); 0] (rows permuted)
+  const VecX gamma =
+      sys_.VelocityJacobianRate(y->data(), memory) - sys_.DriverValues(t, y->data(), 2);
+  MatX N = MatX::Zero(n6, dof_);
+  VecX p = VecX::Zero(n6);
+  if (m_ > 0) {
+    VecX c(m_);
+    for (int a = 0; a < m_; ++a) c[a] = -gamma[active_rows_[a]];
+    const MatX X = velocity_lu_.solve(Columns(gradient_u_, u_ind_));
+    const VecX pd = velocity_lu_.solve(c);
+    for (size_t k = 0; k < u_dep_.size(); ++k) {
+      N.row(u_dep_[k]) = -X.row(k);
+      p[u_dep_[k]] = pd[k];
+    }
+  }
+  for (int j = 0; j < dof_; ++j) N(u_ind_[j], j) = 1.0;
+  // the mass matrix, block diagonal: m / UCF and J / UCF (body axes, as w)
+  const auto mass_times = [&](const MatX& A) {
+    MatX out(A.rows(), A.cols());
+    for (int k = 0; k < nb_; ++k) {
+      const auto& b = sys_.bodies()[k];
+      out.middleRows<3>(6 * k) = (b.mass / sys_.ucf()) * A.middleRows<3>(6 * k);
+      out.middleRows<3>(6 * k + 3) = (b.inertia / sys_.ucf()) * A.middleRows<3>(6 * k + 3);
+    }
+    return out;
+  };
+  const VecX F = sys_.AppliedForces(t, y->data(), yp->data(), memory);
+  const MatX MN = mass_times(N);
+  const Eigen::LDLT<MatX> reduced(N.transpose() * MN);
+  if (reduced.info() != Eigen::Success || !reduced.isPositive()) return false;
+  const VecX Mp = mass_times(p);
+  const VecX ui = reduced.solve(N.transpose() * (F - Mp));
+  const VecX ud = N * ui + p;
+  // the reactions: B^T lambda = F - M u', on the dependent columns
+  if (m_ > 0) {
+    const VecX residual = F - mass_times(ud);
+    VecX rd(m_);
+    for (size_t k = 0; k < u_dep_.size(); ++k) rd[k] = residual[u_dep_[k]];
+    y->segment(sys_.lambda_offset(), m_) = velocity_lu_.transpose().solve(rd);
+  }
+  y->segment(sys_.mu_offset(), m_ + nb_).setZero();
+  yp->setZero();
+  std::vector<double> qdot(7 * nb_);
+  sys_.PositionRates(y->data(), qdot.data());
+  for (int k = 0; k < nb_; ++k) {
+    const int o = system::System::BodyOffset(k);
+    for (int d = 0; d < 7; ++d) (*yp)[o + d] = qdot[7 * k + d];
+    yp->segment<6>(o + 7) = ud.segment<6>(6 * k);
+  }
+  sys_.SolveDiffRates(t, y->data(), yp->data(), memory);
   return true;
 }
 

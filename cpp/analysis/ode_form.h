@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <Eigen/LU>
+
 #include "analysis/system_dae.h"
 #include "solver/ode.h"
 #include "system/system.h"
@@ -51,6 +53,10 @@ class OdeForm : public solver::Ode {
   VecX PositionResidual(double t, const VecX& y) const;
   MatX PositionGradient(const VecX& y, bool scaled) const;
   MatX VelocityGradient(const VecX& y, bool scaled) const;
+  // u', the multipliers and the other rates at the positions and velocities in y by the
+  // reduced (null-space) solve of the index-1 equations in the independent velocities;
+  // false when it does not apply (then SolveAccelerations)
+  bool ReducedAccelerations(double t, VecX* y, VecX* yp) const;
   // chooses the dependent columns of the gradients at y
   void Partition(const VecX& y);
   // the y index of coordinate i of q (7 per body) and of u (6 per body)
@@ -69,7 +75,9 @@ class OdeForm : public solver::Ode {
   // the last evaluation
   double t_ = 0.0;
   VecX x_, y_, yp_;
-  MatX gradient_q_, gradient_u_;  // the constraint gradients it used
+  MatX gradient_q_, gradient_u_;           // the constraint gradients it used
+  Eigen::PartialPivLU<MatX> velocity_lu_;  // of the dependent velocities' block
+  bool reduced_accelerations_ = false;
   bool cached_ = false;
 };
 
