@@ -227,7 +227,8 @@ Results Simulation::Run(const SimulateOptions& options) {
   if (std::optional<Results> kinematic = KinematicRun(options, &kinematics_messages))
     return *kinematic;
   Results out = EmptyResults();
-  const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+  solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+  settings.switch_roots = options.switch_roots;
   try {
     InitializeOnce();
     SampleOnce(state_.t, state_.y, state_.yp, &out);
@@ -319,7 +320,10 @@ Results Simulation::Run(const SimulateOptions& options) {
   }
   step_times_ = nullptr;
   if (refining_ >= 0 && ida_) EndRefinement();
-  if (ida_) out.stats = AddedStats(stats_before_, ida_->stats());
+  if (ida_) {
+    out.stats = AddedStats(stats_before_, ida_->stats());
+    for (auto& line : ida_->TakeNotes()) out.messages.push_back(std::move(line));
+  }
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
     for (const auto& call : routine.undeclared())
