@@ -360,12 +360,16 @@ def test_zero_crossing_pins_the_first_contact_of_a_ball_on_a_floor():
     assert first.sensor is contact
     assert first.actions == ["zero_crossing"]
     assert abs(first.time - t_c) < 1e-6
-    # the steps from the back-up point (the last step end before the crossing was first
-    # seen) up to the event and across it were refined to 1e-3 of the largest step (0.01)...
+    # the contact onset is a switch of IMPACT (docs/equations.md §6.10): a step ends there,
+    # and that is the back-up point (the last step end before the crossing was first seen);
+    # the steps from it up to the event and across it were refined to 1e-3 of the largest
+    # step (0.01)...
     t_steps = run.stepTimes
     h = np.diff(t_steps)
+    onset = np.argmin(np.abs(t_steps - t_c))
+    assert abs(t_steps[onset] - t_c) < 1e-6
     last = np.flatnonzero(t_steps[1:] <= first.time)[-1]  # the step ending at the event
-    assert h[last] <= 1e-5 * (1 + 1e-9)
+    assert np.all(h[onset : last + 2] <= 1e-5 * (1 + 1e-9))
     assert h[last + 1] <= 1e-5 * (1 + 1e-9)
     # ...but not everywhere: far fewer steps than a global step of 1e-5 would take
     assert run.stats["steps"] < 0.5 / 1e-5 / 20

@@ -66,6 +66,16 @@ void SystemDae::Reconcile(double t, VecX* y, VecX* yp) {
   SolveAccelerations(sys_, t, memory(), y, yp);
 }
 
+void SystemDae::ReconcileSwitch(double t, VecX* y, VecX* yp) {
+  // the velocities met the constraints before the switch; only a motion that switched
+  // imposes new ones, and at a singular position the projection has no unique answer
+  try {
+    ProjectVelocities(sys_, t, memory(), y);
+  } catch (const SolverError&) {
+  }
+  SolveAccelerations(sys_, t, memory(), y, yp);
+}
+
 void ProjectVelocities(const system::System& sys, double t, const double* memory, VecX* y) {
   const int nb = sys.body_count();
   if (nb == 0 || sys.active_rows() == 0) return;

@@ -55,6 +55,16 @@ class SystemDae : public solver::Dae {
   }
   std::string DescribeState(int index) const override { return sys_.DescribeState(index); }
 
+  /// The System's switching quantities (docs/equations.md §6.10).
+  int SwitchCount() const override { return sys_.SwitchCount(); }
+  void Switches(double t, const double* y, const double* yp, double* g) const override {
+    sys_.Switches(t, y, yp, memory(), g);
+  }
+  /// Velocities projected as at a discontinuity time when the velocity constraints allow it
+  /// (a motion whose expression switched), then accelerations and multipliers.
+  void ReconcileSwitch(double t, VecX* y, VecX* yp) override;
+  std::string DescribeSwitch(int k) const override { return sys_.DescribeSwitch(k); }
+
   /// The System's discontinuity times (docs/equations.md §6.8).
   std::vector<double> DiscontinuityTimes() const override;
   /// Velocities projected onto the velocity constraints after t (a motion's new rate), in

@@ -177,6 +177,7 @@ void DefineResults(py::module_& m) {
         d["jacobian_evals"] = r.stats.jacobian_evals;
         d["error_test_fails"] = r.stats.error_test_fails;
         d["nonlinear_fails"] = r.stats.nonlinear_fails;
+        d["switches"] = r.stats.switches;
         d["last_step"] = r.stats.last_step;
         return d;
       });

@@ -34,6 +34,7 @@ class Compiler {
     program_.gradient_ = static_cast<int>(leaves.size()) + (program_.reads_time_ ? 1 : 0);
 
     program_.code_.clear();
+    program_.switch_count_ = 0;
     Emit(*root);
     program_.depth_ = max_depth_;
     program_.values_.assign(max_depth_, 0.0);
@@ -229,6 +230,14 @@ class Compiler {
     return false;
   }
 
+  // whether the value of `n` depends on the state (reads a leaf)
+  static bool ReadsLeaf(const Node& n) {
+    if (n.kind == Node::Kind::kLeaf) return true;
+    for (const auto& arg : n.args)
+      if (ReadsLeaf(*arg)) return true;
+    return false;
+  }
+
   // the known points where arguments of TIME make the value non-smooth (time_breakpoints):
   // where the argument x = a TIME + b of a spline or a STEP-like shape crosses a knot or an
   // end, where the test of an IF crosses zero
@@ -318,6 +327,12 @@ class Compiler {
         for (const auto& arg : n.args) Emit(*arg);
         const int count = static_cast<int>(n.args.size());
         Push(Op::kCall, 1 - count, 0, static_cast<int>(n.fn), count);
+        const int quantities = SwitchCount(n.fn);
+        if (quantities > 0 && std::any_of(n.args.begin(), n.args.end(),
+                                          [](const auto& arg) { return ReadsLeaf(*arg); })) {
+          program_.code_.back().site = program_.switch_count_;
+          program_.switch_count_ += quantities;
+        }
         return;
       }
       case Node::Kind::kEnvCall: {
@@ -379,6 +394,8 @@ class Compiler {
     Emit(*n.args[0]);
     const int test = Here();
     Push(Op::kIf, -1);
+    // a test of the state switches where it crosses zero (docs/equations.md §6.10)
+    if (ReadsLeaf(*n.args[0])) program_.code_.back().site = program_.switch_count_++;
     const int base = depth_;
     Emit(*n.args[1]);
     const int jump_lt = Here();

@@ -411,6 +411,69 @@ double EvaluateFunction(Fn fn, const double* args, int n, double* partials) {
   }
 }
 
+int SwitchCount(Fn fn) {
+  switch (fn) {
+    case Fn::kAbs:
+    case Fn::kMin:
+    case Fn::kMax:
+    case Fn::kDim:
+    case Fn::kMod:
+    case Fn::kAint:
+    case Fn::kAnint:
+    case Fn::kImpact:
+      return 1;
+    case Fn::kSign:
+    case Fn::kStep:
+    case Fn::kStep5:
+    case Fn::kHavsin:
+    case Fn::kBistop:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+void SwitchQuantities(Fn fn, const double* args, int n, double* g) {
+  (void)n;
+  constexpr double kPi = 3.14159265358979323846;
+  switch (fn) {
+    case Fn::kAbs:
+      g[0] = args[0];
+      break;
+    case Fn::kSign:
+      g[0] = args[0], g[1] = args[1];
+      break;
+    case Fn::kMin:
+    case Fn::kMax:
+    case Fn::kDim:
+      g[0] = args[0] - args[1];
+      break;
+    case Fn::kMod:
+      // a jump wherever a/b crosses a whole number
+      g[0] = std::sin(kPi * (args[0] / args[1]));
+      break;
+    case Fn::kAint:
+      g[0] = std::sin(kPi * args[0]);
+      break;
+    case Fn::kAnint:
+      g[0] = std::cos(kPi * args[0]);
+      break;
+    case Fn::kStep:
+    case Fn::kStep5:
+    case Fn::kHavsin:
+      g[0] = args[0] - args[1], g[1] = args[0] - args[3];
+      break;
+    case Fn::kImpact:
+      g[0] = args[0] - args[2];
+      break;
+    case Fn::kBistop:
+      g[0] = args[0] - args[2], g[1] = args[0] - args[3];
+      break;
+    default:
+      break;
+  }
+}
+
 double PowInt(double x, int n, double* dx) {
   const int m = n < 0 ? -n : n;
   if (m == 0) {

@@ -98,6 +98,16 @@ int FunctionCount();
 /// not null, it receives partials[i] = d value / d args[i] for i < n.
 double EvaluateFunction(Fn fn, const double* args, int n, double* partials);
 
+/// The number of switching quantities of `fn` (docs/equations.md §6.10): continuous functions
+/// of its arguments whose zeros are where its value or a derivative is not smooth (0 for a
+/// smooth function). ABS(x): x; SIGN(a, b): a, b; MIN, MAX, DIM(a, b): a - b; MOD(a, b):
+/// sin(pi a/b); AINT(x): sin(pi x); ANINT(x): cos(pi x); STEP, STEP5, HAVSIN(x, x0, ., x1, .):
+/// x - x0, x - x1; IMPACT(x, ., x1, ...): x - x1; BISTOP(x, ., x1, x2, ...): x - x1, x - x2.
+int SwitchCount(Fn fn);
+
+/// The switching quantities of `fn` at args[0 .. n) into g[0 .. SwitchCount(fn)).
+void SwitchQuantities(Fn fn, const double* args, int n, double* g);
+
 /// x**n for an integer n with |n| <= kMaxIntPower, by repeated squaring; if `dx` is not null
 /// it receives n x**(n-1). 0**0 = 1 as in std::pow.
 double PowInt(double x, int n, double* dx);

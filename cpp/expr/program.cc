@@ -106,6 +106,8 @@ double Program::Evaluate(const double* leaf_values, double time, double mode) co
         break;
       case Op::kCall:
         sp -= in.b - 1;
+        if (in.site >= 0 && record_ != nullptr)
+          SwitchQuantities(static_cast<Fn>(in.a), v + sp, in.b, record_ + in.site);
         v[sp] = EvaluateFunction(static_cast<Fn>(in.a), v + sp, in.b, nullptr);
         break;
       case Op::kEnvFn:
@@ -114,6 +116,7 @@ double Program::Evaluate(const double* leaf_values, double time, double mode) co
         break;
       case Op::kIf: {
         const double t = v[sp--];
+        if (in.site >= 0 && record_ != nullptr) record_[in.site] = t;
         if (t < 0) break;
         if (t == 0) {
           pc = in.a - 1;
@@ -131,6 +134,16 @@ double Program::Evaluate(const double* leaf_values, double time, double mode) co
     }
   }
   return v[0];
+}
+
+double Program::EvaluateSwitches(const double* leaf_values, double time, double mode,
+                                 double* g) const {
+  struct Scope {
+    double** slot;
+    ~Scope() { *slot = nullptr; }
+  } scope{&record_};
+  record_ = g;
+  return Evaluate(leaf_values, time, mode);
 }
 
 double Program::Evaluate(const double* leaf_values, double time, double mode, double* d_leaf,

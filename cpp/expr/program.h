@@ -41,6 +41,8 @@ enum class Op : std::uint8_t {
 struct Instruction {
   Op op = Op::kConst;
   std::int32_t a = 0, b = 0, e = 0;
+  // kIf, kCall: the first of its switching quantities (Program::switch_count), or -1
+  std::int32_t site = -1;
   double c = 0;
 };
 
@@ -68,6 +70,15 @@ class Program {
   /// x1 of STEP, STEP5 and HAVSIN(x, x0, ., x1, .) with constant x0, x1, and the zero of x in
   /// IF(x: ...). Sorted, unique. Used to stop the integrator there (docs/equations.md §6.8).
   const std::vector<double>& time_breakpoints() const { return time_breakpoints_; }
+
+  /// The number of switching quantities (docs/equations.md §6.10): one per IF whose test
+  /// and per SwitchCount(fn) of each call of a non-smooth built-in function whose arguments
+  /// read a leaf (depend on the state). Their zeros are where the value is not smooth.
+  int switch_count() const { return switch_count_; }
+  /// Evaluates the value, writing the switching quantities of the IFs and calls it passes
+  /// through into g[0 .. switch_count()); those in branches of an IF not taken keep what g
+  /// held (so that they do not seem to cross zero there).
+  double EvaluateSwitches(const double* leaf_values, double time, double mode, double* g) const;
 
   /// The source text and the owner it was compiled for (for messages).
   const std::string& text() const { return text_; }
@@ -104,7 +115,10 @@ class Program {
   std::vector<const ExternalFunction*> externals_;
   std::vector<std::string> external_names_;  // as in Disassemble, "AKISPL/5/1"
   bool reads_time_ = false, reads_mode_ = false;
-  int depth_ = 1;     // largest stack depth
+  int depth_ = 1;  // largest stack depth
+  int switch_count_ = 0;
+  // while EvaluateSwitches runs: where the switching quantities go
+  mutable double* record_ = nullptr;
   int gradient_ = 0;  // gradient length: leaves, then TIME if read
 
   // scratch: the value stack (depth_) and the gradient stack (depth_ x gradient_)

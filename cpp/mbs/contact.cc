@@ -128,6 +128,13 @@ void ContactElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD
   ComputeT(xI, xJ, out, nullptr);
 }
 
+void ContactElement::Switches(const double* y, double* g) const {
+  const double* xI = BodyStates(i().body, y);
+  const double* xJ = BodyStates(j().body, y);
+  for (const ContactShape& a : ishapes_)
+    for (const ContactShape& b : jshapes_) *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
+}
+
 std::vector<ContactState> ContactElement::Points(const double* xI, const double* xJ) const {
   double out[12];
   std::vector<ContactState> states;

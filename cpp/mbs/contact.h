@@ -46,6 +46,11 @@ class ContactElement : public PairForceElement {
                  std::vector<ContactShape> ishapes, std::vector<ContactShape> jshapes,
                  ContactLaw law);
 
+  /// One switching quantity per pair of geometries: its signed gap (ShapeGap), whose zero is
+  /// the onset or release of contact (docs/equations.md §6.10).
+  int switch_count() const override { return static_cast<int>(ishapes_.size() * jshapes_.size()); }
+  void Switches(const double* y, double* g) const override;
+
   /// The contact points at the states xI, xJ of the two bodies, with their forces.
   std::vector<ContactState> Points(const double* xI, const double* xJ) const;
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "math/rotation.h"
@@ -148,6 +149,35 @@ void ShapeContacts(const PlacedShape<S>& i, const PlacedShape<S>& j,
     CornersInBox(i.c, i.R, i.half, j.c, j.R, j.half, true, out);
     CornersInBox(j.c, j.R, j.half, i.c, i.R, i.half, false, out);
   }
+}
+
+/// The signed gap between two placed solids (the narrow phase of ShapeContacts, in values):
+/// positive while they are apart (a distance), negative while ShapeContacts finds contact
+/// points (minus the deepest depth), zero at the onset and release of contact. The root
+/// function of the contact (docs/equations.md §6.10). Box-box: the smallest signed distance
+/// of a corner of either box to the other box, as CornersInBox sees contact.
+inline double ShapeGap(const PlacedShape<double>& i, const PlacedShape<double>& j) {
+  // signed distance of point p from box b: negative inside (minus the nearest face gap)
+  const auto from_box = [](const Vec3& p, const PlacedShape<double>& b) {
+    const Vec3 q = b.R.transpose() * (p - b.c);
+    const Vec3 outside = (q.cwiseAbs() - b.half).cwiseMax(0.0);
+    if (outside.squaredNorm() > 0) return outside.norm();
+    return -(b.half - q.cwiseAbs()).minCoeff();
+  };
+  if (i.sphere && j.sphere) return (i.c - j.c).norm() - (i.radius + j.radius);
+  if (i.sphere) return from_box(i.c, j) - i.radius;
+  if (j.sphere) return from_box(j.c, i) - j.radius;
+  double gap = std::numeric_limits<double>::infinity();
+  for (int side = 0; side < 2; ++side) {
+    const PlacedShape<double>& a = side ? j : i;
+    const PlacedShape<double>& b = side ? i : j;
+    for (int corner = 0; corner < 8; ++corner) {
+      Vec3 local;
+      for (int k = 0; k < 3; ++k) local[k] = (corner >> k & 1) ? a.half[k] : -a.half[k];
+      gap = std::min(gap, from_box(Vec3(a.c + a.R * local), b));
+    }
+  }
+  return gap;
 }
 
 }  // namespace msolve::mbs

@@ -105,6 +105,13 @@ class ForceElement {
   /// The functions of the state the element reads (magnitudes, components), in order.
   virtual std::vector<StateFunction*> functions() const { return {}; }
 
+  /// Switching quantities of the element's own geometry (docs/equations.md §6.10), besides
+  /// those of the functions it reads: continuous functions of the positions whose zeros are
+  /// where its force switches on or off (a contact's gaps). None by default.
+  virtual int switch_count() const { return 0; }
+  /// They at the positions y, into g[0 .. switch_count()).
+  virtual void Switches(const double* y, double* g) const { (void)y, (void)g; }
+
   /// Collects what functions() read (they depend on the active joint rows).
   void RefreshDependencies();
   /// The state indices the element's functions read (y, then yp), sorted.

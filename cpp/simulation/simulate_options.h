@@ -19,6 +19,9 @@ struct SimulateOptions {
   std::string type = "DYNAMICS";
   double end = 1.0;
   double dtout = kDefaultOutputInterval;
+  /// Switches of the equations as the integrator's root functions (docs/equations.md §6.10);
+  /// false only for the tests that measure what they save.
+  bool switch_roots = true;
 };
 
 /// Whether an analysis type is a static equilibrium: STATICS or STATIC, in any case.

@@ -230,7 +230,8 @@ Results Simulation::Run(const SimulateOptions& options) {
   if (std::optional<Results> kinematic = KinematicRun(options, &kinematics_messages))
     return *kinematic;
   Results out = EmptyResults();
-  const solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+  solver::IntegratorSettings settings = SettingsOf(model_, options.dtout);
+  settings.switch_roots = options.switch_roots;
   try {
     InitializeOnce();
     SampleOnce(state_.t, state_.y, state_.yp, &out);

@@ -83,6 +83,21 @@ class Dae {
   /// jump, rates). From then on F at t is that of the side after t.
   virtual void Reconcile(double t, VecX* y, VecX* yp) { (void)t, (void)y, (void)yp; }
 
+  /// The number of switching quantities (docs/equations.md §6.10): continuous functions of
+  /// the state whose zeros are where F is not smooth in y (an IF of a position, a stop, a
+  /// contact's onset). The integrator finds their zeros as root functions, ends a step at
+  /// each, calls ReconcileSwitch and restarts there. Read once, when the integrator starts.
+  virtual int SwitchCount() const { return 0; }
+  /// The switching quantities at (t, y, y') into g[0 .. SwitchCount()). `g` holds their last
+  /// values on entry (those the equations do not evaluate at this state may keep them).
+  virtual void Switches(double t, const double* y, const double* yp, double* g) const {
+    (void)t, (void)y, (void)yp, (void)g;
+  }
+  /// At a switch the integration reached: (y, y') made consistent with the equations there.
+  virtual void ReconcileSwitch(double t, VecX* y, VecX* yp) { Reconcile(t, y, yp); }
+  /// What switching quantity k is, for a message.
+  virtual std::string DescribeSwitch(int k) const { return "switch " + std::to_string(k); }
+
   /// Called after every accepted step with its end state, before the caller of the
   /// integration hears of it: terms with memory take the accepted state as reference.
   virtual void AcceptStep(double /*t*/, const double* /*y*/, const double* /*yp*/) {}

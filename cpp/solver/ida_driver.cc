@@ -74,11 +74,17 @@ int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
   return 0;
 }
 
-// the root functions of the sensors
+// A switch that comes again this many times in a row, each within kCloseSwitch times
+// max(1, |t|) of the one before, chatters (a SIGN of a velocity that stays at zero): it is
+// let go, and the error control steps over it as it did before switches were roots.
+constexpr int kChatterLimit = 10;
+constexpr double kCloseSwitch = 1e-6;
+
+// the root functions: the Dae's switches and the sensors'
 int Roots(double t, N_Vector y, N_Vector yp, double* g, void* data) {
   auto* d = static_cast<IdaDriver*>(data);
   try {
-    d->roots_(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
+    d->EvaluateRoots(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), g);
     return 0;
   } catch (...) {
     d->error_ = std::current_exception();
@@ -178,6 +184,63 @@ IdaDriver::IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, co
   saved_y_ = y0;
   saved_yp_ = yp0;
   breaks_ = dae.DiscontinuityTimes();
+  if (settings.switch_roots) switch_count_ = dae.SwitchCount();
+  switch_values_ = VecX::Ones(switch_count_);
+  muted_.assign(switch_count_, false);
+  last_switch_.assign(switch_count_, -std::numeric_limits<double>::infinity());
+  close_switches_.assign(switch_count_, 0);
+  InstallRoots();
+}
+
+void IdaDriver::EvaluateRoots(double t, const double* y, const double* yp, double* g) {
+  if (switch_count_ > 0) {
+    dae_.Switches(t, y, yp, switch_values_.data());
+    for (int k = 0; k < switch_count_; ++k) g[k] = muted_[k] ? 1.0 : switch_values_[k];
+  }
+  if (roots_) roots_(t, y, yp, g + switch_count_);
+}
+
+void IdaDriver::InstallRoots() {
+  const int total = switch_count_ + root_count_;
+  Check(IDARootInit(mem_, total, total ? Roots : nullptr), "IDARootInit");
+  if (total == 0) return;
+  std::vector<int> dir(switch_count_, 0);
+  dir.insert(dir.end(), root_directions_.begin(), root_directions_.end());
+  Check(IDASetRootDirection(mem_, dir.data()), "IDASetRootDirection");
+  // a sensed value may rightly stay at its threshold for a while (a contact force before
+  // contact); IDA then waits until it moves away, which needs no warning
+  Check(IDASetNoInactiveRootWarn(mem_), "IDASetNoInactiveRootWarn");
+}
+
+void IdaDriver::RestartAtSwitch(
+    double t, const std::vector<int>& found,
+    const std::function<void(double, const double*, const double*)>& on_step) {
+  // the located switch is a point of the solution: elements with memory and the caller see
+  // it as an accepted step
+  t_ = t;
+  dae_.AcceptStep(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
+  if (on_step) on_step(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
+  ++switch_events_;
+  const double close = kCloseSwitch * std::max(1.0, std::abs(t));
+  for (int k = 0; k < switch_count_; ++k) {
+    if (found[k] == 0) continue;
+    close_switches_[k] = t - last_switch_[k] < close ? close_switches_[k] + 1 : 0;
+    last_switch_[k] = t;
+    if (close_switches_[k] < kChatterLimit) continue;
+    muted_[k] = true;
+    std::ostringstream s;
+    s << dae_.DescribeSwitch(k) << ": switched " << kChatterLimit + 1 << " times in a row within "
+      << close << " of each other up to time " << t
+      << " (it chatters); the integrator no longer stops at it";
+    notes_.push_back(s.str());
+  }
+  VecX y = this->y(), yp = this->yp();
+  dae_.ReconcileSwitch(t, &y, &yp);
+  double h = 0.0;
+  IDAGetLastStep(mem_, &h);
+  const long events = switch_events_;
+  Restart(t, y, yp, std::abs(h));
+  switch_events_ = events;
 }
 
 double IdaDriver::NextBreak(double t) const {
@@ -207,24 +270,20 @@ void IdaDriver::SetMinStep(double hmin) { Check(IDASetMinStep(mem_, hmin), "IDAS
 void IdaDriver::SetRootFunctions(const std::vector<int>& directions, RootFunction g) {
   roots_ = std::move(g);
   root_count_ = static_cast<int>(directions.size());
-  Check(IDARootInit(mem_, root_count_, root_count_ ? Roots : nullptr), "IDARootInit");
-  if (root_count_ == 0) return;
-  std::vector<int> dir = directions;
-  Check(IDASetRootDirection(mem_, dir.data()), "IDASetRootDirection");
-  // a sensed value may rightly stay at its threshold for a while (a contact force before
-  // contact); IDA then waits until it moves away, which needs no warning
-  Check(IDASetNoInactiveRootWarn(mem_), "IDASetNoInactiveRootWarn");
+  root_directions_ = directions;
+  InstallRoots();
 }
 
 std::vector<int> IdaDriver::RootsFound() const {
-  std::vector<int> found(root_count_, 0);
-  if (root_count_) Check(IDAGetRootInfo(mem_, found.data()), "IDAGetRootInfo");
-  return found;
+  std::vector<int> found(switch_count_ + root_count_, 0);
+  if (!found.empty()) Check(IDAGetRootInfo(mem_, found.data()), "IDAGetRootInfo");
+  return std::vector<int>(found.begin() + switch_count_, found.end());
 }
 
 void IdaDriver::Restart(double t, const VecX& y, const VecX& yp, double hinit) {
   const IntegratorStats now = stats();
   pending_root_ = false;
+  pending_switch_ = false;
   break_pending_ = false;
   stalled_steps_ = 0;
   View(y_.get()) = y;
@@ -263,7 +322,9 @@ bool IdaDriver::AdvanceTo(
     Check(IDAGetDky(mem_, root_time_, 0, y_.get()), "IDAGetDky");
     Check(IDAGetDky(mem_, root_time_, 1, yp_.get()), "IDAGetDky");
     t_ = root_time_;
-    return false;
+    if (!pending_switch_) return false;
+    // a switch of the equations: restart there and go on to tout
+    RestartAtSwitch(root_time_, SwitchesFound(), on_step);
   }
   // a stop asked for after a step that also passed an earlier (interpolated) output
   if (stop_requested_ && saved_t_ <= tout) {
@@ -358,14 +419,25 @@ bool IdaDriver::AdvanceTo(
       throw SolverError(s.str());
     }
     if (flag == IDA_ROOT_RETURN) {
+      // only the Dae's switches crossed: the integrator restarts there by itself
+      const std::vector<int> external = RootsFound();
+      const bool switch_only = std::find(external.begin(), external.end(), 1) == external.end() &&
+                               std::find(external.begin(), external.end(), -1) == external.end();
       if (tret > tout) {
         // the step passed tout before the crossing: the output at tout comes first
         pending_root_ = true;
+        pending_switch_ = switch_only;
         root_time_ = tret;
         return Interpolate(tout);
       }
       t_ = tret;
-      return false;
+      if (!switch_only) return false;
+      RestartAtSwitch(tret, SwitchesFound(), on_step);
+      if (stop_requested_) {
+        stop_requested_ = false;
+        return false;
+      }
+      continue;
     }
     t_ = tret;
     saved_t_ = tret;
@@ -416,6 +488,13 @@ double IdaDriver::step_end() const {
   return t;
 }
 
+std::vector<int> IdaDriver::SwitchesFound() const {
+  std::vector<int> found(switch_count_ + root_count_, 0);
+  if (!found.empty()) Check(IDAGetRootInfo(mem_, found.data()), "IDAGetRootInfo");
+  found.resize(switch_count_);
+  return found;
+}
+
 IntegratorStats IdaDriver::stats() const {
   IntegratorStats s;
   IDAGetNumSteps(mem_, &s.steps);
@@ -430,6 +509,7 @@ IntegratorStats IdaDriver::stats() const {
   s.jacobian_evals += before_restart_.jacobian_evals;
   s.error_test_fails += before_restart_.error_test_fails;
   s.nonlinear_fails += before_restart_.nonlinear_fails;
+  s.switches = switch_events_;
   return s;
 }
 

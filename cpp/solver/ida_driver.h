@@ -43,6 +43,8 @@ class IdaDriver : public Integrator {
   void SetRootFunctions(const std::vector<int>& directions, RootFunction g) override;
   /// Per root function, after AdvanceTo returned false: +1 rising, -1 falling, 0 not crossed.
   std::vector<int> RootsFound() const override;
+  /// Lines for the log since the last call: switches that chattered and were let go.
+  std::vector<std::string> TakeMessages() override { return std::move(notes_); }
 
   /// Restarts the integration at (t, y, yp): history discarded, order 1, first step hinit (0:
   /// IDA's estimate), then as before. Statistics keep counting.
@@ -93,8 +95,19 @@ class IdaDriver : public Integrator {
   // why a residual since the last accepted step had no value (an element out of its domain)
   std::string out_of_range_;
   RootFunction roots_;
+  // the root functions at (t, y, y'): the Dae's switches, then the caller's
+  void EvaluateRoots(double t, const double* y, const double* yp, double* g);
 
  private:
+  // per switching quantity, IDA's report of the last root return
+  std::vector<int> SwitchesFound() const;
+  // IDA's root functions: the Dae's switches (directions 0), then the caller's
+  void InstallRoots();
+  // at a switch located at time t (y(), yp() there): the step accepted there, the Dae's
+  // ReconcileSwitch, a restart; `found` IDA's root report
+  void RestartAtSwitch(double t, const std::vector<int>& found,
+                       const std::function<void(double, const double*, const double*)>& on_step);
+
   // y(), yp() at tout (within IDA's last step) from IDA's interpolation; returns true
   bool Interpolate(double tout);
   // the error-tested state with the largest weighted local error estimate of the last
@@ -127,7 +140,18 @@ class IdaDriver : public Integrator {
   // AdvanceTo after that output)
   bool pending_root_ = false;
   double root_time_ = 0.0;
-  int root_count_ = 0;
+  int root_count_ = 0;  // the caller's root functions
+  std::vector<int> root_directions_;
+  // the Dae's switching quantities: their last values, whether one was let go after it
+  // chattered, the time of its last switch and how many came in a row close together
+  int switch_count_ = 0;
+  VecX switch_values_;
+  std::vector<bool> muted_;
+  std::vector<double> last_switch_;
+  std::vector<int> close_switches_;
+  long switch_events_ = 0;
+  bool pending_switch_ = false;  // the pending root is a switch (interpolated outputs)
+  std::vector<std::string> notes_;
   // counts of the integrations before the last restart (IDAReInit resets IDA's)
   IntegratorStats before_restart_;
   // the last accepted step end reported (or restart point), for BackUp

@@ -26,6 +26,9 @@ struct IntegratorSettings {
   bool interpolate = false;
   // CVODE's method (the ODE form only)
   OdeMethod ode_method = OdeMethod::kBdf;
+  // the Dae's switching quantities are root functions that end a step at each switch
+  // (docs/equations.md §6.10); false only to measure what they save
+  bool switch_roots = true;
 };
 
 struct IntegratorStats {
@@ -34,6 +37,7 @@ struct IntegratorStats {
   long jacobian_evals = 0;
   long error_test_fails = 0;
   long nonlinear_fails = 0;
+  long switches = 0;  // restarts at a switch of the equations (docs/equations.md §6.10)
   double last_step = 0.0;
 };
 
@@ -45,6 +49,7 @@ inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& 
   first.jacobian_evals += second.jacobian_evals;
   first.error_test_fails += second.error_test_fails;
   first.nonlinear_fails += second.nonlinear_fails;
+  first.switches += second.switches;
   if (second.steps > 0) first.last_step = second.last_step;
   return first;
 }

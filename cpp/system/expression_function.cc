@@ -213,6 +213,14 @@ double ExpressionFunction::Value(double t, const double* y, const double* yp,
   return program_.Evaluate(leaf_values_.data(), t, Mode(memory));
 }
 
+void ExpressionFunction::Switches(double t, const double* y, const double* yp, const double* memory,
+                                  double* g) const {
+  if (program_.switch_count() == 0) return;
+  for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);
+  BindDelays(memory);
+  program_.EvaluateSwitches(leaf_values_.data(), t, Mode(memory), g);
+}
+
 double ExpressionFunction::ValueAndTimeDerivative(double t, const double* y, const double* yp,
                                                   const double* memory, double* dt) const {
   for (int leaf : program_.leaves()) leaf_values_[leaf] = LeafValue(leaf, t, y, yp, memory);

@@ -111,6 +111,12 @@ class ExpressionFunction : public mbs::StateFunction {
     return DelayHistory(Slots(memory) + turn_count_ + k * DelayHistory::kSlots);
   }
 
+  /// The number of its switching quantities (expr::Program::switch_count).
+  int switch_count() const { return program_.switch_count(); }
+  /// Its switching quantities at (t, y, y') into g[0 .. switch_count()) (those of branches
+  /// not taken keep g's values: expr::Program::EvaluateSwitches).
+  void Switches(double t, const double* y, const double* yp, const double* memory, double* g) const;
+
   /// The program's time_breakpoints and those of the Variables it reads, sorted, unique.
   std::vector<double> TimeBreakpoints() const;
 

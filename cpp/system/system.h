@@ -253,6 +253,16 @@ class System {
   /// every expression of the model, sorted and unique (docs/equations.md §6.8).
   std::vector<double> DiscontinuityTimes() const;
 
+  /// The switching quantities of the model (docs/equations.md §6.10), the integrator's root
+  /// functions: those of the expressions of the Motions, Variables, Diffs and force elements
+  /// (IF tests and non-smooth functions of the state), then the force elements' own (contact
+  /// gaps). Their number is fixed at compile time. `g` holds the last values on entry: the
+  /// quantities of IF branches not taken keep them (system/switches.cc).
+  int SwitchCount() const;
+  void Switches(double t, const double* y, const double* yp, const double* memory, double* g) const;
+  /// Which element or expression switching quantity k belongs to, for a message.
+  std::string DescribeSwitch(int k) const;
+
   /// Rows whose imposed value of the given order is not known before the initial-conditions
   /// analysis: order 0, the displacement of VELOCITY and ACCELERATION motions without
   /// icdisp; order 1, the velocity of ACCELERATION motions without icvel. The analysis
@@ -390,6 +400,9 @@ class System {
   // the applied force elements, in the order of their kinds: pair forces, Sforces, vector
   // forces (the order their wrenches are summed in)
   std::vector<std::unique_ptr<mbs::ForceElement>> force_elements_;
+  // the functions of the state the dynamics reads, whose switches stop the integrator
+  // (system/switches.cc)
+  std::vector<const mbs::StateFunction*> DynamicsFunctions() const;
   // Motions: the joint row each drives, its function of time, what the function gives (0
   // displacement, 1 velocity, 2 acceleration) and the index of s (then p) when integrated
   struct Driver {
