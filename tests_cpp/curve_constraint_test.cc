@@ -37,7 +37,7 @@ std::vector<double> RandomPose(std::mt19937* gen) {
   return {u(*gen), u(*gen), u(*gen), e[0], e[1], e[2], e[3]};
 }
 
-struct Setup {
+struct Rig {
   math::ParamCurve curve = TiltedEllipse();
   BodyMarker point, frame, parameter;
   JointConstraint constraint() const {
@@ -51,7 +51,7 @@ struct Setup {
     b.curve = &curve;
     return JointConstraint(nullptr, {a, b}, 3);
   }
-  Setup() {
+  Rig() {
     point.body = 0;
     point.s = Vec3(0.1, -0.2, 0.05);
     frame.body = 1;
@@ -62,7 +62,7 @@ struct Setup {
 };
 
 TEST(CurveConstraint, VanishesWhenThePointIsOnTheCurve) {
-  const Setup s;
+  const Rig s;
   const JointConstraint c = s.constraint();
   std::mt19937 gen(3);
   for (int trial = 0; trial < 5; ++trial) {
@@ -88,7 +88,7 @@ TEST(CurveConstraint, VanishesWhenThePointIsOnTheCurve) {
 }
 
 TEST(CurveConstraint, GradientsHessiansAndCurvatureMatchFiniteDifferences) {
-  const Setup s;
+  const Rig s;
   const JointConstraint c = s.constraint();
   std::mt19937 gen(11);
   // the curve term between the curve's frame (body J) and the parameter body, at parameters
@@ -133,7 +133,7 @@ TEST(CurveConstraint, GradientsHessiansAndCurvatureMatchFiniteDifferences) {
 }
 
 TEST(CurveConstraint, AClosedCurveRepeatsWithItsPeriod) {
-  const Setup s;
+  const Rig s;
   const JointConstraint c = s.constraint();
   std::mt19937 gen(5);
   const std::vector<double> qJ = RandomPose(&gen);

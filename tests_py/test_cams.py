@@ -8,6 +8,7 @@ import pytest
 from scipy.special import ellipk
 
 from msolve import *
+from msolve.model_views import gruebler_count
 
 G = 9.81
 
@@ -60,6 +61,44 @@ def test_a_follower_on_a_circular_cam_moves_as_the_closed_form():
     assert t[-1] * omega > 2 * math.pi
 
 
+def test_the_ptcv_reaction_is_normal_to_the_curve_and_drives_the_follower():
+    # the follower (mass 0.5, no gravity, no other force along x) is pushed along x by the
+    # Ptcv alone: its x reaction is m x''; the reaction is along the circle's normal at the
+    # contact point, (x - e cos wt, -e sin wt); on the cam (jflag 1) it is the opposite
+    e, r, omega, m = 0.02, 0.05, 2 * math.pi, 0.5
+    model = _cam_model(e, r, omega)
+    pid = model.ptcv.id
+    model.f = Request(
+        type="EXPRESSION",
+        f2=f"PTCV({pid}, 0, 2, 0)",
+        f3=f"PTCV({pid}, 0, 3, 0)",
+        f4=f"PTCV({pid}, 0, 4, 0)",
+        f6=f"PTCV({pid}, 1, 2, 0)",
+        f7=f"PTCV({pid}, 1, 3, 0)",
+    )
+    run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+    t = run.times
+    f = run.getObject(model.f)
+    fx, fy, fz = (f.getComponent(c) for c in ("F2", "F3", "F4"))
+
+    def x_of(time):
+        wt = omega * time
+        return e * np.cos(wt) + np.sqrt(r**2 - e**2 * np.sin(wt) ** 2)
+
+    h = 1e-4
+    acceleration = (x_of(t + h) - 2 * x_of(t) + x_of(t - h)) / h**2
+    scale = np.abs(fx).max()
+    assert scale > 0.1
+    # the curvature of the spline through 360 points of the circle, which the acceleration
+    # reads, is off the circle's by O(h^2), (2 pi / 360)^2 = 3e-4 at most
+    np.testing.assert_allclose(fx, m * acceleration, rtol=0, atol=3e-4 * scale)
+    nx, ny = x_of(t) - e * np.cos(omega * t), -e * np.sin(omega * t)
+    np.testing.assert_allclose(fx * ny - fy * nx, 0.0, atol=1e-8 * scale)
+    np.testing.assert_allclose(fz, 0.0, atol=1e-9 * scale)
+    np.testing.assert_allclose(f.getComponent("F6"), -fx, atol=1e-9 * scale)
+    np.testing.assert_allclose(f.getComponent("F7"), -fy, atol=1e-9 * scale)
+
+
 def test_a_bob_held_on_a_circle_swings_with_the_pendulum_period():
     # a point mass held by a Ptcv on a circle of radius L about the origin (x-z plane), released
     # from rest at 60 degrees: the period of the ideal pendulum, 4 sqrt(L/g) K(sin^2(theta0/2))
@@ -73,6 +112,7 @@ def test_a_bob_held_on_a_circle_swings_with_the_pendulum_period():
     circle = Curve(xyz=_circle(length, plane="xz"), curve_points=True, closed=True)
     Ptcv(i=pm.cm, curve=circle, rm=Marker(part=ground))
     model.d = Request(type="DISPLACEMENT", i=pm.cm)
+    assert gruebler_count(model) == 3 - 2
     period = 4 * math.sqrt(length / G) * ellipk(math.sin(theta0 / 2) ** 2)
     run = model.simulate(end=period, dtout=period / 200, returnResults=True)
     d = run.getObject(model.d)
@@ -136,3 +176,32 @@ def test_a_ptcv_travels_through_a_dataset(tmp_path):
     wt = 2 * math.pi * run.times
     x = 0.02 * np.cos(wt) + np.sqrt(0.05**2 - 0.02**2 * np.sin(wt) ** 2)
     np.testing.assert_allclose(run.getObject(request).getComponent("X"), x, atol=1e-7)
+
+
+def _bob_on_circle(length, start):
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    model.bob = PointMass(mass=1.0, cm=Marker(), qg=start)
+    circle = Curve(xyz=_circle(length, plane="xz"), curve_points=True, closed=True)
+    Ptcv(i=model.bob.cm, curve=circle, rm=Marker(part=ground))
+    model.d = Request(type="DISPLACEMENT", i=model.bob.cm)
+    return model
+
+
+def test_statics_finds_the_bob_at_the_bottom_of_the_circle():
+    length, theta = 0.8, math.radians(30)
+    model = _bob_on_circle(length, [length * math.sin(theta), 0, -length * math.cos(theta)])
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    d = run.getObject(model.d)
+    assert d.getComponent("X")[-1] == pytest.approx(0.0, abs=1e-8)
+    assert d.getComponent("Z")[-1] == pytest.approx(-length, abs=1e-8)
+
+
+def test_the_linearised_bob_swings_at_root_g_over_l():
+    length = 0.8
+    model = _bob_on_circle(length, [0, 0, -length])
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert run.dof == 1
+    # (the spline's curvature at the bottom is within 1e-4 of the circle's: see above)
+    assert run.frequencies == pytest.approx([math.sqrt(G / length) / (2 * math.pi)], rel=1e-4)
