@@ -14,8 +14,8 @@ def gruebler_count(model):
     """The degrees of freedom of the model's active entities by the Gruebler count: 6 per
     moving part, 3 per point mass (its rotations are held), less one per equation of the
     joints and jprims (the numbers of docs/equations.md §2), one per motion, coupler and
-    gear, and two per point-to-curve constraint. Redundant equations are counted too, so the count can be lower than the freedoms
-    the solver finds."""
+    gear, and two per point-to-curve constraint. Redundant equations are counted too, so the
+    count can be lower than the freedoms the solver finds."""
     active = [obj for obj in model.getChildren() if getattr(obj, "active", True)]
     count = 0
     for obj in active:
