@@ -71,6 +71,8 @@ std::string Name(JointType type) {
       return "motion B2";
     case JointType::kMotionB3:
       return "motion B3";
+    case JointType::kCurvePoint:
+      return "curve point";
   }
   return "?";
 }

@@ -211,6 +211,12 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_maxpar", &Curve::maxpar);
   RefProperty(curve, "_matrix", &Curve::matrix);
 
+  py::class_<Ptcv, Entity, std::shared_ptr<Ptcv>> ptcv(m, "PtcvSpec");
+  ptcv.def(py::init<>()).def_readwrite("_disp", &Ptcv::disp).def_readwrite("_vel", &Ptcv::vel);
+  RefProperty(ptcv, "_i", &Ptcv::i);
+  RefProperty(ptcv, "_j", &Ptcv::j);
+  RefProperty(ptcv, "_curve", &Ptcv::curve);
+
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);
   RefProperty(lse, "_x", &Lse::x);

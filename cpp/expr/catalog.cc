@@ -120,7 +120,7 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"NFORCE", "element", false, "msolve has no NForce element"},
       {"FRICTION", "element", false,
        "the outputs of a Friction element: not wired to the force measures yet"},
-      {"PTCV", "element", false, "msolve has no point-curve constraint yet"},
+      {"PTCV", "element", true, ""},
       {"CVCV", "element", false, "msolve has no curve-curve constraint yet"},
       // system elements and state
       {"VARVAL", "system", true, "value of a Variable"},

@@ -38,18 +38,31 @@ inline constexpr int kMinCurvePoints = 4;
 std::string CheckCurveData(const std::vector<Vec3>& points, bool closed, double minpar,
                            double maxpar);
 
-class ParamCurve {
+/// A curve in space r(alpha): what the point-to-curve constraints and CURVE read. A curve
+/// through points (ParamCurve) or one computed by a CURSUB routine.
+class SpaceCurve {
+ public:
+  virtual ~SpaceCurve() = default;
+  /// d^order r / d alpha^order at alpha, order 0..3 (a routine's curve: 0..2).
+  virtual Vec3 Evaluate(double alpha, int order) const = 0;
+  /// Whether the curve repeats with period maxpar - minpar.
+  virtual bool closed() const = 0;
+  virtual double minpar() const = 0;
+  virtual double maxpar() const = 0;
+};
+
+class ParamCurve : public SpaceCurve {
  public:
   /// `points` must pass CheckCurveData.
   ParamCurve(const std::vector<Vec3>& points, bool closed, bool curve_points, double minpar,
              double maxpar);
 
   /// d^order r / d alpha^order at alpha, order 0..3.
-  Vec3 Evaluate(double alpha, int order) const;
+  Vec3 Evaluate(double alpha, int order) const override;
 
-  bool closed() const { return closed_; }
-  double minpar() const { return minpar_; }
-  double maxpar() const { return maxpar_; }
+  bool closed() const override { return closed_; }
+  double minpar() const override { return minpar_; }
+  double maxpar() const override { return maxpar_; }
   /// The values of alpha where the segments meet (the third derivative jumps there).
   std::vector<double> Breakpoints() const;
 

@@ -71,6 +71,37 @@ void AddPointGradient(const BodyMarker& m, const S* q, const W& w, double sign, 
   AddQuatGradient(q + 3, m.s, w, sign, g + 3);
 }
 
+// the point of a curve at the parameter alpha, for a (nested) automatic-differentiation
+// scalar: the second-order Taylor expansion at the plain value, whose value and first and
+// second derivatives are the curve's (all that the gradients, Hessians and curvatures read)
+template <class S>
+math::Vec3T<S> CurvePointT(const math::SpaceCurve& curve, const S& alpha) {
+  const double a = PlainValue(alpha);
+  const Vec3 c0 = curve.Evaluate(a, 0), c1 = curve.Evaluate(a, 1), c2 = curve.Evaluate(a, 2);
+  const S da = alpha - a;
+  const S half = 0.5 * da * da;
+  math::Vec3T<S> c;
+  for (int k = 0; k < 3; ++k) c[k] = c0[k] + c1[k] * da + c2[k] * half;
+  return c;
+}
+
+// the equations of one term: the joint equations of its type, or the curve point
+template <class S>
+void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Frame<S>& J, S* phi,
+                   double reference) {
+  if (t.type != JointType::kCurvePoint) {
+    JointResiduals(t.type, I, J, phi, reference);
+    return;
+  }
+  const math::Vec3T<S> c = CurvePointT(*t.curve, J.p[2]);
+  for (int r = 0; r < 3; ++r) {
+    S sum = I.R(r, 0) * c[0];
+    sum += I.R(r, 1) * c[1];
+    sum += I.R(r, 2) * c[2];
+    phi[r] = -sum;
+  }
+}
+
 template <class S>
 using ClosedFormGradient = Eigen::Matrix<S, 6, kPairQ, Eigen::RowMajor>;
 
@@ -141,6 +172,11 @@ JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> 
   }
 }
 
+JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> terms, int rows)
+    : JointConstraint(source, std::move(terms)) {
+  rows_ = rows;
+}
+
 JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> terms,
                                  std::shared_ptr<const CouplerLaw> law)
     : JointConstraint(source, std::move(terms)) {
@@ -164,7 +200,7 @@ double JointConstraint::Displacement(int k, const double* qI, const double* qJ, 
   const Term& t = terms_[k];
   if (rate == nullptr) {
     double x = 0.0;
-    JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &x, Reference(k, slots));
+    TermResiduals(t, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &x, Reference(k, slots));
     return x - t.origin;
   }
   // the rate: the coordinate along q + s qdot, differentiated in s
@@ -176,8 +212,8 @@ double JointConstraint::Displacement(int k, const double* qI, const double* qJ, 
           Jet1(c < kBodyQ ? qI[c] : qJ[c - kBodyQ], Eigen::Matrix<double, 1, 1>::Constant(qdot[c]));
   }
   Jet1 x[6];
-  JointResiduals(t.type, MarkerFrameT<Jet1>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<Jet1>(t.j, qJ ? q + kBodyQ : nullptr), x, Reference(k, slots));
+  TermResiduals(t, MarkerFrameT<Jet1>(t.i, qI ? q : nullptr),
+                MarkerFrameT<Jet1>(t.j, qJ ? q + kBodyQ : nullptr), x, Reference(k, slots));
   *rate = x[0].derivatives().size() ? x[0].derivatives()[0] : 0.0;
   return x[0].value() - t.origin;
 }
@@ -191,6 +227,7 @@ std::string JointConstraint::Describe() const {
 }
 
 std::string JointConstraint::RowName(int row) const {
+  if (rows_ > 1 && terms_.size() > 1) return JointRowName(JointType::kCurvePoint, row);
   if (terms_.size() > 1) {
     if (joint()) return "coordinates related by " + joint()->type;
     return "coupled joint coordinates";
@@ -210,7 +247,7 @@ void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* q
     phi[0] = Share(k, 0.0, coupling);
     return;
   }
-  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, Reference(k, slots));
+  TermResiduals(t, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, Reference(k, slots));
   if (terms_.size() > 1) phi[0] = Share(k, phi[0], coupling);
 }
 
@@ -237,8 +274,8 @@ void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, co
     if (qJ) q[kBodyQ + c] = AD1(qJ[c], kPairQ, kBodyQ + c);
   }
   AD1 out[6];
-  JointResiduals(t.type, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
+  TermResiduals(t, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
+                MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
     phi[r] = Share(k, out[r].value(), coupling);
     grad->row(r) = scale * out[r].derivatives().transpose();
@@ -302,8 +339,8 @@ void JointConstraint::EvaluateTermHessiansOfScale(int k, const double* qI, const
     q[c] = AD2(AD1(x, kPairQ, c), d);
   }
   AD2 out[6];
-  JointResiduals(t.type, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
+  TermResiduals(t, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
+                MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
     phi[r] = Share(k, out[r].value().value(), coupling);
     grad->row(r) = scale * out[r].value().derivatives().transpose();
@@ -327,8 +364,8 @@ void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const doubl
     q[c] = Jet2(Jet1(x, Eigen::Matrix<double, 1, 1>::Constant(qdot[c])), d);
   }
   Jet2 out[6];
-  JointResiduals(t.type, MarkerFrameT<Jet2>(t.i, qI ? q : nullptr),
-                 MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
+  TermResiduals(t, MarkerFrameT<Jet2>(t.i, qI ? q : nullptr),
+                MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   const double scale = Factor(k, coupling);
   for (int r = 0; r < rows_; ++r)
     curvature[r] =
@@ -343,7 +380,7 @@ void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const doubl
 void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ, double* slots) const {
   const Term& t = terms_[k];
   if (slots == nullptr || memory_size_ == 0 || !IsMotionAngle(t.type)) return;
-  JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &slots[k], slots[k]);
+  TermResiduals(t, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &slots[k], slots[k]);
 }
 
 // -- the whole constraint of a single pair: the sum of its terms ------------------------------

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/types.h"
+#include "math/param_curve.h"
 #include "mbs/coupler_law.h"
 #include "mbs/joint_equations.h"
 #include "model/entities.h"
@@ -52,7 +53,8 @@ class JointConstraint {
     JointType type = JointType::kMotionTranslation;
     BodyMarker i, j;
     double scale = 1.0;
-    double origin = 0.0;  // the coordinate's value in the design position
+    double origin = 0.0;                      // the coordinate's value in the design position
+    const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint term
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a
@@ -76,6 +78,11 @@ class JointConstraint {
   /// contribution, and term k's gradient is grad[k] times its coordinate's gradient.
   JointConstraint(const model::Entity* source, std::vector<Term> terms,
                   std::shared_ptr<const CouplerLaw> law);
+
+  /// The sum of terms of `rows` rows each, unscaled (their scales 1, origins 0): the
+  /// point-to-curve constraint of `source` (docs/equations.md §2.7), a kSpherical term between
+  /// the follower point and the curve's frame and a kCurvePoint term.
+  JointConstraint(const model::Entity* source, std::vector<Term> terms, int rows);
 
   int rows() const { return rows_; }
   /// The law of a nonlinear Coupler, or nullptr.

@@ -75,6 +75,7 @@ int JointRowCount(JointType type) {
     case JointType::kParallelAxes:
       return 2;
     case JointType::kOrientation:
+    case JointType::kCurvePoint:
       return 3;
     case JointType::kInplane:
     case JointType::kPerpendicular:
@@ -149,6 +150,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kMotionB1:
     case JointType::kMotionB2:
     case JointType::kMotionB3:
+    case JointType::kCurvePoint:
       return 0;
   }
   return 0;
@@ -224,6 +226,8 @@ const char* JointRowName(JointType type, int row) {
       return "B2 (body 1-2-3 angle)";
     case JointType::kMotionB3:
       return "B3 (body 1-2-3 angle)";
+    case JointType::kCurvePoint:
+      return point[row];
   }
   return "?";
 }

@@ -48,6 +48,11 @@ enum class JointType {
   // in the pinion's x-y plane: atan2(-y_I.z_J, x_I.z_J), zero when x_I points along z_J,
   // followed through whole turns (the angle coordinate of RACKPIN)
   kRackPinionAngle,
+  // the point of a curve fixed in the frame of I, at the parameter alpha = the global z of
+  // the origin of J (the parameter body of a point-to-curve constraint): -R_I c(alpha), 3
+  // rows; with the 3 rows d of kSpherical between the follower point and I it makes the Ptcv
+  // equations (docs/equations.md §2.7). Its equations need the curve (JointConstraint::Term)
+  kCurvePoint,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

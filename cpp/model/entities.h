@@ -260,6 +260,22 @@ class Curve : public Entity {
   double minpar = -1.0, maxpar = 1.0;
 };
 
+/// A point-to-curve constraint (MotionSolve Ptcv, Constraint_PTCV; docs/equations.md §2.7):
+/// the origin of marker i stays on `curve`, whose points are coordinates in the frame of
+/// marker j (the `rm` of the Python class). The curve parameter is a state. `disp`, when set,
+/// is a guess of the initial contact point (global coordinates); `vel` the initial sliding
+/// speed along the curve (length per time, along the direction of increasing parameter),
+/// unset: free.
+class Ptcv : public Entity {
+ public:
+  const char* TypeName() const override { return "Ptcv"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Curve* curve = nullptr;
+  std::optional<Vec3> disp;
+  std::optional<double> vel;
+};
+
 /// Linear state equations (MotionSolve Lse, Control_StateEqn; Adams LSE):
 /// x' = A x + B u, y = C x + D u, with the states x in the X array, the inputs u the
 /// variables of the U array (in order), the outputs y in the Y array and x(0) the numbers of

@@ -53,6 +53,7 @@
   X(Pinput, pinputs)          \
   X(Poutput, poutputs)        \
   X(Curve, curves)            \
-  X(Graphic, graphics)
+  X(Graphic, graphics)        \
+  X(Ptcv, ptcvs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

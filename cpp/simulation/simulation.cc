@@ -135,7 +135,10 @@ Results Simulation::EmptyResults() const {
   Results out;
   for (const auto& r : model_.requests)
     if (r->active) out.requests.push_back({r.get(), {}});
-  for (const auto& b : sys_.bodies()) out.bodies.push_back({b.part, {}});
+  // the parts' bodies (the parameter bodies of curve constraints, which follow them, are not
+  // parts)
+  for (const auto& b : sys_.bodies())
+    if (b.owner == nullptr) out.bodies.push_back({b.part, {}});
   return out;
 }
 

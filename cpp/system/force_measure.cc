@@ -23,8 +23,8 @@ int NetComponent(const std::string& name) {
   return -1;
 }
 
-const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE", "BUSH", "SPDP",
-                                     "VFORCE", "VTORQ",  "GFORCE", "BEAM", "FIELD"};
+const char* const kElementNames[] = {"JOINT", "MOTION", "SFORCE", "BUSH",  "SPDP", "VFORCE",
+                                     "VTORQ", "GFORCE", "BEAM",   "FIELD", "PTCV"};
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -165,6 +165,17 @@ void ForceMeasure::Link(const System& sys) {
         }
       }
       break;
+    case Target::kPtcv:
+      // the rows that hold the point on the curve (docs/equations.md §2.7), not those that
+      // hold the parameter body
+      kind = "Ptcv";
+      for (const auto& joint : sys.joints())
+        if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
+            joint.terms() == 2) {
+          c.joint = &joint;
+          side_marker[0] = &joint.i(), side_marker[1] = &joint.j();
+        }
+      break;
     default:
       kind = target_ == Target::kSforce   ? "Sforce"
              : target_ == Target::kBush   ? "Bushing"
@@ -193,7 +204,9 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
                                       Vec3* force, Vec3* moment) const {
   mbs::Wrench w[2];
   int body[2];
-  if (c.joint) {
+  if (c.joint && !c.joint->single_pair()) {
+    TermsWrench(c, y, memory, body, w);
+  } else if (c.joint) {
     // reactions from the multipliers: -Phi_q^T lambda on each moving side
     const System::JointSides sides = System::SidesOf(*c.joint, y);
     double phi[6];
@@ -221,6 +234,36 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
   }
   const int s = c.side;
   SideWrench(y, body[s], w[s], body[1 - s], w[1 - s], p, force, moment);
+}
+
+void ForceMeasure::TermsWrench(const Contribution& c, const double* y, const double* memory,
+                               int* body, Eigen::Matrix<double, 6, 1>* w) const {
+  // a constraint of several terms: the reactions on the bodies of its first term's markers,
+  // -Phi_q^T lambda summed over every term that moves them
+  const mbs::JointConstraint& joint = *c.joint;
+  body[0] = joint.i().body, body[1] = joint.j().body;
+  w[0].setZero(), w[1].setZero();
+  double phi[6];
+  mbs::PairGradient grad;
+  for (int term = 0; term < joint.terms(); ++term) {
+    const System::JointSides sides = System::SidesOf(joint, term, y);
+    joint.EvaluateTerm(term, sides.state[0], sides.state[1], joint.Slots(memory), phi, &grad);
+    for (int s = 0; s < 2; ++s) {
+      const int b = sides.body[s];
+      if (b < 0 || (b != body[0] && b != body[1])) continue;
+      mbs::Wrench& out = w[b == body[0] ? 0 : 1];
+      const double* q = sides.state[s];
+      const Vec4 e(q[3], q[4], q[5], q[6]);
+      for (size_t k = 0; k < c.rows.size(); ++k) {
+        const int a = c.rows[k]->active;
+        if (a < 0) continue;
+        const double lambda = y[lambda_offset_ + a];
+        out.head<3>() -= lambda * grad.row(k).segment<3>(mbs::kBodyQ * s).transpose();
+        out.tail<3>() -= lambda * 0.5 * math::QuatL(e).transpose() *
+                         grad.row(k).segment<4>(mbs::kBodyQ * s + 3).transpose();
+      }
+    }
+  }
 }
 
 void ForceMeasure::Wrench(double t, const double* y, const double* yp, const double* memory,

@@ -77,7 +77,8 @@ class ForceMeasure : public mbs::StateFunction {
     kVtorq,
     kGforce,
     kBeam,
-    kField
+    kField,
+    kPtcv
   };
 
   // marks the measure as being evaluated; entering it again is a cycle
@@ -88,6 +89,9 @@ class ForceMeasure : public mbs::StateFunction {
   Guard Enter() const;
 
   void AddContribution(const System& sys, Contribution c);
+  // the wrenches on the two bodies of a constraint of several terms (a Ptcv)
+  void TermsWrench(const Contribution& c, const double* y, const double* memory, int* body,
+                   Eigen::Matrix<double, 6, 1>* w) const;
   void ContributionWrench(const Contribution& c, double t, const double* y, const double* yp,
                           const double* memory, const Vec3& p, Vec3* force, Vec3* moment) const;
 

@@ -26,7 +26,8 @@ VecX System::DesignState() const {
 std::vector<System::StateBlock> System::StateBlocks() const {
   std::vector<StateBlock> out;
   for (int k = 0; k < body_count(); ++k)
-    out.push_back({bodies_[k].part, BodyOffset(k), kBodyStates});
+    out.push_back(
+        {bodies_[k].owner ? bodies_[k].owner : bodies_[k].part, BodyOffset(k), kBodyStates});
   for (const auto& d : diffs_) out.push_back({d.source, d.index, 1});
   for (const auto& l : linear_) out.push_back({l.source, l.first, l.n});
   for (const auto& element : force_elements_)

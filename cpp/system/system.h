@@ -81,6 +81,10 @@ struct Body {
   // directions of (v, w) that the mass matrix does not resist (too little mass or inertia):
   // the joints must take them
   std::vector<Eigen::Matrix<double, 6, 1>> massless_directions;
+  // the point-to-curve constraint whose curve parameter this massless body carries as its
+  // global z (docs/equations.md §2.7; `part` is then the System's own), nullptr for a part;
+  // these bodies follow those of the parts
+  const model::Entity* owner = nullptr;
 };
 
 /// One scalar joint equation, in the order of all joint rows.
@@ -441,6 +445,10 @@ class System {
   long PlantVariable(bool output, long id, long k) const;
   SplineTable splines_;
   CurveTable curves_;
+  // the curves of the point-to-curve constraints, and the parts that stand for their
+  // parameter bodies (Body::owner)
+  std::vector<std::unique_ptr<math::SpaceCurve>> constraint_curves_;
+  std::vector<std::unique_ptr<model::Part>> parameter_parts_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;
   // the user routines of the elements (Sforce, Vforce, Diff, Variable, Motion)

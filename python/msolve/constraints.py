@@ -8,12 +8,14 @@ import typing
 from . import _core
 from .base import _CoreEntity
 from .bodies import Marker
+from .controls import Curve
 from .properties import (
     Bool,
     Double,
     Doubles,
     Enum,
     Function,
+    Location,
     Property,
     Reference,
     References,
@@ -22,7 +24,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion"]
+__all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion", "Ptcv"]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
@@ -276,3 +278,22 @@ class Motion(_CoreEntity, _core.MotionSpec):
         doc="MOTSUB: a callable (id, time, par, npar, iord, iflag) returning the function "
         "(iord 0) or its first (1) or second (2) time derivative; it reads only time.",
     )
+
+
+class Ptcv(_CoreEntity, _core.PtcvSpec):
+    """A point-to-curve constraint (MotionSolve Ptcv, Constraint_PTCV): the origin of marker
+    ``i`` slides on ``curve``, whose points are coordinates in the frame of marker ``rm`` and
+    move with its part; the point does not lift off (2 freedoms removed). The curve
+    parameter at the contact point is a state of the model; a closed curve is followed round
+    and round. ``disp`` (global coordinates) is a guess of the initial contact point (default:
+    the curve's point nearest to ``i``); ``vel`` the initial sliding speed of the point along
+    the curve, seen from the curve (positive towards increasing parameter; default: free).
+    The equations: docs/equations.md §2.7.
+    """
+
+    _core_type = _core.PtcvSpec
+    i = Reference(Marker, field="_i", doc="The marker whose origin slides on the curve.")
+    curve = Reference(Curve, field="_curve", doc="The curve, fixed in the frame of rm.")
+    rm = Reference(Marker, field="_j", doc="The marker whose frame the curve points are in.")
+    disp = Location(field="_disp", doc="Guess of the initial contact point (global).")
+    vel = Double(None, optional=True, field="_vel", doc="Initial sliding speed on the curve.")

@@ -7,15 +7,15 @@ import html
 
 from . import _core
 from .bodies import Part, PointMass
-from .constraints import Coupler, Gear, Joint, Jprim, Motion
+from .constraints import Coupler, Gear, Joint, Jprim, Motion, Ptcv
 
 
 def gruebler_count(model):
     """The degrees of freedom of the model's active entities by the Gruebler count: 6 per
     moving part, 3 per point mass (its rotations are held), less one per equation of the
-    joints and jprims (the numbers of docs/equations.md §2) and one per motion, coupler and
-    gear. Redundant equations are counted too, so the count can be lower than the freedoms
-    the solver finds."""
+    joints and jprims (the numbers of docs/equations.md §2), one per motion, coupler and
+    gear, and two per point-to-curve constraint. Redundant equations are counted too, so the
+    count can be lower than the freedoms the solver finds."""
     active = [obj for obj in model.getChildren() if getattr(obj, "active", True)]
     count = 0
     for obj in active:
@@ -28,6 +28,8 @@ def gruebler_count(model):
             count -= max(rows, 0)
         elif isinstance(obj, (Motion, Coupler, Gear)):
             count -= 1
+        elif isinstance(obj, Ptcv):
+            count -= 2
     return count
 
 

@@ -31,6 +31,8 @@ class Builder {
   void GravityExpressions();
   // bodies.cc: the rows that hold the orientation of every point mass
   void PointMassOrientations();
+  // curves.cc: the point-to-curve constraints, a massless body for each curve parameter
+  void CurveConstraints();
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();

@@ -17,6 +17,7 @@ System::System(const model::Model& model) {
   build.Bodies();
   build.Markers();
   build.PointMassOrientations();
+  build.CurveConstraints();
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();
   build.JointRelations();

@@ -1,10 +1,10 @@
 """Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints
-and joint primitives), ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint`` and
-``Motion_Marker``."""
+and joint primitives), ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint``,
+``Motion_Marker`` and ``Constraint_PTCV``."""
 
 from __future__ import annotations
 
-from ..constraints import Coupler, Gear, Joint, Jprim, Motion
+from ..constraints import Coupler, Gear, Joint, Jprim, Motion, Ptcv
 from .element import _marker, _num, _show
 from .registry import reads, writes
 
@@ -188,6 +188,30 @@ def read_motion_marker(reader, el):
     el.finish()
 
 
+@reads("Constraint_PTCV")
+def read_ptcv(reader, el):
+    # the reference spells the guess disp_x0 ... and vel_0 in its text and disp_xo ... and
+    # vel_o in its format: both are read
+    disp = [_first_real(el, f"disp_{c}0", f"disp_{c}o") for c in "xyz"]
+    kwds = {}
+    if any(v is not None for v in disp):
+        kwds["disp"] = [v or 0.0 for v in disp]
+    vel = _first_real(el, "vel_0", "vel_o")
+    if vel is not None:
+        kwds["vel"] = vel
+    ptcv = reader.create(el, Ptcv, **kwds)
+    _marker(reader, el, "i_marker_id", ptcv, "i")
+    _marker(reader, el, "j_marker_id", ptcv, "rm")
+    reader.link(el, "curve_id", "Curve", lambda c: setattr(ptcv, "curve", c), required=True)
+    el.finish()
+    return ptcv
+
+
+def _first_real(el, *names):
+    values = [el.real(name) for name in names]
+    return next((v for v in values if v is not None), None)
+
+
 # -- writing -------------------------------------------------------------------------------
 
 
@@ -248,3 +272,15 @@ def write_motion(w, m):
     e.set("val_type", _VAL_TYPE_NAMES[m.dtype])
     e.set("ic_disp", m.icdisp).set("ic_vel", m.icvel)
     w.expression_or_routine(e, m, "expr", "MOTSUB")
+
+
+@writes(Ptcv, section="constraints")
+def write_ptcv(w, p):
+    e = w.add("Constraint_PTCV", p)
+    e.set("i_marker_id", w.need(p, "i")).set("j_marker_id", w.need(p, "rm"))
+    e.set("curve_id", w.need(p, "curve"))
+    if p.disp is not None:
+        for c, v in zip("xyz", p.disp):
+            e.set(f"disp_{c}0", v)
+    if p.vel is not None:
+        e.set("vel_0", p.vel)
