@@ -246,7 +246,7 @@ def _read_analysis(group):
     }
 
 
-def read_results(path):
+def read_results(path) -> SimulationResults:
     """The results in the file ``path`` (``name.h5`` of ``Model(output="name")`` or
     ``msolve run``) as SimulationResults: ``times``, ``getObject`` (by entity of a model
     with the same ids, by name as ``"Request2"``, or by label), ``energy``,
