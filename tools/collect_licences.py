@@ -10,7 +10,8 @@ the Python module (cpp/CMakeLists.txt), so the texts are those of the build mach
   asked of the system's package manager (Debian: /usr/share/doc/<package>/copyright,
   found with dpkg-query; RPM: `rpm -qL`), copied to <package>/.
 
-INDEX (libraries.txt) lists each library with its package and licence files. A library
+INDEX (libraries.txt) lists each library (its soname, and in brackets the name of the file,
+which auditwheel's copy keeps with a hash added) with its package and licence files. A library
 whose package or licence cannot be found is listed as such and reported on stderr (a
 source build elsewhere still installs); tools/check_wheel.py refuses a wheel without them.
 
@@ -107,7 +108,8 @@ def main(argv):
             (out / package).mkdir(exist_ok=True)
             shutil.copy(source, out / package / source.name)
             copied.append(f"{package}/{source.name}")
-        index.append(f"{soname}: {package or '?'}: {' '.join(copied) or MISSING}")
+        real = Path(path).name
+        index.append(f"{soname} ({real}): {package or '?'}: {' '.join(copied) or MISSING}")
         if not copied:
             print(f"collect_licences: no licence found for {soname} ({path})", file=sys.stderr)
     (out / INDEX).write_text("\n".join(index) + "\n")
