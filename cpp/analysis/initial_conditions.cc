@@ -9,7 +9,6 @@
 #include <Eigen/SparseLU>
 #include <Eigen/SparseQR>
 
-#include "analysis/kinsol_solve.h"
 #include "common/error.h"
 #include "math/rotation.h"
 #include "mbs/joint_equations.h"
@@ -34,105 +33,6 @@ std::string JointName(const System& sys, int row) {
   s << joint.Describe() << " equation " << r.local + 1 << " (" << joint.RowName(r.local) << ")";
   return s.str();
 }
-
-namespace {
-
-// the assembly problem for KINSOL: x = (q, nu), F = (q - q0 + G^T nu, Phi(q), |e|^2 - 1)
-struct AssemblyProblem : NonlinearSystem {
-  const System* sys;
-  const double* memory;  // of the run's state (system/state.h)
-  VecX y;                // full state; its positions are overwritten by the iterate
-  VecX q0;               // design positions, 7 per body
-  VecX drivers;          // motion values at the assembly time, per joint row
-  std::vector<int> active_rows;
-
-  int nq() const { return 7 * sys->body_count(); }
-  int n() const { return nq() + static_cast<int>(active_rows.size()) + sys->body_count(); }
-
-  void SetPositions(const double* x) {
-    for (int k = 0; k < sys->body_count(); ++k)
-      for (int d = 0; d < 7; ++d) y[System::BodyOffset(k) + d] = x[7 * k + d];
-  }
-
-  void Residual(const double* x, double* F) override {
-    SetPositions(x);
-    const int nq7 = nq();
-    const int na = static_cast<int>(active_rows.size());
-    const VecX phi = sys->JointResiduals(y.data(), memory) - drivers;
-    const SparseMat G = sys->PositionJacobian(y.data(), memory);
-    Eigen::Map<const VecX> q(x, nq7);
-    Eigen::Map<VecX> Fq(F, nq7);
-    Fq = q - q0;
-    for (int a = 0; a < na; ++a) {
-      const int row = active_rows[a];
-      Fq += x[nq7 + a] * VecX(G.transpose().col(row));
-      F[nq7 + a] = phi[row];
-    }
-    for (int k = 0; k < sys->body_count(); ++k) {
-      const double nu = x[nq7 + na + k];
-      const Eigen::Map<const Vec4> e(x + 7 * k + 3);
-      Fq.segment<4>(7 * k + 3) += 2.0 * nu * e;
-      F[nq7 + na + k] = e.squaredNorm() - 1.0;
-    }
-  }
-
-  void Jacobian(const double* x, std::vector<Triplet>* out) override {
-    SetPositions(x);
-    out->clear();
-    const int nq7 = nq();
-    const int na = static_cast<int>(active_rows.size());
-    for (int c = 0; c < nq7; ++c) out->push_back({c, c, 1.0});
-    std::vector<int> active_of_row(sys->rows().size(), -1);
-    for (int a = 0; a < na; ++a) active_of_row[active_rows[a]] = a;
-    double phi[6];
-    mbs::PairGradient grad;
-    std::vector<mbs::PairHessian> hess;
-    int row0 = 0;
-    mbs::Coupling coupling;
-    for (const auto& joint : sys->joints()) {
-      const mbs::Coupling* law =
-          joint.law() ? System::CouplingOf(joint, y.data(), joint.Slots(memory), true, &coupling)
-                      : nullptr;
-      for (int term = 0; term < joint.terms(); ++term) {
-        const System::JointSides sides = System::SidesOf(joint, term, y.data());
-        const int* side_body = sides.body;
-        const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], joint.Slots(memory), phi, &grad, &hess, law);
-        for (int r = 0; r < joint.rows(); ++r) {
-          const int a = active_of_row[row0 + r];
-          if (a < 0) continue;
-          const double nu = x[nq7 + a];
-          for (int s = 0; s < 2; ++s) {
-            if (!q[s]) continue;
-            for (int d = 0; d < 7; ++d) {
-              const int col = 7 * side_body[s] + d;
-              out->push_back({nq7 + a, col, grad(r, 7 * s + d)});
-              out->push_back({col, nq7 + a, grad(r, 7 * s + d)});
-              for (int s2 = 0; s2 < 2; ++s2) {
-                if (!q[s2]) continue;
-                for (int d2 = 0; d2 < 7; ++d2)
-                  out->push_back(
-                      {col, 7 * side_body[s2] + d2, nu * hess[r](7 * s + d, 7 * s2 + d2)});
-              }
-            }
-          }
-        }
-      }
-      row0 += joint.rows();
-    }
-    for (int k = 0; k < sys->body_count(); ++k) {
-      const double nu = x[nq7 + na + k];
-      for (int d = 0; d < 4; ++d) {
-        const int col = 7 * k + 3 + d;
-        out->push_back({col, col, 2.0 * nu});
-        out->push_back({col, nq7 + na + k, 2.0 * x[col]});
-        out->push_back({nq7 + na + k, col, 2.0 * x[col]});
-      }
-    }
-  }
-};
-
-}  // namespace
 
 void FactorRows(const SparseMat& B, double pivot_threshold, RowsQR* qr) {
   VecX scale = VecX::Zero(B.rows());
@@ -208,67 +108,6 @@ void CheckFinite(const System& sys, double t, const double* memory, const VecX& 
   std::string why = sys.NonFinite(t, y0.data(), yp0.data(), memory);
   if (why.empty()) why = "the initial accelerations are not finite (infinite or NaN)";
   throw ModelError(why + "; the initial conditions cannot be computed");
-}
-
-void AssemblePositions(const System& sys, double t, const double* memory, VecX* y) {
-  const VecX drivers = sys.DriverValues(t, y->data(), 0);
-  CheckMotionValues(sys, t, drivers, 0);
-  const VecX phi = sys.JointResiduals(y->data(), memory) - drivers;
-  // motions whose initial displacement is not given do not take part: they start where the
-  // other equations put them
-  const std::vector<bool> later = sys.RowsImposedLater(0);
-  std::vector<int> active_rows;
-  double worst = 0.0;
-  for (size_t r = 0; r < sys.rows().size(); ++r) {
-    if (sys.rows()[r].active < 0 || later[r]) continue;
-    active_rows.push_back(static_cast<int>(r));
-    worst = std::max(worst, std::abs(phi[r]));
-  }
-  for (int k = 0; k < sys.body_count(); ++k)
-    worst = std::max(worst, std::abs(y->segment<4>(System::BodyOffset(k) + 3).squaredNorm() - 1));
-  if (worst <= kAssemblyTolerance) {
-    sys.StartMotionStates(0, y->data(), memory);
-    return;
-  }
-
-  AssemblyProblem p;
-  p.sys = &sys;
-  p.memory = memory;
-  p.drivers = drivers;
-  p.y = *y;
-  p.active_rows = active_rows;
-  p.q0.resize(7 * sys.body_count());
-  for (int k = 0; k < sys.body_count(); ++k)
-    p.q0.segment<7>(7 * k) = y->segment<7>(System::BodyOffset(k));
-  VecX x0 = VecX::Zero(p.n());
-  x0.head(p.nq()) = p.q0;
-
-  VecX x = x0;
-  const NewtonOutcome outcome = SolveNewton(&p, NewtonOptions{}, &x);
-  p.SetPositions(x.data());
-
-  // check the result whatever KINSOL said, and name the joints that are not met
-  const VecX phi_end = sys.JointResiduals(p.y.data(), memory) - drivers;
-  std::ostringstream bad;
-  int nbad = 0;
-  for (int r : active_rows) {
-    if (std::abs(phi_end[r]) > 1e-8) {
-      if (nbad++ < 12) bad << "\n  " << JointName(sys, r) << ": residual " << phi_end[r];
-    }
-  }
-  if (outcome.flag < 0 || nbad > 0) {
-    if (nbad == 0)
-      bad << "\n  the nonlinear solver stopped with flag " << outcome.flag << " ("
-          << outcome.flag_name << ")";
-    throw ModelError("the model cannot be assembled: the joints cannot all be satisfied" +
-                     bad.str());
-  }
-  for (int k = 0; k < sys.body_count(); ++k) {
-    auto e = p.y.segment<4>(System::BodyOffset(k) + 3);
-    e.normalize();
-  }
-  *y = p.y;
-  sys.StartMotionStates(0, y->data(), memory);
 }
 
 std::vector<std::string> SolveVelocities(const System& sys, double t, const double* memory,
@@ -491,20 +330,16 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* 
   const VecX before = *y;
   report.redundant = SetAsideRedundantRows(sys, memory, *y);
   sys->ReferMotionAngles(t, y->data(), memory);
-  AssemblePositions(*sys, t, memory, y);
+  report.continuation_steps = AssemblePositions(*sys, t, memory, y);
   // the redundancy found at the design positions holds unless the assembly moved the parts
   if (*y != before) report.redundant = SetAsideRedundantRows(sys, memory, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
+  // (to 1e-8 of the model's length scale when it is larger than 1)
   const VecX phi = sys->JointResiduals(y->data(), memory) - sys->DriverValues(t, y->data(), 0);
-  std::ostringstream bad;
-  for (size_t r = 0; r < sys->rows().size(); ++r)
-    if (std::abs(phi[r]) > 1e-8)
-      bad << "\n  " << JointName(*sys, static_cast<int>(r)) << ": residual " << phi[r];
-  if (!bad.str().empty())
-    throw ModelError(
-        "the model cannot be assembled: redundant joint equations contradict the others" +
-        bad.str());
+  const double tolerance = 1e-8 * std::max(1.0, LengthScale(*sys, y->data()));
+  if (!(phi.size() == 0 || phi.cwiseAbs().maxCoeff() <= tolerance))
+    ThrowOpenJoints(*sys, t, memory, before);
   {
     VecX resized = VecX::Zero(sys->size());
     resized.head(sys->differential_size()) = y->head(sys->differential_size());

@@ -10,6 +10,7 @@
 #include <Eigen/OrderingMethods>
 #include <Eigen/SparseQR>
 
+#include "analysis/assembly.h"
 #include "common/types.h"
 #include "system/system.h"
 
@@ -22,6 +23,8 @@ struct InitialConditionsReport {
   std::vector<std::string> velocity_conflicts;
   /// Largest correction of a body position made by the assembly, in model length units.
   double max_position_change = 0.0;
+  /// Continuation steps the assembly took when its direct solve failed (0: none).
+  int continuation_steps = 0;
 };
 
 /// Every function below evaluates the System with `memory`, the memory block of the run's
@@ -53,9 +56,9 @@ void FactorRows(const system::SparseMat& B, double pivot_threshold, RowsQR* qr);
 std::vector<std::string> SetAsideRedundantRows(system::System* sys, const double* memory,
                                                const VecX& y);
 
-/// Moves the body positions in y as little as possible so that every active joint equation
-/// and every quaternion norm holds. Throws ModelError naming the joints that cannot be met.
-void AssemblePositions(const system::System& sys, double t, const double* memory, VecX* y);
+/// The motion values `drivers` of a derivative `order` (0, 1, 2) at t: throws ModelError
+/// naming the Motion when one is not finite or beyond kLargestMotionAngle/Translation.
+void CheckMotionValues(const system::System& sys, double t, const VecX& drivers, int order);
 
 /// Solves velocities that satisfy the velocity constraints while keeping the user's initial
 /// velocities (those not given are kept as close to zero as possible). Returns one line per

@@ -11,6 +11,11 @@ namespace msolve::analysis {
 using system::SparseMat;
 using system::System;
 
+// the positions are put back onto the joints during a run in the unscaled metric (length
+// scale 1): with the geometric one, the parallelogram bridged through its singular position
+// stops soon after (docs/equations.md §5.2)
+constexpr double kRunLengthScale = 1.0;
+
 std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
                                                 const VecX& y, double* smallest_pivot) {
   const int m = static_cast<int>(sys.rows().size());
@@ -71,7 +76,7 @@ void ApplyActiveRows(System* sys, const ActiveRowsChange& change, double t, doub
   y->head(nd) = differential;
   // rows taken back were met only to second order while aside: positions onto them by the
   // least change, then velocities by the least impulse
-  if (!change.taken_back.empty()) AssemblePositions(*sys, t, memory, y);
+  if (!change.taken_back.empty()) AssemblePositions(*sys, t, memory, y, kRunLengthScale);
   ProjectVelocities(*sys, t, memory, y);
   SolveAccelerations(*sys, t, memory, y, yp);
 }
@@ -121,7 +126,7 @@ bool BridgeSingularPosition(const System& sys, const SingularEntry& entry, doubl
     // the two-point Hermite (fourth-order) rule from the entry to here, then back onto the
     // joint equations (which the rule meets only to its own error)
     y->head(nd) = entry.y + 0.5 * dt * (entry.d1 + d1) + dt * dt / 12.0 * (entry.d2 - d2);
-    AssemblePositions(sys, t, memory, y);
+    AssemblePositions(sys, t, memory, y, kRunLengthScale);
     ProjectVelocities(sys, t, memory, y);
     const double change = (y->head(nd) - previous).cwiseAbs().maxCoeff();
     const double size = std::max(1.0, previous.cwiseAbs().maxCoeff());

@@ -159,8 +159,11 @@ void Simulation::InitializeOnce() {
     ic_messages_.push_back("redundant constraint equation set aside: " + line);
   for (const auto& line : report.velocity_conflicts) ic_messages_.push_back(line);
   if (report.max_position_change > 0)
-    ic_messages_.push_back("assembly moved parts by up to " +
-                           std::to_string(report.max_position_change));
+    ic_messages_.push_back(
+        "assembly moved parts by up to " + std::to_string(report.max_position_change) +
+        (report.continuation_steps > 0 ? " in " + std::to_string(report.continuation_steps) +
+                                             " continuation steps from the design position"
+                                       : std::string()));
   AcceptStep(state_.t, state_.y.data(), state_.yp.data());
   initialized_ = true;
 }

@@ -1,0 +1,33 @@
+// Assembly of positions: the least change of the body positions that meets the joint
+// equations, solved by Newton (KINSOL) on a problem scaled to the model's length scale, and
+// followed in continuation steps from the design position when a direct solve fails
+// (docs/equations.md §5.2). Part of the analysis layer, used by the initial-conditions
+// analysis and when rank tracking takes rows back.
+#pragma once
+
+#include "common/types.h"
+#include "system/system.h"
+
+namespace msolve::analysis {
+
+/// The model's length scale at the positions in y: the largest side of the box around the
+/// mass centres and the joint markers' origins (model length units); 1 when they coincide.
+double LengthScale(const system::System& sys, const double* y);
+
+/// Moves the body positions in y as little as possible (translations measured in the length
+/// scale, orientations by their quaternions) so that every active joint equation and every
+/// quaternion norm holds. Throws ModelError naming the joints that cannot be met and by how
+/// much, at the configuration that comes closest to meeting them. Returns the number of
+/// continuation steps taken (0 when the direct solve succeeded). `length` is the length
+/// scale of the metric, LengthScale(sys, y) when 0; the corrections during a run (rank
+/// tracking) keep the unscaled metric, length 1 (docs/equations.md §5.2).
+int AssemblePositions(const system::System& sys, double t, const double* memory, VecX* y,
+                      double length = 0.0);
+
+/// Throws the ModelError of a model that cannot be assembled: the joints (all rows, active or
+/// set aside as redundant) that stay open at the configuration closest to meeting them, found
+/// by least squares from `start`, each with its gap in model length units or radians.
+[[noreturn]] void ThrowOpenJoints(const system::System& sys, double t, const double* memory,
+                                  const VecX& start);
+
+}  // namespace msolve::analysis
