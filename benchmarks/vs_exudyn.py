@@ -8,6 +8,7 @@ Not part of the test command. Run it in an environment of its own, with msolve i
     python3 -m venv /tmp/bench && /tmp/bench/bin/pip install exudyn mujoco numpy scipy
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --cases pendulum chain16
+    PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --integrator ABAM
 
 Every case is modelled the same way in each code (same masses, inertias, geometry, gravity,
 initial state). Its error is the distance of one point (the tip of a pendulum or chain, the
@@ -49,6 +50,8 @@ MSOLVE_ERRORS = (1e-2, 3e-3, 1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-
 STEP_COUNTS = tuple(25 * 2**k for k in range(14))  # fixed-step ladders: 25 ... 204800 steps
 TOLERANCES = (1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10)
 RUNG_BUDGET_S = 300.0  # a ladder stops after a rung slower than this (a runaway guard)
+# msolve's Integrator type for the timed runs (--integrator); references stay on DSTIFF
+INTEGRATOR = "DSTIFF"
 
 # -- the cases -------------------------------------------------------------------------------
 
@@ -154,11 +157,11 @@ def pendulum_exact(case):
 # -- msolve ----------------------------------------------------------------------------------
 
 
-def msolve_build(case, error):
+def msolve_build(case, error, integrator=None):
     import msolve as ms
 
     model = ms.Model()
-    ms.Integrator(error=error)
+    ms.Integrator(type=integrator or INTEGRATOR, error=error)
     ground = ms.Part(ground=True)
     if case.spring:
         s = case.spring
@@ -206,9 +209,9 @@ def msolve_build(case, error):
     return model, tip
 
 
-def msolve_run(case, error):
+def msolve_run(case, error, integrator=None):
     """(position of the observed point at the end, solve seconds)."""
-    model, point = msolve_build(case, error)
+    model, point = msolve_build(case, error, integrator)
     with contextlib.redirect_stdout(io.StringIO()):  # the log lines of the analysis
         start = time.perf_counter()
         run = model.simulate(type="DYNAMICS", end=case.end, dtout=case.end / 10, returnResults=True)
@@ -424,8 +427,8 @@ def reference_for(case, reference_error):
         return spring_exact(case), "closed form"
     if case.name == "pendulum":
         return pendulum_exact(case), "DOP853 rtol 1e-13"
-    position, _ = msolve_run(case, reference_error)
-    return position, f"msolve error={reference_error:g}"
+    position, _ = msolve_run(case, reference_error, "DSTIFF")
+    return position, f"msolve DSTIFF error={reference_error:g}"
 
 
 def compare(name, rounds, reference_error):
@@ -492,7 +495,15 @@ def main():
     )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds per pair")
     parser.add_argument("--reference-error", type=float, default=1e-11)
+    parser.add_argument(
+        "--integrator",
+        default="DSTIFF",
+        choices=["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
+        help="msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
+    )
     args = parser.parse_args()
+    global INTEGRATOR
+    INTEGRATOR = args.integrator
     for name in args.cases:
         compare(name, args.rounds, args.reference_error)
 

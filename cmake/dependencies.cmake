@@ -4,7 +4,7 @@
 #   Eigen 3       headers only; Debian's libeigen3-dev
 #   LAPACK        dgeev of the linear analysis; Debian's liblapack-dev
 #   KLU           SuiteSparse's sparse LU; Debian's libsuitesparse-dev (no MPI)
-#   SUNDIALS 6    IDA, KINSOL, the serial vector, dense and sparse matrices, the dense and
+#   SUNDIALS 6    IDA, CVODE, KINSOL, the serial vector, dense and sparse matrices, the dense and
 #                 KLU linear solvers; built here from its released source
 #                 (tools/fetch_sundials.sh fetches it) and linked statically, or the
 #                 system's (find_package) when that source is not there
@@ -58,10 +58,12 @@ if(EXISTS "${MSOLVE_SUNDIALS_TARBALL}")
   # only the modules msolve links, static and position independent (linked into _core)
   set(BUILD_SHARED_LIBS OFF CACHE BOOL "" FORCE)
   set(BUILD_STATIC_LIBS ON CACHE BOOL "" FORCE)
-  foreach(module ARKODE CVODE CVODES IDAS)
+  foreach(module ARKODE CVODES IDAS)
     set(BUILD_${module} OFF CACHE BOOL "" FORCE)
   endforeach()
   set(BUILD_IDA ON CACHE BOOL "" FORCE)
+  # CVODE: the ODE form of MSTIFF, VSTIFF and ABAM (solver/cvode_driver.h)
+  set(BUILD_CVODE ON CACHE BOOL "" FORCE)
   set(BUILD_KINSOL ON CACHE BOOL "" FORCE)
   set(ENABLE_KLU ON CACHE BOOL "" FORCE)
   set(SUNDIALS_INDEX_SIZE 64 CACHE STRING "" FORCE)
@@ -93,7 +95,7 @@ if(NOT LAPACK_FOUND)
 endif()
 
 set(MSOLVE_SUNDIALS_LIBRARIES)
-foreach(lib ida kinsol sunnonlinsolnewton nvecserial sunmatrixdense sunlinsoldense
+foreach(lib ida cvode kinsol sunnonlinsolnewton sunnonlinsolfixedpoint nvecserial sunmatrixdense sunlinsoldense
             sunmatrixsparse sunlinsolklu)
   list(APPEND MSOLVE_SUNDIALS_LIBRARIES SUNDIALS::${lib}${suffix})
 endforeach()

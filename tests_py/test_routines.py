@@ -202,7 +202,7 @@ def test_runtime_functions_take_markers_and_ids_alike():
         assert along_z == classic == pytest.approx(1.0 + X0)  # slide.j's z axis is global x
         assert errflg == 0
     assert py_sysfnc("NOSUCH", [1])[1] == 1
-    assert py_sysary("TFORCE", [1]) == [[0.0, 0.0, 0.0], 1]  # not one of msolve's arrays
+    assert py_sysary("NOSUCH", [1]) == [[0.0, 0.0, 0.0], 1]  # not one of SYSARY's arrays
     with pytest.raises(ValueError, match="inside a user routine"):
         DX(block.cm)
     for wrong in ("block", True, 1.5):

@@ -135,6 +135,8 @@ def test_control_runs_the_consub_with_its_parameters():
     assert seen == [([0.5, 0.25], 2)]
     assert model.getTime() == pytest.approx(0.5)
     with pytest.raises(TypeError, match=r"Model\.control: routine must be a Python callable"):
+        model.control(function="USER(1)", routine=42)
+    with pytest.raises(MsolveError, match=r"cannot load the library 'lib\.so'"):
         model.control(function="USER(1)", routine="lib.so::consub")
     with pytest.raises(ValueError, match="USER"):
         model.control(function="1, 2", routine=consub)

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -511,7 +512,10 @@ void DefineCallbacks(py::module_& m) {
   py::class_<system::CompiledRoutine, UserRoutine, std::shared_ptr<system::CompiledRoutine>>(
       m, "CompiledRoutine")
       .def(py::init<std::string>(), py::arg("spec"))
-      .def_property_readonly("spec", &system::CompiledRoutine::spec);
+      .def_property_readonly("spec", &system::CompiledRoutine::spec)
+      .def("control", &system::CompiledRoutine::Control, py::arg("par"), py::arg("analys"),
+           "Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, "
+           "name, tbegin, tend, init), which returns istat.");
 
   m.def(
       "_read",

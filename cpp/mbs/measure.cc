@@ -258,6 +258,11 @@ S KinematicMeasure::Compute(const S* const* x, const S* const* xd, double refere
   }
   // the orientation of I relative to J
   const math::Mat3T<S> Rr = J.R.transpose() * I.R;
+  // gimbal lock (theta = 0 or pi): only psi +- phi is defined, all of it in psi
+  // (docs/conventions.md §3.2, as math::MatrixToEuler313)
+  const bool locked = std::hypot(Plain(Rr(0, 2)), Plain(Rr(1, 2))) < 1e-12;
+  if (locked && kind_ == MeasureKind::kPSI) return Atan2<S>(Rr(1, 0), Rr(0, 0));
+  if (locked && kind_ == MeasureKind::kPHI) return S(0.0);
   switch (kind_) {
     case MeasureKind::kTHETA:
       return Atan2<S>(sqrt(Rr(0, 2) * Rr(0, 2) + Rr(1, 2) * Rr(1, 2)), Rr(2, 2));

@@ -8,11 +8,36 @@
 
 #include "analysis/rank_tracking.h"
 #include "simulation/simulation.h"
+#include "solver/cvode_driver.h"
+#include "solver/ida_driver.h"
 
 namespace msolve::simulation {
 
+namespace {
+
+// the method CVODE runs on the ODE form for the Integrator's type, or none: the DAE form
+// (docs/equations.md §6.9)
+std::optional<solver::OdeMethod> OdeMethodOf(const model::Model& model) {
+  if (!model.integrator) return std::nullopt;
+  const std::string& type = model.integrator->type;
+  if (type == "ABAM") return solver::OdeMethod::kAdams;
+  if (type == "MSTIFF" || type == "VSTIFF") return solver::OdeMethod::kBdf;
+  return std::nullopt;
+}
+
+}  // namespace
+
 void Simulation::StartIntegrator(double end) {
-  ida_ = std::make_unique<solver::IdaDriver>(dae_, settings_, state_.t, state_.y, state_.yp);
+  ida_.reset();
+  if (const std::optional<solver::OdeMethod> method = OdeMethodOf(model_)) {
+    // MSTIFF, VSTIFF, ABAM: CVODE on the ODE form in independent coordinates
+    ode_ = std::make_unique<analysis::OdeForm>(sys_, &state_);
+    solver::IntegratorSettings settings = settings_;
+    settings.ode_method = *method;
+    ida_ = std::make_unique<solver::CvodeDriver>(*ode_, settings, state_.t, state_.y, state_.yp);
+  } else {
+    ida_ = std::make_unique<solver::IdaDriver>(dae_, settings_, state_.t, state_.y, state_.yp);
+  }
   if (sensors_.size() > 0)
     ida_->SetRootFunctions(sensors_.RootDirections(),
                            [this](double t, const double* y, const double* yp, double* g) {
@@ -73,6 +98,7 @@ void Simulation::ChangeActiveRows(double end, Results* out) {
   out->messages.push_back(s.str());
   // the state's size changed with the multipliers: a new integration from there
   stats_before_ = AddedStats(stats_before_, ida_->stats());
+  for (auto& line : ida_->TakeMessages()) out->messages.push_back(std::move(line));
   StartIntegrator(end);
 }
 

@@ -322,7 +322,10 @@ Results Simulation::Run(const SimulateOptions& options) {
   }
   step_times_ = nullptr;
   if (refining_ >= 0 && ida_) EndRefinement();
-  if (ida_) out.stats = AddedStats(stats_before_, ida_->stats());
+  if (ida_) {
+    out.stats = AddedStats(stats_before_, ida_->stats());
+    for (auto& line : ida_->TakeMessages()) out.messages.push_back(std::move(line));
+  }
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
     for (const auto& call : routine.undeclared())

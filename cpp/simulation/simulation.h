@@ -12,13 +12,14 @@
 #include <vector>
 
 #include "analysis/linear.h"
+#include "analysis/ode_form.h"
 #include "analysis/rank_tracking.h"
 #include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
 #include "simulation/sensors.h"
 #include "simulation/simulate_options.h"
-#include "solver/ida_driver.h"
+#include "solver/integrator.h"
 #include "system/expression_function.h"
 #include "system/routine_function.h"
 #include "system/system.h"
@@ -249,9 +250,12 @@ class Simulation {
   bool initialized_ = false;
   bool continued_ = false;  // state_.y holds a state taken over by ContinueFrom
   std::vector<std::string> ic_messages_;
-  // the integrator's view of sys_, and the integrator
+  // the integrator's view of sys_, and the integrator: IDA on the DAE, or CVODE on the ODE
+  // form (ode_, made for each integration: it holds the active rows of its start) when the
+  // Integrator's type asks for it (docs/equations.md §6.9)
   analysis::SystemDae dae_{sys_, &state_};
-  std::unique_ptr<solver::IdaDriver> ida_;
+  std::unique_ptr<analysis::OdeForm> ode_;
+  std::unique_ptr<solver::Integrator> ida_;
   double ida_hmax_ = 0.0;
   solver::IntegratorSettings settings_;  // of the simulate in progress
   // the counts of the integrators replaced at a change of the active rows

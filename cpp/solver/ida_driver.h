@@ -12,40 +12,12 @@
 
 #include "common/types.h"
 #include "solver/dae.h"
+#include "solver/integrator.h"
 #include "solver/sundials_util.h"
 
 namespace msolve::solver {
 
-struct IntegratorSettings {
-  double error = 1e-3;  // absolute local error on positions and velocities, model units
-  std::optional<double> hmax, hmin, hinit;
-  std::optional<int> maxit, kmax;
-  // outputs interpolated from IDA's steps (Integrator interpolate) instead of hit exactly
-  bool interpolate = false;
-};
-
-struct IntegratorStats {
-  long steps = 0;
-  long residual_evals = 0;
-  long jacobian_evals = 0;
-  long error_test_fails = 0;
-  long nonlinear_fails = 0;
-  double last_step = 0.0;
-};
-
-/// The counts of two integrations one after the other; the last step is the second's when it
-/// took one.
-inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& second) {
-  first.steps += second.steps;
-  first.residual_evals += second.residual_evals;
-  first.jacobian_evals += second.jacobian_evals;
-  first.error_test_fails += second.error_test_fails;
-  first.nonlinear_fails += second.nonlinear_fails;
-  if (second.steps > 0) first.last_step = second.last_step;
-  return first;
-}
-
-class IdaDriver {
+class IdaDriver : public Integrator {
  public:
   /// Starts the integration of `dae` (which must outlive the driver) at a consistent (t0, y0,
   /// yp0).
@@ -64,41 +36,40 @@ class IdaDriver {
   /// to near roundoff in time, and RootsFound() tells which. Calling it again goes on from there
   /// (IDA's own step ends where it did, after the crossing).
   bool AdvanceTo(double tout,
-                 const std::function<void(double, const double*, const double*)>& on_step);
+                 const std::function<void(double, const double*, const double*)>& on_step) override;
 
   /// Root functions g(t, y, y', g_out) of IDA's root finding, searched on accepted steps only;
   /// directions[k]: +1 only rising crossings of g[k] stop AdvanceTo, -1 only falling, 0 both.
-  using RootFunction = std::function<void(double, const double*, const double*, double*)>;
-  void SetRootFunctions(const std::vector<int>& directions, RootFunction g);
+  void SetRootFunctions(const std::vector<int>& directions, RootFunction g) override;
   /// Per root function, after AdvanceTo returned false: +1 rising, -1 falling, 0 not crossed.
-  std::vector<int> RootsFound() const;
+  std::vector<int> RootsFound() const override;
 
   /// Restarts the integration at (t, y, yp): history discarded, order 1, first step hinit (0:
   /// IDA's estimate), then as before. Statistics keep counting.
-  void Restart(double t, const VecX& y, const VecX& yp, double hinit = 0.0);
+  void Restart(double t, const VecX& y, const VecX& yp, double hinit = 0.0) override;
   /// Restarts at the end of the last accepted step that AdvanceTo reported (the start of
   /// the step in which it found a root); returns its time.
-  double BackUp();
+  double BackUp() override;
 
   /// Asks AdvanceTo to return false after the step being accepted (from on_step), with time(),
   /// y(), yp() at its end and no root found: the caller changes the equations and starts a
   /// new integration there. Not before an output that step passed (interpolated outputs).
-  void RequestStop() { stop_requested_ = true; }
+  void RequestStop() override { stop_requested_ = true; }
 
   /// Caps the step size (e.g. at the output interval); a step already chosen larger is not
   /// shortened (IDA applies the cap when it chooses the next step; Restart applies it now).
-  void SetMaxStep(double hmax);
+  void SetMaxStep(double hmax) override;
   /// Lower bound of the step size (0: none).
-  void SetMinStep(double hmin);
+  void SetMinStep(double hmin) override;
   /// The end of the analysis, beyond which no step goes (with interpolated outputs).
-  void SetEnd(double end) { end_ = end; }
+  void SetEnd(double end) override { end_ = end; }
 
-  double time() const { return t_; }
+  double time() const override { return t_; }
   /// The end of IDA's last step (beyond time() after a crossing was found).
-  double step_end() const;
-  Eigen::Map<VecX> y() const { return View(y_.get()); }
-  Eigen::Map<VecX> yp() const { return View(yp_.get()); }
-  IntegratorStats stats() const;
+  double step_end() const override;
+  Eigen::Map<VecX> y() const override { return View(y_.get()); }
+  Eigen::Map<VecX> yp() const override { return View(yp_.get()); }
+  IntegratorStats stats() const override;
 
   /// Whether the last residual evaluation met a tenth of the tolerance of every constraint
   /// group of the Dae.

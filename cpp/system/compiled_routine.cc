@@ -28,9 +28,12 @@ struct CallContext {
   std::string stop;        // the message of c_errmes(..., "STOP"): the routine failed
   std::string last_error;  // why the last c_sysfnc / c_sysary failed, for c_errmes
   std::exception_ptr interruption;
+  bool control = false;  // the routine is a CONSUB: it may call ANALYS
   CallContext* previous = nullptr;
 };
 thread_local CallContext* g_context = nullptr;
+// the analyses of the CONSUB in progress (CompiledRoutine::Control), for c_analys
+thread_local const CompiledRoutine::Analys* g_analys = nullptr;
 
 std::string Trim(std::string s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -97,8 +100,9 @@ bool ReadState(const std::string& service, const std::string& name, const int* i
 // SYSARY: three components of a vector, each a runtime function of the same ids
 bool ReadArray(const std::string& name, const int* ipar, int nsize, double* states, int* nstates) {
   static const std::pair<const char*, const char*> kArrays[] = {
-      {"TDISP", "DX DY DZ"}, {"TVEL", "VX VY VZ"},       {"TACC", "ACCX ACCY ACCZ"},
-      {"RVEL", "WX WY WZ"},  {"RACC", "WDTX WDTY WDTZ"},
+      {"TDISP", "DX DY DZ"},  {"TVEL", "VX VY VZ"},       {"TACC", "ACCX ACCY ACCZ"},
+      {"RVEL", "WX WY WZ"},   {"RACC", "WDTX WDTY WDTZ"}, {"RDISP", "PSI THETA PHI"},
+      {"TFORCE", "FX FY FZ"}, {"RFORCE", "TX TY TZ"},
   };
   *nstates = 0;
   for (const auto& [array, components] : kArrays) {
@@ -115,8 +119,25 @@ bool ReadArray(const std::string& name, const int* ipar, int nsize, double* stat
     return true;
   }
   NoteError(CallText("c_sysary", name, ipar, nsize) +
-            ": msolve's SYSARY gives TDISP, TVEL, TACC, RVEL and RACC");
+            ": msolve's SYSARY gives TDISP, RDISP, TVEL, RVEL, TACC, RACC, TFORCE and "
+            "RFORCE");
   return false;
+}
+
+// ANALYS: the analysis of the CONSUB in progress; istat 0 when it ran
+int Analysis(const std::string& analysis, const std::string& name, double tbegin, double tend,
+             int init) {
+  if (g_analys == nullptr || g_context == nullptr || !g_context->control) {
+    NoteError("ANALYS(\"" + analysis + "\") may only be called from a CONSUB");
+    return 1;
+  }
+  if (g_context->interruption) return 1;  // an earlier analysis failed: do nothing more
+  try {
+    return (*g_analys)(analysis, name, tbegin, tend, init);
+  } catch (...) {
+    g_context->interruption = std::current_exception();
+  }
+  return 1;
 }
 
 void ErrorMessage(int errflg, const std::string& message, int id, const std::string& endflag) {
@@ -178,6 +199,33 @@ MSOLVE_EXPORT void sysary_(const char* fncnam, const int* ipar, const int* nsize
       ReadArray(Upper(FortranString(fncnam, fncnam_length)), ipar, *nsize, states, nstates);
   *errflg = ok ? 0 : 1;
 }
+
+MSOLVE_EXPORT void c_analys(const char* analysis, const char* name, const double* tbegin,
+                            const double* tend, const int* init, int* istat) {
+  using namespace msolve::system;
+  const int status = Analysis(Upper(Trim(analysis ? analysis : "")), Trim(name ? name : ""),
+                              tbegin ? *tbegin : 0.0, tend ? *tend : 0.0, init ? *init : 0);
+  if (istat != nullptr) *istat = status;
+}
+
+MSOLVE_EXPORT void analys_(const char* analysis, const char* name, const double* tbegin,
+                           const double* tend, const int* init, int* istat, size_t analysis_length,
+                           size_t name_length) {
+  using namespace msolve::system;
+  *istat = Analysis(Upper(FortranString(analysis, analysis_length)),
+                    FortranString(name, name_length), *tbegin, *tend, *init);
+}
+
+// DATOUT: msolve writes the results while the analyses run (Model(output=...), msolve run),
+// so there is nothing left to write: istat 0 in a CONSUB
+MSOLVE_EXPORT void c_datout(int* istat) {
+  using namespace msolve::system;
+  const bool control = g_context != nullptr && g_context->control;
+  if (!control) NoteError("DATOUT may only be called from a CONSUB");
+  if (istat != nullptr) *istat = control ? 0 : 1;
+}
+
+MSOLVE_EXPORT void datout_(int* istat) { c_datout(istat); }
 
 MSOLVE_EXPORT void errmes_(const int* errflg, const char* mesage, const int* id, const char* endflg,
                            size_t mesage_length, size_t endflg_length) {
@@ -308,6 +356,30 @@ void CompiledRoutine::Load() const {
 std::string CompiledRoutine::Unavailable() const {
   std::call_once(loaded_, [this] { Load(); });
   return problem_;
+}
+
+void CompiledRoutine::Control(std::vector<double> par, const Analys& analys) const {
+  const std::string why = Unavailable();
+  if (!why.empty()) throw std::runtime_error(why);
+  int npar = static_cast<int>(par.size());
+  par.push_back(0.0);  // a valid pointer when npar is 0
+  CallContext context;
+  context.control = true;
+  context.previous = g_context;
+  g_context = &context;
+  const Analys* previous_analys = g_analys;
+  g_analys = &analys;
+  struct Restore {
+    CallContext* context;
+    const Analys* analys;
+    ~Restore() { g_context = context->previous, g_analys = analys; }
+  } restore{&context, previous_analys};
+  // CONSUB(par, npar) (docs/motionsolve-compatibility.md §3.6)
+  using Fn = void (*)(double*, int*);
+  reinterpret_cast<Fn>(function_)(par.data(), &npar);
+  if (context.interruption) std::rethrow_exception(context.interruption);
+  if (!context.stop.empty())
+    throw std::runtime_error("CONSUB '" + spec_ + "' stopped: " + context.stop);
 }
 
 void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {

@@ -7,9 +7,11 @@
 // they read the state through the RoutineEvaluator in progress, as the Python routines do.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "model/entities.h"
 
@@ -29,6 +31,16 @@ class CompiledRoutine : public model::UserRoutine {
   /// Loads the library and finds the function; why that failed, or "".
   std::string Unavailable() const override;
   void Evaluate(const Call& call, double* out, int count) const override;
+
+  /// What ANALYS asks of the CONSUB's caller: run the analysis `analysis` ("TRANSIENT",
+  /// "STATICS", ...) named `name` from `tbegin` to `tend` (`init` as given); returns istat
+  /// (0: done).
+  using Analys = std::function<int(const std::string& analysis, const std::string& name,
+                                   double tbegin, double tend, int init)>;
+  /// Calls the routine as the driver CONSUB(par, npar); its c_analys / analys_ calls run
+  /// `analys`. An exception `analys` threw, or a c_errmes "STOP", is thrown once the routine
+  /// has returned.
+  void Control(std::vector<double> par, const Analys& analys) const;
 
  private:
   void Load() const;

@@ -27,6 +27,7 @@ from .base import SolverObject
 from .bodies import *
 from .composite import Composite, Validator, tr
 from .constraints import *
+from .control import py_analys, py_datout
 from .controls import *
 from .forces import *
 from .functions import *
@@ -123,6 +124,8 @@ __all__ = [
             "functions",
             "load_model",
             "math",
+            "py_analys",
+            "py_datout",
             "tr",
         ]
     ),

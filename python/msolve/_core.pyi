@@ -1473,6 +1473,10 @@ class PythonRoutine(UserRoutine):
 class CompiledRoutine(UserRoutine):
     def __init__(self, spec: str) -> None:
         ...
+    def control(self, par: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], analys: collections.abc.Callable[[str, str, float, float, int], typing.SupportsInt | typing.SupportsIndex]) -> None:
+        """
+        Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, name, tbegin, tend, init), which returns istat.
+        """
     @property
     def spec(self) -> str:
         ...

@@ -189,9 +189,10 @@ def _run(path, folder, log, allow_scripts):
     model = dataset.model
     log(f"msolve: model: {_census(model)}")
     simulates = [c for c in dataset.commands if c.kind == "simulate"]
-    if not simulates:
+    if not simulates and not any(c.kind == "control" for c in dataset.commands):
         log(
-            "msolve: error: the Command block holds no <Simulate> command; nothing to run",
+            "msolve: error: the Command block holds no <Simulate> command (nor a "
+            "<UserProgramControl>); nothing to run",
             error=True,
         )
         return _STATUS_INPUT
@@ -222,6 +223,11 @@ def _run(path, folder, log, allow_scripts):
                 apply_settings(model, command)
                 what = "integrator" if command.kind == "param_transient" else "statics"
                 log(f"msolve: {where}: {what} settings {command.values}")
+                continue
+            if command.kind == "control":
+                status = _control(model, command, where, log)
+                if status != _STATUS_OK:
+                    break
                 continue
             number += 1
             status = _simulate(model, command, number, len(simulates), where, rows, log)
@@ -320,6 +326,18 @@ def _simulate(model, command, number, total, where, rows, log):
         if stats:
             log(f"msolve:   {stats}")
     return status
+
+
+def _control(model, command, where, log):
+    """UserProgramControl: the CONSUB runs its analyses (Model.control, ANALYS)."""
+    log(f"msolve: {where}: UserProgramControl: CONSUB {command.values['routine']!s}")
+    try:
+        _quietly(lambda: model.control(**command.values))
+    except (MsolveError, ValueError, TypeError, RuntimeError) as e:
+        log(f"msolve: error: {where}: {e}", error=True)
+        return _STATUS_ANALYSIS
+    log(f"msolve: {where}: UserProgramControl done at t = {model.getTime():g}")
+    return _STATUS_OK
 
 
 def _quietly(function, **kwds):

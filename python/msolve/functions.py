@@ -170,12 +170,16 @@ _SYSARY = {
     "TACC": ("ACCX", "ACCY", "ACCZ"),
     "RVEL": ("WX", "WY", "WZ"),
     "RACC": ("WDTX", "WDTY", "WDTZ"),
+    "RDISP": ("PSI", "THETA", "PHI"),
+    "TFORCE": ("FX", "FY", "FZ"),
+    "RFORCE": ("TX", "TY", "TZ"),
 }
 
 
 def py_sysary(name, ids):
     """Classic SYSARY: ``[values, errflg]`` of the array ``name`` at integer ids
-    (``py_sysary("TDISP", [i, j, k])``: DX, DY, DZ; TVEL, TACC, RVEL, RACC likewise); errflg
+    (``py_sysary("TDISP", [i, j, k])``: DX, DY, DZ; TVEL, TACC, RVEL, RACC likewise; RDISP:
+    PSI, THETA, PHI; TFORCE: FX, FY, FZ; RFORCE: TX, TY, TZ); errflg
     is 0, or 1 with three zeros when the call fails or msolve has no such array."""
     components = _SYSARY.get(str(name).upper())
     if components is None:

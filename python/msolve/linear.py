@@ -16,7 +16,9 @@ from .results import SimulationResults
 __all__ = ["Linear", "Pinput", "Poutput"]
 
 
-_CO_SIMULATION = "co-simulation (sampled plant inputs and outputs) is not available"
+_CO_SIMULATION = (
+    "MotionSolve uses it only when co-simulating with MATLAB/Simulink; msolve runs no co-simulation"
+)
 _FILES = "no result files are written: A, B, C, D and the eigensolution are in the results"
 
 
@@ -24,7 +26,8 @@ class Pinput(_CoreEntity, _core.PinputSpec):
     """The inputs of a plant: the values of ``variables`` are the inputs u of the linear
     model x' = A x + B u, y = C x + D u (``simulate(type="LINEAR")``); ``PINVAL(id, k)``
     reads the k-th (from 1). ``hold_order``, ``sampling_period`` and ``offset_time`` concern
-    co-simulation and are noted once in the messages without effect."""
+    only co-simulation with MATLAB/Simulink (MotionSolve's Control_PlantInput reference) and
+    are noted once in the messages without effect."""
 
     _core_type = _core.PinputSpec
     variables = References(Variable, field="_variables")

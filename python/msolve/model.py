@@ -10,6 +10,7 @@ from . import _core
 from .base import _set_current_model, check_references, write_summary
 from .channels import units_table
 from .composite import Composite, _matches
+from .control import run_control
 from .linear import make_results
 from .log import logger
 from .model_views import model_html
@@ -203,18 +204,12 @@ class Model(_core.ModelSpec):
     # -- analyses ------------------------------------------------------------------------
 
     def control(self, function="", routine=None, script=None):
-        """Run a CONSUB driver: ``routine(par, npar)`` with the numbers of ``function``
-        (``"USER(1, 2, 3)"``); the routine drives the analyses (``model.simulate(...)``).
-        ``script`` is accepted, reported without effect: give the callable itself."""
-        if script is not None:
-            logger.info(f"control: script = {script!r} accepted, no effect (give routine=)")
-        if routine is None or isinstance(routine, str) or not callable(routine):
-            raise TypeError(
-                f"Model.control: routine must be a Python callable CONSUB(par, npar), got "
-                f"{routine!r} (compiled routines are not available)"
-            )
-        par = _user_parameters(function)
-        return routine(par, len(par))
+        """Run a CONSUB driver ``routine(par, npar)`` with the numbers of ``function``
+        (``"USER(1, 2, 3)"``): a Python callable, or a compiled routine named
+        ``"library::CONSUB"`` (control.py); it drives the analyses with ``model.simulate``
+        or ANALYS (``py_analys``, ``c_analys``). ``script`` is accepted, reported without
+        effect: give the routine itself."""
+        return run_control(self, function, routine, script)
 
     def save(self, file):
         """Write the state of the analysis (time, positions, velocities, the states of the
@@ -511,17 +506,3 @@ def _same_snapshot(a, b):
             except Exception:
                 return False
     return True
-
-
-def _user_parameters(function):
-    """The numbers of a ``USER(p1, p2, ...)`` string (empty for "")."""
-    text = (function or "").strip()
-    if not text:
-        return []
-    if not (text.upper().startswith("USER(") and text.endswith(")")):
-        raise ValueError(f"Model.control: function must be 'USER(p1, p2, ...)', got {function!r}")
-    inner = text[5:-1].strip()
-    try:
-        return [float(v) for v in inner.split(",")] if inner else []
-    except ValueError:
-        raise ValueError(f"Model.control: the parameters of {function!r} must be numbers") from None

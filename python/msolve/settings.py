@@ -133,7 +133,9 @@ def _ida_double(doc):
 
 class Integrator(_CoreEntity, _core.IntegratorSpec):
     """Settings of the dynamic analysis. ``error`` is the absolute local error bound on
-    positions and velocities in model units (default 1e-3); DSTIFF is IDA's BDF."""
+    positions and velocities in model units (default 1e-3). GSTIFF, DSTIFF and HSTIFF run
+    IDA's BDF on the stabilised index-2 DAE; MSTIFF and VSTIFF run CVODE's BDF, ABAM CVODE's
+    Adams-Moulton, on the ODE form in independent coordinates."""
 
     _core_type = _core.IntegratorSpec
     type = Enum("GSTIFF DSTIFF HSTIFF MSTIFF VSTIFF ABAM", "DSTIFF", field="_type")
@@ -157,7 +159,14 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
     gamma = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")
     vel_tol_factor = _ida_double("Velocity tolerance factor of MotionSolve's ODE integrators.")
     minit = _ida_int("Least corrector iterations.")
-    dae_index = _ida_int("Index of the DAE formulation (msolve solves the index-2 form).")
+    dae_index = Int(
+        None,
+        optional=True,
+        no_effect="msolve's DAE form (GSTIFF, DSTIFF, HSTIFF) is always the stabilised index-2 "
+        "form (SI2, dae_index 2); the index-3 form without the velocity constraints is not "
+        "built, since every step's constraint test (docs/equations.md 6.2) needs those rows",
+        doc="Index of the DAE formulation (msolve solves the stabilised index-2 form).",
+    )
     dae_constr_tol = _ida_double("Constraint tolerance of MotionSolve's corrector.")
     dae_alg_tol_factor = _ida_double("Algebraic-variable tolerance factor.")
     dae_eval_expiry = _ida_int("Evaluations before the Jacobian expires.")

@@ -6,6 +6,9 @@ void c_sysfnc(const char *fncnam, const int *ipar, int nsize, double *state, int
 void c_sysary(const char *fncnam, const int *ipar, int nsize, double *states, int *nstates,
               int *errflg);
 void c_errmes(int errflg, const char *mesage, int id, const char *endflg);
+void c_analys(const char *analysis, const char *name, const double *tbegin, const double *tend,
+              const int *init, int *istat);
+void c_datout(int *istat);
 
 /* spring and damper between markers par[2] and par[3]: -k (DM - 1) - c VR, k = par[0],
    c = par[1] */
@@ -106,4 +109,38 @@ void FIESUB(int *id, double *time, double *par, int *npar, double *disp, double 
   }
   field[0] -= par[12] * disp[1];
   dfddis[1 * 6 + 0] = -par[12];
+}
+
+/* REQSUB: one SYSARY array of the ids par[1], ... (par[0]: 1 TFORCE, 2 RFORCE, 3 RDISP):
+   the three values, nstates and errflg */
+void ARRAYREQ(int *id, double *time, double *par, int *npar, int *iflag, double *results) {
+  static const char *names[] = {"TFORCE", "RFORCE", "RDISP"};
+  int ipar[3] = {0, 0, 0};
+  int nsize = *npar - 1 < 3 ? *npar - 1 : 3;
+  double values[3] = {0.0, 0.0, 0.0};
+  int n = 0, errflg = 0;
+  (void)id, (void)time, (void)iflag;
+  for (int k = 0; k < nsize; ++k) ipar[k] = (int)par[k + 1];
+  c_sysary(names[(int)par[0] - 1], ipar, nsize, values, &n, &errflg);
+  for (int k = 0; k < 3; ++k) results[k] = values[k];
+  results[3] = (double)n;
+  results[4] = (double)errflg;
+  results[5] = results[6] = results[7] = 0.0;
+}
+
+/* CONSUB: DATOUT, then a transient analysis to par[0] and another to par[1], through
+   ANALYS */
+void CONSUB(double *par, int *npar) {
+  double t0 = 0.0, t1 = par[0], t2 = par[1];
+  int init = 1, istat = 0;
+  if (*npar < 2) {
+    c_errmes(1, "CONSUB needs two end times", 0, "STOP");
+    return;
+  }
+  c_datout(&istat);
+  c_errmes(istat, "DATOUT failed", 0, "STOP");
+  c_analys("TRANSIENT", "first", &t0, &t1, &init, &istat);
+  c_errmes(istat, "ANALYS failed", 0, "STOP");
+  c_analys("TRANSIENT", "second", &t1, &t2, &init, &istat);
+  c_errmes(istat, "ANALYS failed", 0, "STOP");
 }

@@ -1,9 +1,9 @@
 """Read MotionSolve XML datasets into msolve models: ``load_model(path)``.
 
 A dataset holds a ``<Model>`` block (the elements below) and a ``<Command>`` block
-(``Param_Transient``, ``Simulate``, ``Stop``), usually inside one root element whose name is
-not checked. Element and attribute names are case-insensitive. Every element becomes the
-msolve entity of the same meaning, with the dataset's ids:
+(``Param_Transient``, ``Simulate``, ``UserProgramControl``, ``Stop``), usually inside one
+root element whose name is not checked. Element and attribute names are case-insensitive.
+Every element becomes the msolve entity of the same meaning, with the dataset's ids:
 
 ===========================  ==============================================================
 Param_Unit                   Units (unit names, or ``mass_mult_factor`` = 1/UCF)

@@ -303,6 +303,8 @@ def read_commands(reader, nodes):
             commands.append(Command("param_transient", transient_values(el), node))
         elif node.key == "param_static":
             commands.append(Command("param_static", static_values(el), node))
+        elif node.key == "userprogramcontrol":
+            commands.append(Command("control", _control_values(reader, el), node))
         elif node.key == "stop":
             commands.append(Command("stop", {}, node))
             stopped = node
@@ -332,6 +334,16 @@ def apply_leading_settings(reader, model, commands):
                 apply_settings(model, command)
             except (TypeError, ValueError) as e:
                 raise _El(reader, command.node).error(str(e)) from None
+
+
+def _control_values(reader, el):
+    """UserProgramControl: the CONSUB (``usrsub_dll_name`` + ``usrsub_fnc_name``, CONSUB by
+    default, or a Python ``script_name``) and its ``USER(...)`` numbers, for Model.control."""
+    function, routine = reader.routine(el, "CONSUB")
+    if routine is None:
+        raise el.error("names no CONSUB: give 'usrsub_dll_name' or 'script_name'")
+    el.finish()
+    return {"function": function or "", "routine": routine}
 
 
 def _simulate_values(el):

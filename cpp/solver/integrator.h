@@ -1,0 +1,96 @@
+// What the dynamic analysis asks of an integrator, whichever method it runs: SUNDIALS IDA on
+// the DAE (solver/ida_driver.h: GSTIFF, DSTIFF, HSTIFF) or SUNDIALS CVODE on the ODE form
+// (solver/cvode_driver.h: MSTIFF, VSTIFF, ABAM; docs/equations.md §6.9). Either way the
+// caller sees the states y, y' of the DAE.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+
+namespace msolve::solver {
+
+/// The method CVODE runs on the ODE form: BDF with Newton (stiff) or Adams-Moulton with
+/// fixed-point iteration (non-stiff).
+enum class OdeMethod { kBdf, kAdams };
+
+struct IntegratorSettings {
+  double error = 1e-3;  // absolute local error on positions and velocities, model units
+  std::optional<double> hmax, hmin, hinit;
+  std::optional<int> maxit, kmax;
+  // outputs interpolated from IDA's steps (Integrator interpolate) instead of hit exactly
+  bool interpolate = false;
+  // CVODE's method (the ODE form only)
+  OdeMethod ode_method = OdeMethod::kBdf;
+};
+
+struct IntegratorStats {
+  long steps = 0;
+  long residual_evals = 0;
+  long jacobian_evals = 0;
+  long error_test_fails = 0;
+  long nonlinear_fails = 0;
+  double last_step = 0.0;
+};
+
+/// The counts of two integrations one after the other; the last step is the second's when it
+/// took one.
+inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& second) {
+  first.steps += second.steps;
+  first.residual_evals += second.residual_evals;
+  first.jacobian_evals += second.jacobian_evals;
+  first.error_test_fails += second.error_test_fails;
+  first.nonlinear_fails += second.nonlinear_fails;
+  if (second.steps > 0) first.last_step = second.last_step;
+  return first;
+}
+
+/// An integration of the equations of motion from a consistent state, step by step; the
+/// states it reports are those of the DAE (solver/dae.h) whatever form it integrates.
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+
+  /// Integrates up to exactly tout, calling on_step after every accepted step; throws
+  /// SolverError on failure, leaving the last accepted state in y(), yp(). Returns true at
+  /// tout; false when a root function crossed zero first (time(), y(), yp() at the crossing,
+  /// RootsFound() tells which) or when RequestStop was called from on_step.
+  virtual bool AdvanceTo(
+      double tout, const std::function<void(double, const double*, const double*)>& on_step) = 0;
+
+  /// Root functions g(t, y, y', g_out), searched on accepted steps only; directions[k]: +1
+  /// only rising crossings of g[k] stop AdvanceTo, -1 only falling, 0 both.
+  using RootFunction = std::function<void(double, const double*, const double*, double*)>;
+  virtual void SetRootFunctions(const std::vector<int>& directions, RootFunction g) = 0;
+  /// Per root function, after AdvanceTo returned false: +1 rising, -1 falling, 0 not crossed.
+  virtual std::vector<int> RootsFound() const = 0;
+
+  /// Restarts at (t, y, yp): history discarded, first step hinit (0: the method's estimate).
+  virtual void Restart(double t, const VecX& y, const VecX& yp, double hinit = 0.0) = 0;
+  /// Restarts at the end of the last accepted step reported; returns its time.
+  virtual double BackUp() = 0;
+  /// Asks AdvanceTo to return false after the step being accepted (from on_step).
+  virtual void RequestStop() = 0;
+
+  virtual void SetMaxStep(double hmax) = 0;
+  virtual void SetMinStep(double hmin) = 0;
+  /// The end of the analysis, beyond which no step goes.
+  virtual void SetEnd(double end) = 0;
+
+  virtual double time() const = 0;
+  /// The end of the last step (beyond time() after a crossing was found).
+  virtual double step_end() const = 0;
+  virtual Eigen::Map<VecX> y() const = 0;
+  virtual Eigen::Map<VecX> yp() const = 0;
+  virtual IntegratorStats stats() const = 0;
+
+  /// Lines for run.messages gathered since the last call (a new choice of the independent
+  /// coordinates of the ODE form).
+  virtual std::vector<std::string> TakeMessages() { return {}; }
+};
+
+}  // namespace msolve::solver
