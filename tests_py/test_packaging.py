@@ -1,6 +1,7 @@
 """Packaging: a source build that misses a dependency says what to install
 (cmake/dependencies.cmake), naming the set-up script and the Debian package; the checked-in
-type stubs of the compiled module are the ones pybind11-stubgen makes of it."""
+type stubs are the ones tools/stubs.py makes (pybind11-stubgen for the compiled module,
+tools/api_stubs.py for the public namespace), and a type checker sees the public API."""
 
 import os
 import shutil
@@ -83,3 +84,50 @@ def test_checked_in_stubs_match_the_module():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert (SOURCE_ROOT / "python" / "msolve" / "py.typed").is_file()
+
+
+USER_SCRIPT = """
+from msolve import *
+
+model = Model()
+ground = Part(ground=True)
+body = Part(mass=2.0, ip=[1, 1, 1])
+body.cm = Marker(qp=[0, 0, 1])
+model.hinge = Joint(type="REVOLUTE", i=Marker(part=body), j=Marker(part=ground))
+model.r1 = Request(type="DISPLACEMENT", i=body.cm)
+reveal_type(body.mass)
+Marker(qpp=[0, 0, 0])
+Joint(type="HINGE")
+"""
+
+
+def test_a_type_checker_sees_the_public_api(tmp_path):
+    # mypy reads python/msolve/__init__.pyi (tools/api_stubs.py): the names of
+    # `from msolve import *`, the attributes MotionSolve scripts set on a Model, the
+    # constructors' keywords and their allowed values
+    api = pytest.importorskip("mypy.api")
+    script = tmp_path / "user.py"
+    script.write_text(USER_SCRIPT)
+    # the libraries msolve's sources import are not analysed (a second less)
+    config = tmp_path / "mypy.ini"
+    config.write_text(
+        "[mypy]\nfollow_imports = silent\n"
+        "[mypy-numpy.*,pandas.*,h5py.*,tqdm.*,dask.*,distributed.*,matplotlib.*,scipy.*]\n"
+        "follow_imports = skip\nfollow_imports_for_stubs = True\n"
+    )
+    env = os.environ.get("MYPYPATH")
+    os.environ["MYPYPATH"] = str(Path(msolve.__file__).parent.parent)
+    try:
+        out, err, _ = api.run(
+            [str(script), f"--config-file={config}", f"--cache-dir={tmp_path / 'cache'}"]
+        )
+    finally:
+        if env is None:
+            del os.environ["MYPYPATH"]
+        else:
+            os.environ["MYPYPATH"] = env
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert len(errors) == 2, out + err
+    assert 'Unexpected keyword argument "qpp" for "Marker"; did you mean "qp"?' in errors[0]
+    assert 'Argument "type" to "Joint" has incompatible type "Literal[\'HINGE\']"' in errors[1]
+    assert 'Revealed type is "float"' in out

@@ -259,3 +259,60 @@ def test_rows_interrupted_while_being_written_are_written_once(monkeypatch):
     assert back.times[-1] == kept[-1]
     lines = Path("cut.csv").read_text().splitlines()[2:]
     np.testing.assert_array_equal([float(line.split(",")[0]) for line in lines], back.times)
+
+
+def _event_facts(events):
+    return [(int(e.sensor.id), e.time, e.value, e.actions) for e in events]
+
+
+def test_read_results_carries_the_stats_messages_and_events_of_the_live_runs():
+    model = falling_body(output="events")
+    body = model.displacement.i
+    # z = -G t^2 / 2 passes -0.5 (return: the first simulate ends there) then -2 (halt)
+    Sensor(id=5, label="half", function=f"DZ({body.id})", operator="LE", value=-0.5, return_=True)
+    Sensor(id=6, function=f"DZ({body.id})", operator="LE", value=-2.0, halt=True)
+    first = model.simulate(end=1.0, dtout=0.25, verbose=False, returnResults=True)
+    second = model.simulate(end=1.0, dtout=0.25, verbose=False, returnResults=True)
+    back = msolve.read_results("events.h5")
+    # each analysis as its live results object said
+    assert [a["type"] for a in back.analyses] == ["DYNAMICS", "DYNAMICS"]
+    for stored, live in zip(back.analyses, [first, second]):
+        assert stored["stats"] == live.stats
+        assert _event_facts(stored["events"]) == _event_facts(live.events)
+        np.testing.assert_array_equal(stored["stepTimes"], live.stepTimes)
+        assert stored["halted"] == live.halted
+        assert stored["ok"]
+        assert stored["error"] == ""
+    # the sensors fired where free fall says, as the live runs found
+    assert _event_facts(back.events) == _event_facts([*first.events, *second.events])
+    assert [e.sensor.id for e in back.events] == [5, 6]
+    assert back.events[0].sensor.label == "half"
+    assert back.events[0].time == pytest.approx(np.sqrt(2 * 0.5 / G), abs=1e-7)
+    assert back.events[1].time == pytest.approx(np.sqrt(2 * 2.0 / G), abs=1e-7)
+    assert back.events[1].actions == ["halt"]
+    # the last analysis' end: halted by sensor 6; the counts summed over both
+    assert back.halted
+    assert back.stoppedBy is back.events[1]
+    assert back.analyses[0]["stoppedBy"] is back.analyses[0]["events"][0]
+    assert back.stats["steps"] == first.stats["steps"] + second.stats["steps"]
+    assert back.stats["last_step"] == second.stats["last_step"]
+    assert back.messages == [*first.messages, *second.messages]
+    assert "Sensor 6" in repr(back.stoppedBy)
+
+
+def test_an_interrupted_analysis_is_recorded_with_why_it_stopped(monkeypatch):
+    model = falling_body(output="stopped")
+    calls = []
+
+    def interrupt(self, t):
+        calls.append(t)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(msolve.progress.Progress, "update", interrupt)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        model.simulate(end=1.0, dtout=0.1)
+    (analysis,) = msolve.read_results("stopped.h5").analyses
+    assert not analysis["ok"]
+    assert analysis["error"] == "the analysis stopped: KeyboardInterrupt"
+    assert analysis["stats"] == caught.value.results.stats

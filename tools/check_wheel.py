@@ -10,6 +10,11 @@
    manylinux baseline inside the venv and name no SUNDIALS library, and a small model runs:
    a point mass on a spring, x(t) = 1 + 0.1 cos(sqrt(k/m) t).
 
+4. the wheel carries the licence texts of what it links (tools/collect_licences.py):
+   SUNDIALS' LICENSE (built in), and for every library auditwheel copied into
+   msolve.libs/ the licence files of the package it came from, listed in
+   msolve/_licenses/libraries.txt; msolve's own LICENSE is in its dist-info.
+
 Prints the wheel's name, tag and size. Usage: python3 tools/check_wheel.py [build-dir]
 """
 
@@ -19,15 +24,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
+
+from collect_licences import BASELINE, INDEX, MISSING
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "wheel"
 
-# what every manylinux system provides (the PEP 600 baseline auditwheel checks against)
-BASELINE = re.compile(
-    r"^(linux-vdso|ld-linux|libc|libm|libdl|librt|libpthread|libgcc_s|libstdc\+\+)[.-]"
-)
 
 SMOKE = Path(__file__).resolve().parent / "wheel_smoke.py"
 
@@ -78,9 +82,43 @@ def check_installed(wheel):
         shutil.rmtree(venv, ignore_errors=True)
 
 
+def check_licences(wheel):
+    """Every library the wheel bundles has its licence texts in msolve/_licenses."""
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        index = z.read(f"msolve/_licenses/{INDEX}").decode().splitlines()
+
+        def text(name):
+            return z.read(name).decode(errors="replace") if name in names else ""
+
+        listed = {}
+        for line in index[1:]:
+            library, _package, files = (part.strip() for part in line.split(": ", 2))
+            assert files != MISSING, f"no licence for {library} in the wheel"
+            for name in files.split():
+                assert text(f"msolve/_licenses/{name}").strip(), f"{name} missing or empty"
+            # "libklu.so.1 (libklu.so.1.3.3)": the file's name
+            listed[library.split("(")[-1].rstrip(")")] = files
+        assert "BSD 3-Clause" in text("msolve/_licenses/SUNDIALS/LICENSE"), "SUNDIALS' LICENSE"
+        # auditwheel names a copied library <file name to its first dot>-<hash>.<the rest>:
+        # libklu-1a2b3c4d.so.1.3.3, libopenblasp-r0-234bd196.3.21.so
+        bundled = sorted(
+            re.sub(r"-[0-9a-f]{8}(?=\.)", "", Path(n).name, count=1)
+            for n in names
+            if ".libs/" in n and not n.endswith("/")
+        )
+        for library in bundled:
+            assert library in listed, f"{library}: no licence listed\n{index}"
+        assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE")
+                   for n in names), "msolve's LICENSE"  # fmt: skip
+    print(f"wheel: licence texts of SUNDIALS and of the {len(bundled)} bundled libraries "
+          f"({', '.join(bundled)})")  # fmt: skip
+
+
 def main():
     build_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "py"
     wheel = build_wheel(build_dir)
+    check_licences(wheel)
     check_installed(wheel)
     size = wheel.stat().st_size / 2**20
     print(f"wheel: {wheel.name}, {size:.1f} MiB")

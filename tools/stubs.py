@@ -1,9 +1,12 @@
-"""The type stubs of the compiled module, python/msolve/_core.pyi, made by pybind11-stubgen
-from the msolve that Python imports (the public API is typed in its own .py files;
-python/msolve/py.typed tells type checkers so).
+"""The type stubs of msolve, made from the msolve that Python imports
+(python/msolve/py.typed tells type checkers the package is typed):
 
-    python3 tools/stubs.py           writes python/msolve/_core.pyi
-    python3 tools/stubs.py --check   exits 1, with a diff, when the checked-in stubs differ
+* python/msolve/_core.pyi, the compiled module, by pybind11-stubgen;
+* python/msolve/__init__.pyi, the public namespace (`from msolve import *`, the entity
+  classes' typed constructors), by tools/api_stubs.py.
+
+    python3 tools/stubs.py           writes them
+    python3 tools/stubs.py --check   exits 1, with a diff, when a checked-in stub differs
 """
 
 import difflib
@@ -12,10 +15,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-STUBS = Path(__file__).resolve().parent.parent / "python" / "msolve" / "_core.pyi"
+PACKAGE = Path(__file__).resolve().parent.parent / "python" / "msolve"
 
 
-def generate():
+def generate_core():
     """The stubs pybind11-stubgen makes of msolve._core, as text."""
     with tempfile.TemporaryDirectory() as out:
         subprocess.run(
@@ -36,20 +39,26 @@ def generate():
 
 
 def main():
-    text = generate()
-    if "--check" not in sys.argv[1:]:
-        STUBS.write_text(text)
-        return 0
-    checked_in = STUBS.read_text()
-    if text == checked_in:
-        return 0
-    sys.stdout.writelines(
-        difflib.unified_diff(
-            checked_in.splitlines(True), text.splitlines(True), str(STUBS), "regenerated"
+    import api_stubs
+
+    status = 0
+    for name, generate in (("_core.pyi", generate_core), ("__init__.pyi", api_stubs.generate)):
+        path = PACKAGE / name
+        text = generate()
+        if "--check" not in sys.argv[1:]:
+            path.write_text(text)
+            continue
+        checked_in = path.read_text()
+        if text == checked_in:
+            continue
+        sys.stdout.writelines(
+            difflib.unified_diff(
+                checked_in.splitlines(True), text.splitlines(True), str(path), "regenerated"
+            )
         )
-    )
-    print("the stubs differ from the module: run `python3 tools/stubs.py` and commit them")
-    return 1
+        print(f"{name} differs from the package: run `python3 tools/stubs.py` and commit it")
+        status = 1
+    return status
 
 
 if __name__ == "__main__":

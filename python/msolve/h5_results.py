@@ -13,7 +13,13 @@ The layout (self-describing: every dataset carries its component names and units
   (DISPLACEMENT ...), ``routine`` (whether a REQSUB gives it) and ``cnames``;
 * ``energy`` (KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE) and
   ``constraint_errors`` (POSITION, VELOCITY), as ``SimulationResults`` has them;
-* ``messages``: the log lines of the analyses.
+* ``messages``: the log lines of the analyses;
+* ``analyses``: one group per analysis (``0``, ``1``, ... in order), as its results object
+  has them: attributes ``type``, ``ok``, ``error``, ``halted``, ``stopped_by`` (the index
+  of the event that ended it in its ``events``, or -1) and ``stats_<name>`` for each
+  integrator count of ``stats``; datasets ``step_times`` and ``events`` (a group: ``time``,
+  ``value``, ``sensor`` (id), ``sensor_label``, ``actions`` (comma-separated), one entry
+  per Sensor firing). Format version 2; a version 1 file reads back without them.
 
 Rows are appended in blocks and the file flushed after each (``result_files.py`` decides
 when), so that a process killed meanwhile leaves a file with every row written before.
@@ -21,14 +27,16 @@ when), so that a process killed meanwhile leaves a file with every row written b
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from .bodies import Part, PointMass
 from .channels import channel_names, channel_units, energy_units
-from .results import ENERGY_COMPONENTS, SimulationResults, channel_prefix
+from .results import ENERGY_COMPONENTS, SensorEvent, SimulationResults, channel_prefix
 
 FORMAT = "msolve results"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def _h5py():
@@ -101,6 +109,7 @@ class H5Writer:
         _growing(f, "energy", 6, ENERGY_COMPONENTS, energy_units(symbols))
         _growing(f, "constraint_errors", 2, ["POSITION", "VELOCITY"], ["", ""])
         f.create_dataset("messages", shape=(0,), maxshape=(None,), dtype=_h5py().string_dtype())
+        f.create_group("analyses")
         f.flush()
         self._attach(f)
 
@@ -150,6 +159,31 @@ class H5Writer:
         self.messages[n:] = lines
         self.file.flush()
 
+    def add_analysis(self, kind, results, error):
+        """The record of one analysis ended (``results`` a SimulationResults; ``error`` why
+        it stopped early, or "")."""
+        analyses = self.file.require_group("analyses")
+        group = analyses.create_group(str(len(analyses)))
+        group.attrs["type"] = str(kind)
+        group.attrs["ok"] = not error
+        group.attrs["error"] = str(error)
+        group.attrs["halted"] = bool(getattr(results, "halted", False))
+        events = list(getattr(results, "events", []))
+        stopped = getattr(results, "stoppedBy", None)
+        group.attrs["stopped_by"] = next((k for k, e in enumerate(events) if e is stopped), -1)
+        for key, value in dict(getattr(results, "stats", {})).items():
+            group.attrs[f"stats_{key}"] = value
+        group.create_dataset("step_times", data=np.asarray(getattr(results, "stepTimes", [])))
+        table = group.create_group("events")
+        text = _h5py().string_dtype()
+        table.create_dataset("time", data=np.array([e.time for e in events], dtype="f8"))
+        table.create_dataset("value", data=np.array([e.value for e in events], dtype="f8"))
+        table.create_dataset("sensor", data=np.array([int(e.sensor.id) for e in events], "i8"))
+        labels = [str(getattr(e.sensor, "label", "") or "") for e in events]
+        table.create_dataset("sensor_label", data=labels, dtype=text)
+        table.create_dataset("actions", data=[",".join(e.actions) for e in events], dtype=text)
+        self.file.flush()
+
     def close(self):
         self.file.close()
 
@@ -174,11 +208,53 @@ class StoredEntity:
         return f"<{self._describe()} (from a results file)>"
 
 
-def read_results(path):
+def _text(value):
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _read_analysis(group):
+    """One analysis' record (``add_analysis``) as a dict: ``type``, ``ok``, ``error``,
+    ``halted``, ``stats``, ``stepTimes``, ``events`` (SensorEvent), ``stoppedBy``."""
+    table = group["events"]
+    events = []
+    for k in range(table["time"].shape[0]):
+        label = _text(table["sensor_label"][k])
+        sensor = StoredEntity(f"Sensor{int(table['sensor'][k])}", {"kind": "Sensor"})
+        sensor.id, sensor.label = int(table["sensor"][k]), label
+        actions = _text(table["actions"][k])
+        record = SimpleNamespace(
+            sensor=sensor,
+            time=float(table["time"][k]),
+            value=float(table["value"][k]),
+            actions=actions.split(",") if actions else [],
+        )
+        events.append(SensorEvent(record))
+    stopped = int(group.attrs["stopped_by"])
+    stats = {}
+    for key, value in group.attrs.items():
+        if key.startswith("stats_"):
+            stats[key[len("stats_") :]] = value.item() if hasattr(value, "item") else value
+    return {
+        "type": _text(group.attrs["type"]),
+        "ok": bool(group.attrs["ok"]),
+        "error": _text(group.attrs["error"]),
+        "halted": bool(group.attrs["halted"]),
+        "stats": stats,
+        "stepTimes": np.asarray(group["step_times"][:]),
+        "events": events,
+        "stoppedBy": events[stopped] if stopped >= 0 else None,
+    }
+
+
+def read_results(path) -> SimulationResults:
     """The results in the file ``path`` (``name.h5`` of ``Model(output="name")`` or
     ``msolve run``) as SimulationResults: ``times``, ``getObject`` (by entity of a model
     with the same ids, by name as ``"Request2"``, or by label), ``energy``,
-    ``constraintErrors``, ``messages``, ``to_dataframe()``."""
+    ``constraintErrors``, ``messages``, ``to_dataframe()``; and what the analyses' results
+    objects said (``SimulationResults.from_tables``): ``analyses`` (one dict per analysis),
+    ``events`` (every Sensor firing, the sensor a StoredEntity), ``stats`` (the counts summed
+    over the analyses), ``stepTimes``, and ``ok``, ``error``, ``halted``, ``stoppedBy`` of
+    the last analysis."""
     try:
         f = _h5py().File(path, "r")
     except OSError as e:
@@ -198,11 +274,14 @@ def read_results(path):
         for entity, _, _ in series:
             for n, u in zip(f[entity.name].attrs["components"], f[entity.name].attrs["units"]):
                 units[f"{entity.name}.{n}"] = str(u)
+        stored = f.get("analyses", {})
+        analyses = [_read_analysis(stored[k]) for k in sorted(stored, key=int)]
         return SimulationResults.from_tables(
             times,
             series,
             np.asarray(f["energy"][:]),
             np.asarray(f["constraint_errors"][:]),
-            [m.decode() if isinstance(m, bytes) else str(m) for m in f["messages"][:]],
+            [_text(m) for m in f["messages"][:]],
             units,
+            analyses,
         )

@@ -402,7 +402,7 @@ class Model(_core.ModelSpec):
             if files is not None:
                 messages = [*results.messages] if results is not None else []
                 why = f"the analysis stopped: {e.__class__.__name__} {e}".strip()
-                files.finish(self, results, [*messages, why])
+                files.finish(self, results, [*messages, why], error=why)
             raise
         progress.close()
         return self._finish(core, returnResults, argument_notes)
@@ -426,7 +426,9 @@ class Model(_core.ModelSpec):
             logger.info(line)
         if self._files is not None:
             error = [] if results.ok else [f"the analysis stopped: {results.error}"]
-            problem = self._files.finish(self, results, [*results.messages, *error])
+            problem = self._files.finish(
+                self, results, [*results.messages, *error], error=results.error
+            )
             if problem:
                 warnings.warn(problem, stacklevel=2)
         if not results.ok:

@@ -1,7 +1,11 @@
-"""Progress of an analysis: a tqdm bar over the model time (the notebook widget in
-Jupyter), shown once the analysis has run for a second; where the output is not a terminal,
-a plain line through the ``msolve`` logger every ``LINE_SECONDS``. Nothing with
-``simulate(verbose=False)``."""
+"""Progress of an analysis, shown once it has run for a second (``DELAY_SECONDS``):
+
+- in a Jupyter kernel, tqdm's notebook widget (ipywidgets; without it, the text bar, which
+  the notebook shows in the cell's stderr);
+- on a terminal, tqdm's text bar on stderr;
+- elsewhere (a pipe, a log file, a batch job), a plain line through the ``msolve`` logger
+  every ``LINE_SECONDS``;
+- nothing with ``simulate(verbose=False)``."""
 
 from __future__ import annotations
 
@@ -24,6 +28,24 @@ def _in_notebook():
         return type(shell.get_ipython()).__name__ == "ZMQInteractiveShell"
     except Exception:
         return False
+
+
+def _has_widgets():
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _bar_class():
+    """tqdm's notebook widget in a kernel with ipywidgets, else its text bar (tqdm.auto
+    would warn where ipywidgets is missing)."""
+    if _in_notebook() and _has_widgets():
+        from tqdm.notebook import tqdm
+    else:
+        from tqdm import tqdm
+    return tqdm
 
 
 def _on_terminal():
@@ -63,9 +85,7 @@ class Progress:
                 )
             return
         if self.bar is None:
-            from tqdm.auto import tqdm
-
-            self.bar = tqdm(
+            self.bar = _bar_class()(
                 total=self.end - self.start,
                 desc=f"msolve {self.kind}",
                 unit="s",

@@ -147,14 +147,15 @@ class OutputFiles:
             raise
         return not self.keep
 
-    def finish(self, model, results, messages):
+    def finish(self, model, results, messages, error=""):
         """After an analysis (or its failure to start: ``results`` None): its outputs when
-        they were not streamed (the linear analysis), its messages. Returns None, or why
+        they were not streamed (the linear analysis), its messages, the record of the
+        analysis (stats, events; ``error``: why it stopped early). Returns None, or why
         the files could not be written (the results are kept)."""
         with signals_held():
-            return self._finish(model, results, messages)
+            return self._finish(model, results, messages, error)
 
-    def _finish(self, model, results, messages):
+    def _finish(self, model, results, messages, error):
         self._ensure_open(model)
         if results is not None and len(results.times):
             rows = self._rows_of(results)
@@ -167,6 +168,9 @@ class OutputFiles:
         self.lines += list(messages)
         if self._h5 is not None:
             self._guarded(self._h5.add_messages, list(messages))
+        if self._h5 is not None and results is not None:
+            kind = model._runs[-1]["type"] if model._runs else ""
+            self._guarded(self._h5.add_analysis, kind, results, error)
         if self.log:
             try:
                 with open(self.root + ".log", "w", encoding="utf-8") as f:

@@ -182,19 +182,30 @@ class SimulationResults:
         )
 
     @classmethod
-    def from_tables(cls, times, series, energy, constraint_errors, messages, units):
+    def from_tables(cls, times, series, energy, constraint_errors, messages, units, analyses=()):
         """Results from stored tables (a results file: h5_results.py): ``series`` a list of
-        (entity, values, component names), ``energy`` the six columns of EnergyResult."""
+        (entity, values, component names), ``energy`` the six columns of EnergyResult,
+        ``analyses`` one dict per analysis (``stats``, ``events``, ``stepTimes``, ``ok``,
+        ``error``, ``halted``, ``stoppedBy``). ``analyses`` is kept; events and step times
+        are those of every analysis in order, ``stats`` the counts summed (``last_step``
+        the last one's), the rest the last analysis'."""
         self = cls.__new__(cls)
         self.times = np.asarray(times)
         self.messages = list(messages)
+        self.analyses = list(analyses)
+        last = self.analyses[-1] if self.analyses else {}
         self.stats = {}
-        self.ok = True
-        self.error = ""
-        self.stepTimes = np.zeros(0)
-        self.events = []
-        self.stoppedBy = None
-        self.halted = False
+        for analysis in self.analyses:
+            for key, value in analysis["stats"].items():
+                add = key != "last_step" and key in self.stats
+                self.stats[key] = self.stats[key] + value if add else value
+        self.ok = last.get("ok", True)
+        self.error = last.get("error", "")
+        steps = [a["stepTimes"] for a in self.analyses]
+        self.stepTimes = np.concatenate(steps) if steps else np.zeros(0)
+        self.events = [e for a in self.analyses for e in a["events"]]
+        self.stoppedBy = last.get("stoppedBy")
+        self.halted = last.get("halted", False)
         self.constraintErrors = np.asarray(constraint_errors)
         self._objects = {}
         self._named = {}

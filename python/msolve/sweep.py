@@ -115,9 +115,10 @@ def sweep(build, params, outputs=None, function=None, address=None, verbose=True
         }
         bar = None
         if verbose:
-            from tqdm.auto import tqdm
+            # the notebook widget in a Jupyter kernel with ipywidgets (progress.py)
+            from .progress import _bar_class
 
-            bar = tqdm(total=len(cases), desc="msolve sweep", unit="case", leave=False)
+            bar = _bar_class()(total=len(cases), desc="msolve sweep", unit="case", leave=False)
         for future in as_completed(futures):
             k = futures[future]
             try:
