@@ -136,6 +136,8 @@ Results Simulation::EmptyResults() const {
   for (const auto& r : model_.requests)
     if (r->active) out.requests.push_back({r.get(), {}});
   for (const auto& b : sys_.bodies()) out.bodies.push_back({b.part, {}});
+  for (const auto& c : model_.contacts)
+    if (c->active) out.contacts.push_back({c.get(), {}});
   return out;
 }
 
@@ -207,6 +209,7 @@ void Simulation::ReleaseOutputs(Results* out) {
   keep_last(&out->times);
   for (auto& s : out->requests) keep_last(&s.values);
   for (auto& s : out->bodies) keep_last(&s.values);
+  for (auto& s : out->contacts) keep_last(&s.values);
   keep_last(&out->constraint_errors);
   keep_last(&out->energy);
 }
@@ -570,6 +573,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
+  SampleContacts(sys_, y.data(), &out->contacts);
   const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
   const VecX rates = sys_.DriverValues(t, y.data(), 1);
   VecX u(6 * sys_.body_count());

@@ -52,7 +52,14 @@ from .properties import (
     String,
     Vector,
 )
-from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
+from .results import (
+    BodyResult,
+    ContactResult,
+    EnergyResult,
+    RequestResult,
+    SensorEvent,
+    SimulationResults,
+)
 from .sensors import *
 from .settings import *
 from .sweep import sweep
@@ -93,6 +100,7 @@ __all__ = [
             "BodyResult",
             "Bool",
             "Composite",
+            "ContactResult",
             "DatasetError",
             "DatasetWarning",
             "DatasetWriteError",
