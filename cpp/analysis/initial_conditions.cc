@@ -88,12 +88,16 @@ struct AssemblyProblem : NonlinearSystem {
     mbs::PairGradient grad;
     std::vector<mbs::PairHessian> hess;
     int row0 = 0;
+    mbs::Coupling coupling;
     for (const auto& joint : sys->joints()) {
+      const mbs::Coupling* law =
+          joint.law() ? System::CouplingOf(joint, y.data(), joint.Slots(memory), true, &coupling)
+                      : nullptr;
       for (int term = 0; term < joint.terms(); ++term) {
         const System::JointSides sides = System::SidesOf(joint, term, y.data());
         const int* side_body = sides.body;
         const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], joint.Slots(memory), phi, &grad, &hess);
+        joint.EvaluateTermHessians(term, q[0], q[1], joint.Slots(memory), phi, &grad, &hess, law);
         for (int r = 0; r < joint.rows(); ++r) {
           const int a = active_of_row[row0 + r];
           if (a < 0) continue;

@@ -81,6 +81,10 @@ void DefineConstraintSpecs(py::module_& m) {
   coupler.def(py::init<>())
       .def_readwrite("_type", &Coupler::type)
       .def_readwrite("_scales", &Coupler::scales)
+      .def_readwrite("_function", &Coupler::function)
+      .def_readwrite("_routine", &Coupler::routine)
+      .def_readwrite("_routine_xx", &Coupler::routine_xx)
+      .def_readwrite("_routine_xx2", &Coupler::routine_xx2)
       .def_property(
           "_joints", [](Coupler& self) { return self.joints; },
           [](Coupler& self, std::vector<Joint*> value) { self.joints = std::move(value); },

@@ -280,6 +280,28 @@ void DefineSimulation(py::module_& m) {
           },
           py::arg("pinput") = nullptr, py::arg("poutput") = nullptr)
       .def("continue_from", &Simulation::ContinueFrom, py::arg("previous"))
+      .def("save_state",
+           [](const Simulation& s) {
+             // {"time", "states": [[name, values]], "memory": [[name, values]], "work"}
+             const Simulation::SavedState saved = s.Save();
+             py::dict d;
+             d["time"] = saved.t;
+             d["states"] = saved.states;
+             d["memory"] = saved.memory;
+             d["work"] = saved.work;
+             return d;
+           })
+      .def(
+          "load_state",
+          [](Simulation& s, const py::dict& d) {
+            Simulation::SavedState saved;
+            saved.t = d["time"].cast<double>();
+            saved.states = d["states"].cast<decltype(saved.states)>();
+            saved.memory = d["memory"].cast<decltype(saved.memory)>();
+            saved.work = d["work"].cast<std::optional<double>>();
+            s.Load(saved);
+          },
+          py::arg("state"))
       .def_property_readonly("time", &Simulation::time)
       .def_property_readonly("started", &Simulation::started)
       .def("start_at", &Simulation::StartAt, py::arg("time"))

@@ -124,9 +124,16 @@ class PythonRoutine : public UserRoutine {
         case Form::kField:
           result = CallField(fn, call);
           break;
+        case Form::kCoupler:
+          result = CallCoupler(fn, call);
+          break;
       }
       if (call.form == Form::kField) {
         if (out) ConvertField(result, out, count);
+        return;
+      }
+      if (call.form == Form::kCoupler) {
+        if (out) ConvertCoupler(result, call.ndisp, out, count);
         return;
       }
       const py::bool_ iflag(call.iflag);
@@ -181,6 +188,46 @@ class PythonRoutine : public UserRoutine {
     PyObject* args[8] = {id.ptr(),   time.ptr(), p.ptr(),     npar.ptr(),
                          disp.ptr(), velo.ptr(), dflag.ptr(), iflag.ptr()};
     return Invoke(fn, args, 8);
+  }
+
+  // COUSUB, COUXX, COUXX2(id, time, par, npar, disp, ndisp, iflag)
+  py::object CallCoupler(const py::object& fn, const Call& call) const {
+    const std::vector<double>& par = *call.par;
+    py::list p(par.size()), disp(call.ndisp);
+    for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
+    for (int k = 0; k < call.ndisp; ++k) disp[k] = py::float_(call.disp[k]);
+    const py::int_ id(call.id), npar(par.size()), ndisp(call.ndisp);
+    const py::float_ time(call.time);
+    const py::bool_ iflag(call.iflag);
+    PyObject* args[7] = {id.ptr(),   time.ptr(),  p.ptr(),    npar.ptr(),
+                         disp.ptr(), ndisp.ptr(), iflag.ptr()};
+    return Invoke(fn, args, 7);
+  }
+
+  // a coupler routine's number (count 1), ndisp first derivatives (count ndisp), or second
+  // derivatives (count ndisp^2: ndisp values, the diagonal, or ndisp rows of ndisp); the values
+  // not given stay as they are
+  void ConvertCoupler(const py::object& result, int ndisp, double* out, int count) const {
+    if (count == 1) return Convert(result, out, 1);
+    const auto seq = [](const py::handle& o) {
+      return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
+    };
+    const std::string what =
+        count == ndisp ? "it must return " + std::to_string(ndisp) + " numbers"
+                       : "it must return " + std::to_string(ndisp) + " numbers (the diagonal) or " +
+                             std::to_string(ndisp) + " rows of " + std::to_string(ndisp);
+    if (!seq(result)) throw std::runtime_error(Bad(result, what));
+    py::list flat;
+    for (auto item : result) {
+      if (seq(item)) {
+        for (auto v : item) flat.append(v);
+      } else {
+        flat.append(item);
+      }
+    }
+    const int n = static_cast<int>(py::len(flat));
+    if (n != count && n != ndisp) throw std::runtime_error(Bad(result, what));
+    Convert(flat, out, n);
   }
 
   // a FIESUB's [field, dfddis, dfdvel]: 6 values, then two 6x6 matrices (nested rows, or 36

@@ -141,6 +141,47 @@ JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> 
   }
 }
 
+JointConstraint::JointConstraint(const model::Entity* source, std::vector<Term> terms,
+                                 std::shared_ptr<const CouplerLaw> law)
+    : JointConstraint(source, std::move(terms)) {
+  law_ = std::move(law);
+  single_pair_ = false;  // the law needs every term's displacement
+}
+
+double JointConstraint::Factor(int k, const Coupling* coupling) const {
+  if (law_) return coupling->grad[k];
+  return terms_.size() > 1 ? terms_[k].scale : 1.0;
+}
+
+double JointConstraint::Share(int k, double x, const Coupling* coupling) const {
+  if (terms_.size() == 1) return x;
+  if (law_) return k == 0 ? coupling->value : 0.0;
+  return terms_[k].scale * (x - terms_[k].origin);
+}
+
+double JointConstraint::Displacement(int k, const double* qI, const double* qJ, const double* slots,
+                                     const double* qdot, double* rate) const {
+  const Term& t = terms_[k];
+  if (rate == nullptr) {
+    double x = 0.0;
+    JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &x, Reference(k, slots));
+    return x - t.origin;
+  }
+  // the rate: the coordinate along q + s qdot, differentiated in s
+  Jet1 q[kPairQ];
+  for (int c = 0; c < kPairQ; ++c) {
+    const bool moving = c < kBodyQ ? qI != nullptr : qJ != nullptr;
+    if (moving)
+      q[c] =
+          Jet1(c < kBodyQ ? qI[c] : qJ[c - kBodyQ], Eigen::Matrix<double, 1, 1>::Constant(qdot[c]));
+  }
+  Jet1 x[6];
+  JointResiduals(t.type, MarkerFrameT<Jet1>(t.i, qI ? q : nullptr),
+                 MarkerFrameT<Jet1>(t.j, qJ ? q + kBodyQ : nullptr), x, Reference(k, slots));
+  *rate = x[0].derivatives().size() ? x[0].derivatives()[0] : 0.0;
+  return x[0].value() - t.origin;
+}
+
 std::string JointConstraint::Describe() const {
   const model::Joint* j = joint();
   if (motion_ && j == nullptr) return motion_->Describe();
@@ -162,23 +203,29 @@ void JointConstraint::InitialMemory(double* slots) const {
 }
 
 void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* qJ,
-                                        const double* slots, double* phi) const {
+                                        const double* slots, double* phi,
+                                        const Coupling* coupling) const {
   const Term& t = terms_[k];
+  if (law_) {
+    phi[0] = Share(k, 0.0, coupling);
+    return;
+  }
   JointResiduals(t.type, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, Reference(k, slots));
-  if (terms_.size() > 1) phi[0] = t.scale * (phi[0] - t.origin);
+  if (terms_.size() > 1) phi[0] = Share(k, phi[0], coupling);
 }
 
 void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, const double* slots,
-                                   double* phi, PairGradient* grad) const {
+                                   double* phi, PairGradient* grad,
+                                   const Coupling* coupling) const {
   const Term& t = terms_[k];
   grad->resize(rows_, kPairQ);
   const bool relation = terms_.size() > 1;
-  const double scale = relation ? t.scale : 1.0;
+  const double scale = Factor(k, coupling);
   // closed form, or forward-mode differentiation of the angles
   ClosedFormGradient<double> g;
   if (ClosedFormResiduals<double>(t.type, t.i, t.j, qI, qJ, phi, &g)) {
     for (int r = 0; r < rows_; ++r) {
-      if (relation) phi[r] = t.scale * (phi[r] - t.origin);
+      if (relation) phi[r] = Share(k, phi[r], coupling);
       grad->row(r) = scale * g.row(r);
     }
     return;
@@ -193,17 +240,32 @@ void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, co
   JointResiduals(t.type, MarkerFrameT<AD1>(t.i, qI ? q : nullptr),
                  MarkerFrameT<AD1>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
-    phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
+    phi[r] = Share(k, out[r].value(), coupling);
     grad->row(r) = scale * out[r].derivatives().transpose();
   }
 }
 
 void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double* qJ,
                                            const double* slots, double* phi, PairGradient* grad,
-                                           std::vector<PairHessian>* hess) const {
+                                           std::vector<PairHessian>* hess,
+                                           const Coupling* coupling) const {
+  EvaluateTermHessiansOfScale(k, qI, qJ, slots, phi, grad, hess, coupling);
+  if (!law_) return;
+  // f_kk g_k^T g_k, g_k = grad / f_k the coordinate's gradient (without f_k: the differences)
+  PairGradient g;
+  double x;
+  const Coupling unit = UnitCoupling(k);
+  EvaluateTerm(k, qI, qJ, slots, &x, &g, &unit);
+  (*hess)[0] += coupling->hess[4 * k] * g.row(0).transpose() * g.row(0);
+}
+
+void JointConstraint::EvaluateTermHessiansOfScale(int k, const double* qI, const double* qJ,
+                                                  const double* slots, double* phi,
+                                                  PairGradient* grad,
+                                                  std::vector<PairHessian>* hess,
+                                                  const Coupling* coupling) const {
   const Term& t = terms_[k];
-  const bool relation = terms_.size() > 1;
-  const double scale = relation ? t.scale : 1.0;
+  const double scale = Factor(k, coupling);
   grad->resize(rows_, kPairQ);
   hess->resize(rows_);
   // closed form: forward-mode differentiation of the closed-form gradient
@@ -218,7 +280,7 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
     if (ClosedFormResiduals<AD1>(t.type, t.i, t.j, qI ? q : nullptr, qJ ? q + kBodyQ : nullptr, out,
                                  &g)) {
       for (int r = 0; r < rows_; ++r) {
-        phi[r] = relation ? t.scale * (out[r].value() - t.origin) : out[r].value();
+        phi[r] = Share(k, out[r].value(), coupling);
         for (int a = 0; a < kPairQ; ++a) {
           (*grad)(r, a) = scale * g(r, a).value();
           (*hess)[r].row(a) = scale * g(r, a).derivatives().transpose();
@@ -243,7 +305,7 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
   JointResiduals(t.type, MarkerFrameT<AD2>(t.i, qI ? q : nullptr),
                  MarkerFrameT<AD2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
   for (int r = 0; r < rows_; ++r) {
-    phi[r] = relation ? t.scale * (out[r].value().value() - t.origin) : out[r].value().value();
+    phi[r] = Share(k, out[r].value().value(), coupling);
     grad->row(r) = scale * out[r].value().derivatives().transpose();
     for (int a = 0; a < kPairQ; ++a)
       (*hess)[r].row(a) = scale * out[r].derivatives()[a].derivatives();
@@ -252,7 +314,7 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
 
 void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const double* qJ,
                                             const double* slots, const double* qdot,
-                                            double* curvature) const {
+                                            double* curvature, const Coupling* coupling) const {
   const Term& t = terms_[k];
   // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
   Jet2 q[kPairQ];
@@ -267,10 +329,15 @@ void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const doubl
   Jet2 out[6];
   JointResiduals(t.type, MarkerFrameT<Jet2>(t.i, qI ? q : nullptr),
                  MarkerFrameT<Jet2>(t.j, qJ ? q + kBodyQ : nullptr), out, Reference(k, slots));
-  const double scale = terms_.size() > 1 ? t.scale : 1.0;
+  const double scale = Factor(k, coupling);
   for (int r = 0; r < rows_; ++r)
     curvature[r] =
         out[r].derivatives().size() ? scale * out[r].derivatives()[0].derivatives()[0] : 0.0;
+  // a law: f_kk times the square of the displacement's rate
+  if (law_ && out[0].derivatives().size()) {
+    const double rate = out[0].value().derivatives()[0];
+    curvature[0] += coupling->hess[4 * k] * rate * rate;
+  }
 }
 
 void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ, double* slots) const {

@@ -2,9 +2,11 @@
 // on two bodies, with exact gradients and Hessians with respect to the body coordinates.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "common/types.h"
+#include "mbs/coupler_law.h"
 #include "mbs/joint_equations.h"
 #include "model/entities.h"
 
@@ -67,8 +69,17 @@ class JointConstraint {
   /// `slots`, the constraint's memory_size() slots of that block (one per term), or nullptr
   /// for the references at their start (the terms' origins).
   JointConstraint(const model::Entity* source, std::vector<Term> terms);
+  /// The nonlinear relation law(c_1 - origin_1, ..., c_n - origin_n) = 0 of a Coupler with a
+  /// routine (the terms' scales are not read). Its term functions below take the Coupling,
+  /// the law and its derivatives at the terms' displacements (Displacement), that
+  /// System::ForEachJointTerm computes once per constraint: the row's value is then term 0's
+  /// contribution, and term k's gradient is grad[k] times its coordinate's gradient.
+  JointConstraint(const model::Entity* source, std::vector<Term> terms,
+                  std::shared_ptr<const CouplerLaw> law);
 
   int rows() const { return rows_; }
+  /// The law of a nonlinear Coupler, or nullptr.
+  const CouplerLaw* law() const { return law_.get(); }
   /// The type of a one-term constraint (of the first term of a relation).
   JointType type() const { return terms_[0].type; }
   /// The Joint whose equations these are, or whose coordinate a joint-based Motion drives;
@@ -110,22 +121,32 @@ class JointConstraint {
   }
 
   // -- one term: its contribution to the rows, over the coordinates of its two bodies -------
+  // (`coupling`: the law's derivatives when law(), else unread)
+
+  /// The displacement c_k - origin_k of term k of a relation, and, when `rate` is given, its
+  /// time derivative along qdot (14, I then J).
+  double Displacement(int k, const double* qI, const double* qJ, const double* slots,
+                      const double* qdot = nullptr, double* rate = nullptr) const;
 
   /// Contribution phi (rows) of term k and its gradient (rows x 14) with respect to (q_I, q_J)
   /// of its markers; qI or qJ is nullptr for the ground, whose columns are then zero. The
   /// gradient is in closed form (JointEquationTerms), by automatic differentiation for angles.
   void EvaluateTerm(int k, const double* qI, const double* qJ, const double* slots, double* phi,
-                    PairGradient* grad) const;
+                    PairGradient* grad, const Coupling* coupling = nullptr) const;
   /// Contribution of term k to the residuals only.
   void EvaluateTermValue(int k, const double* qI, const double* qJ, const double* slots,
-                         double* phi) const;
-  /// Term k's contribution to the second derivative of every row along qdot (14, I then J).
+                         double* phi, const Coupling* coupling = nullptr) const;
+  /// Term k's contribution to the second derivative of every row along qdot (14, I then J);
+  /// for a law, without the cross terms d2f/dd_k dd_l (k != l), which need two terms.
   void EvaluateTermCurvature(int k, const double* qI, const double* qJ, const double* slots,
-                             const double* qdot, double* curvature) const;
+                             const double* qdot, double* curvature,
+                             const Coupling* coupling = nullptr) const;
   /// Term k's contribution to the residuals, gradients and Hessians of every row (the
-  /// Hessians by forward-mode differentiation of the closed-form gradient where there is one).
+  /// Hessians by forward-mode differentiation of the closed-form gradient where there is one;
+  /// for a law, without the cross terms between two terms' bodies).
   void EvaluateTermHessians(int k, const double* qI, const double* qJ, const double* slots,
-                            double* phi, PairGradient* grad, std::vector<PairHessian>* hess) const;
+                            double* phi, PairGradient* grad, std::vector<PairHessian>* hess,
+                            const Coupling* coupling = nullptr) const;
   /// An angle of term k follows the accepted angle through whole turns (writes slots[k]).
   void AcceptTerm(int k, const double* qI, const double* qJ, double* slots) const;
 
@@ -159,6 +180,21 @@ class JointConstraint {
   bool single_pair_ = true;
   int memory_offset_ = -1;
   int memory_size_ = 0;  // terms() when a term is a followed angle
+  std::shared_ptr<const CouplerLaw> law_;
+  // the factor of term k's coordinate gradient in its rows, and its share of a row's value
+  // for the coordinate value x
+  double Factor(int k, const Coupling* coupling) const;
+  // a Coupling whose gradient picks term k's coordinate gradient
+  static Coupling UnitCoupling(int k) {
+    Coupling c;
+    c.grad[k] = 1.0;
+    return c;
+  }
+  // EvaluateTermHessians without a law's f_kk term
+  void EvaluateTermHessiansOfScale(int k, const double* qI, const double* qJ, const double* slots,
+                                   double* phi, PairGradient* grad, std::vector<PairHessian>* hess,
+                                   const Coupling* coupling) const;
+  double Share(int k, double x, const Coupling* coupling) const;
   // the reference of term k's angle
   double Reference(int k, const double* slots) const {
     return slots && memory_size_ > 0 ? slots[k] : terms_[k].origin;

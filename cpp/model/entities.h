@@ -33,7 +33,10 @@ class UserRoutine {
   /// (id, time, par, npar, disp, velo, dflag, iflag) for Field (FIESUB), giving the 6 field
   /// components, then d field / d disp and d field / d velo, 36 each, row by row (row = field
   /// component).
-  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField };
+  /// (id, time, par, npar, disp, ndisp, iflag) for Coupler (COUSUB, COUXX, COUXX2), giving
+  /// the constraint value, its ndisp first partial derivatives, or its second ones (ndisp
+  /// values: the diagonal, or ndisp x ndisp); the caller's buffer holds `count` values.
+  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField, kCoupler };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -46,9 +49,11 @@ class UserRoutine {
     const std::vector<double>* states = nullptr;
     const std::vector<double>* inputs = nullptr;
     int noutput = 0;
-    // Field: the 6 displacements and the 6 velocities of I relative to J (nullptr otherwise)
+    // Field: the 6 displacements and the 6 velocities of I relative to J (nullptr otherwise);
+    // Coupler: the ndisp joint displacements
     const double* disp = nullptr;
     const double* velo = nullptr;
+    int ndisp = 0;
   };
 
   virtual ~UserRoutine() = default;
@@ -129,13 +134,18 @@ class Jprim : public Entity {
 
 /// A linear relation between the free coordinates of two or three joints (REVOLUTE:
 /// rotation, TRANSLATIONAL: translation, CYLINDRICAL: either, by `type` "R" or "T"):
-/// sum_k scales[k] (q_k - q_k at the design position) = 0.
+/// sum_k scales[k] (q_k - q_k at the design position) = 0, or, with a routine (COUSUB),
+/// f(d_1, d_2[, d_3]) = 0 with d_k = q_k - q_k at the design position.
 class Coupler : public Entity {
  public:
   const char* TypeName() const override { return "Coupler"; }
   std::vector<Joint*> joints;
   std::vector<std::string> type;
   std::vector<double> scales;
+  /// COUSUB: the USER(...) parameters, the routine and, when given, its first (COUXX) and
+  /// second (COUXX2) partial derivatives
+  std::string function;
+  std::shared_ptr<UserRoutine> routine, routine_xx, routine_xx2;
 };
 
 /// A gear pair (Adams GEAR): two joints whose J markers sit on a common carrier part with

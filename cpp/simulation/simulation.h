@@ -107,6 +107,22 @@ class Simulation {
   /// runs at that time keeping the velocities. Call before the first Simulate.
   void ContinueFrom(const Simulation& previous);
 
+  /// The state of the run as named blocks (simulation/saved_state.cc): Model.save writes it
+  /// to a file and Model.reload gives it to a fresh simulation of the same model.
+  struct SavedState {
+    double t = 0.0;
+    /// each entity's differential states, by "Type id" (the identity of the model: a
+    /// simulation takes a saved state only when it has exactly these blocks)
+    std::vector<std::pair<std::string, std::vector<double>>> states;
+    /// the memory blocks, by "Type id: part"
+    std::vector<std::pair<std::string, std::vector<double>>> memory;
+    std::optional<double> work;  // the work of the non-conservative forces
+  };
+  SavedState Save() const;
+  /// Starts this freshly compiled simulation at a saved state, as ContinueFrom does; throws
+  /// ModelError saying what differs when the state is not one of this model.
+  void Load(const SavedState& saved);
+
   /// LINEAR: the model linearised at the current time (analysis/linear.h), with the plant
   /// input and output given (nullptr: those of the Linear settings, or the model's only
   /// ones); one output at the current time. Never throws for failures of the analysis.

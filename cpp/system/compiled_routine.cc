@@ -327,7 +327,7 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
   const int nstate = call.states ? static_cast<int>(call.states->size()) : 0;
   const int needed = call.form == Form::kGse     ? nstate + call.noutput
                      : call.form == Form::kField ? 78
-                                                 : std::max(count, 8);
+                                                 : std::max(count, 9);
   std::vector<double> result(std::max(needed, 1), std::numeric_limits<double>::quiet_NaN());
 
   CallContext context;
@@ -383,6 +383,23 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
           for (int c = 0; c < 6; ++c) result[6 + 36 * m + 6 * r + c] = matrices[36 * m + 6 * c + r];
       break;
     }
+    case Form::kCoupler: {
+      // COUSUB(id, time, par, npar, disp, ndisp, iflag, phi), COUXX(..., dfda),
+      // COUXX2(..., d2fda2): the caller checks what was written (NaN: not written)
+      using Fn = void (*)(int*, double*, double*, int*, double*, int*, int*, double*);
+      double disp[3] = {0, 0, 0};
+      std::copy(call.disp, call.disp + call.ndisp, disp);
+      int ndisp = call.ndisp;
+      reinterpret_cast<Fn>(function_)(&id, &time, par.data(), &npar, disp, &ndisp, &iflag,
+                                      result.data());
+      if (out) std::copy(result.begin(), result.begin() + count, out);
+      break;
+    }
+  }
+  if (call.form == Form::kCoupler) {
+    if (context.interruption) std::rethrow_exception(context.interruption);
+    if (!context.stop.empty()) throw std::runtime_error("the routine stopped: " + context.stop);
+    return;
   }
   if (context.interruption) std::rethrow_exception(context.interruption);
   if (!context.stop.empty()) throw std::runtime_error("the routine stopped: " + context.stop);

@@ -35,6 +35,33 @@ PairRates RatesOf(const double* const* q) {
 
 }  // namespace
 
+// a nonlinear Coupler: the law of its terms' displacements (docs/equations.md §2.4)
+const mbs::Coupling* System::CouplingOf(const mbs::JointConstraint& joint, const double* y,
+                                        const double* slots, bool second, mbs::Coupling* out) {
+  double d[3] = {0, 0, 0};
+  for (int k = 0; k < joint.terms(); ++k) {
+    const JointSides sides = SidesOf(joint, k, y);
+    d[k] = joint.Displacement(k, sides.state[0], sides.state[1], slots);
+  }
+  joint.law()->Evaluate(d, second, out);
+  return out;
+}
+
+double System::CouplingCrossCurvature(const mbs::JointConstraint& joint, const double* y,
+                                      const double* slots, const mbs::Coupling& coupling) {
+  double rate[3] = {0, 0, 0};
+  for (int k = 0; k < joint.terms(); ++k) {
+    const JointSides sides = SidesOf(joint, k, y);
+    const PairRates rates = RatesOf(sides.state);
+    joint.Displacement(k, sides.state[0], sides.state[1], slots, rates.qd.data(), &rate[k]);
+  }
+  double cross = 0.0;
+  for (int k = 0; k < joint.terms(); ++k)
+    for (int l = 0; l < joint.terms(); ++l)
+      if (k != l) cross += coupling.hess[3 * k + l] * rate[k] * rate[l];
+  return cross;
+}
+
 System::JointSides System::SidesOf(const mbs::JointConstraint& joint, const double* y) {
   return SidesOf(joint, 0, y);
 }
@@ -58,47 +85,48 @@ void System::JointResidual(const double* y, const double* memory, double* F, dou
   // constraints, reactions, stabilisation (a row is the sum of its terms)
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(y, memory,
-                   [&](const mbs::JointConstraint& joint, int term, int row0,
-                       const JointSides& sides, const double* slots) {
-                     const int* side_body = sides.body;
-                     const double* const* q = sides.state;
-                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
-                     // per side: L(e)^T and q'(u) (as PositionRates)
-                     Eigen::Matrix<double, 3, 4> Lt[2];
-                     Eigen::Matrix<double, 1, kBodyQ> qdot[2];
-                     for (int s = 0; s < 2; ++s) {
-                       if (q[s] == nullptr) continue;
-                       const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
-                       Lt[s] = L.transpose();
-                       qdot[s].head<3>() = V3(q[s] + 7).transpose();
-                       qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
-                     }
-                     for (int r = 0; r < joint.rows(); ++r) {
-                       const int a = rows_[row0 + r].active;
-                       if (a < 0) continue;
-                       const double lambda = y[lam0 + a];
-                       const double mu = y[mu0 + a];
-                       F[mu0 + a] += phi[r];
-                       double vel = 0.0;
-                       for (int s = 0; s < 2; ++s) {
-                         if (q[s] == nullptr) continue;
-                         const int k = side_body[s];
-                         const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-                         vel += g.dot(qdot[s]);
-                         double* f = F + BodyOffset(k);
-                         Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
-                         Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
-                         Eigen::Map<Vec3> f_w(f + 10);
-                         f_q += mu * g;
-                         f_v += lambda * g.head<3>();
-                         f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
-                       }
-                       F[lam0 + a] += vel;
-                       // the reactions' power, -lambda B u
-                       *power -= lambda * vel;
-                     }
-                   });
+  ForEachJointTerm(
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots, const mbs::Coupling* coupling) {
+        const int* side_body = sides.body;
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
+        // per side: L(e)^T and q'(u) (as PositionRates)
+        Eigen::Matrix<double, 3, 4> Lt[2];
+        Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+        for (int s = 0; s < 2; ++s) {
+          if (q[s] == nullptr) continue;
+          const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+          Lt[s] = L.transpose();
+          qdot[s].head<3>() = V3(q[s] + 7).transpose();
+          qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+        }
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int a = rows_[row0 + r].active;
+          if (a < 0) continue;
+          const double lambda = y[lam0 + a];
+          const double mu = y[mu0 + a];
+          F[mu0 + a] += phi[r];
+          double vel = 0.0;
+          for (int s = 0; s < 2; ++s) {
+            if (q[s] == nullptr) continue;
+            const int k = side_body[s];
+            const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+            vel += g.dot(qdot[s]);
+            double* f = F + BodyOffset(k);
+            Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
+            Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
+            Eigen::Map<Vec3> f_w(f + 10);
+            f_q += mu * g;
+            f_v += lambda * g.head<3>();
+            f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
+          }
+          F[lam0 + a] += vel;
+          // the reactions' power, -lambda B u
+          *power -= lambda * vel;
+        }
+      });
 }
 
 void System::JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const {
@@ -109,10 +137,10 @@ void System::JointJacobian(const double* y, const double* memory, std::vector<Tr
   ForEachJointTerm(
       y, memory,
       [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
-          const double* slots) {
+          const double* slots, const mbs::Coupling* coupling) {
         const int* side_body = sides.body;
         const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], slots, phi, &grad, &hess);
+        joint.EvaluateTermHessians(term, q[0], q[1], slots, phi, &grad, &hess, coupling);
 
         const PairRates rates = RatesOf(q);
         const auto& qd = rates.qd;
@@ -172,18 +200,20 @@ void System::JointJacobian(const double* y, const double* memory, std::vector<Tr
             for (int c = 0; c < kPairQ; ++c)
               if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
         }
-      });
+      },
+      true);
 }
 
 VecX System::JointResiduals(const double* y, const double* memory) const {
   VecX phi = VecX::Zero(rows_.size());
   double term_phi[6];
-  ForEachJointTerm(y, memory,
-                   [&](const mbs::JointConstraint& joint, int term, int row0,
-                       const JointSides& sides, const double* slots) {
-                     joint.EvaluateTermValue(term, sides.state[0], sides.state[1], slots, term_phi);
-                     for (int r = 0; r < joint.rows(); ++r) phi[row0 + r] += term_phi[r];
-                   });
+  ForEachJointTerm(
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots, const mbs::Coupling* coupling) {
+        joint.EvaluateTermValue(term, sides.state[0], sides.state[1], slots, term_phi, coupling);
+        for (int r = 0; r < joint.rows(); ++r) phi[row0 + r] += term_phi[r];
+      });
   return phi;
 }
 
@@ -191,18 +221,18 @@ SparseMat System::PositionJacobian(const double* y, const double* memory) const 
   std::vector<Eigen::Triplet<double>> t;
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(y, memory,
-                   [&](const mbs::JointConstraint& joint, int term, int row0,
-                       const JointSides& sides, const double* slots) {
-                     const double* const* q = sides.state;
-                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
-                     for (int r = 0; r < joint.rows(); ++r)
-                       for (int s = 0; s < 2; ++s)
-                         if (q[s])
-                           for (int d = 0; d < kBodyQ; ++d)
-                             t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d,
-                                            grad(r, kBodyQ * s + d));
-                   });
+  ForEachJointTerm(
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots, const mbs::Coupling* coupling) {
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
+        for (int r = 0; r < joint.rows(); ++r)
+          for (int s = 0; s < 2; ++s)
+            if (q[s])
+              for (int d = 0; d < kBodyQ; ++d)
+                t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d, grad(r, kBodyQ * s + d));
+      });
   SparseMat G(rows_.size(), kBodyQ * body_count());
   G.setFromTriplets(t.begin(), t.end());
   return G;
@@ -213,25 +243,26 @@ SparseMat System::VelocityJacobian(const double* y, const double* memory) const 
   t.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
   double phi[6];
   PairGradient grad;
-  ForEachJointTerm(y, memory,
-                   [&](const mbs::JointConstraint& joint, int term, int row0,
-                       const JointSides& sides, const double* slots) {
-                     const double* const* q = sides.state;
-                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
-                     for (int r = 0; r < joint.rows(); ++r) {
-                       const int row = row0 + r;
-                       for (int s = 0; s < 2; ++s) {
-                         if (!q[s]) continue;
-                         const int k = sides.body[s];
-                         const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
-                                         grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
-                         for (int i = 0; i < 3; ++i) {
-                           t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
-                           t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
-                         }
-                       }
-                     }
-                   });
+  ForEachJointTerm(
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots, const mbs::Coupling* coupling) {
+        const double* const* q = sides.state;
+        joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
+        for (int r = 0; r < joint.rows(); ++r) {
+          const int row = row0 + r;
+          for (int s = 0; s < 2; ++s) {
+            if (!q[s]) continue;
+            const int k = sides.body[s];
+            const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
+                            grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
+            for (int i = 0; i < 3; ++i) {
+              t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+              t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+            }
+          }
+        }
+      });
   SparseMat B(rows_.size(), 6 * body_count());
   B.setFromTriplets(t.begin(), t.end());
   return B;
@@ -241,25 +272,29 @@ VecX System::VelocityJacobianRate(const double* y, const double* memory) const {
   VecX gamma = VecX::Zero(rows_.size());
   double phi[6], curvature[6];
   PairGradient grad;
-  ForEachJointTerm(y, memory,
-                   [&](const mbs::JointConstraint& joint, int term, int row0,
-                       const JointSides& sides, const double* slots) {
-                     const double* const* q = sides.state;
-                     const PairRates rates = RatesOf(q);
-                     const auto& qd = rates.qd;
-                     const auto& halfQ = rates.halfQ;
-                     joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad);
-                     joint.EvaluateTermCurvature(term, q[0], q[1], slots, qd.data(), curvature);
-                     for (int r = 0; r < joint.rows(); ++r) {
-                       double g = curvature[r];
-                       for (int s = 0; s < 2; ++s)
-                         if (q[s])
-                           g += grad.row(r)
-                                    .segment<4>(kBodyQ * s + 3)
-                                    .dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
-                       gamma[row0 + r] += g;
-                     }
-                   });
+  ForEachJointTerm(
+      y, memory,
+      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
+          const double* slots, const mbs::Coupling* coupling) {
+        const double* const* q = sides.state;
+        const PairRates rates = RatesOf(q);
+        const auto& qd = rates.qd;
+        const auto& halfQ = rates.halfQ;
+        joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
+        joint.EvaluateTermCurvature(term, q[0], q[1], slots, qd.data(), curvature, coupling);
+        if (coupling && term == 0)
+          curvature[0] += CouplingCrossCurvature(joint, y, slots, *coupling);
+        for (int r = 0; r < joint.rows(); ++r) {
+          double g = curvature[r];
+          for (int s = 0; s < 2; ++s)
+            if (q[s])
+              g += grad.row(r)
+                       .segment<4>(kBodyQ * s + 3)
+                       .dot(halfQ[s] * qd.segment<4>(kBodyQ * s + 3));
+          gamma[row0 + r] += g;
+        }
+      },
+      true);
   return gamma;
 }
 

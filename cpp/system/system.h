@@ -287,6 +287,10 @@ class System {
   /// The same for term `term` of a constraint (a relation between joints' coordinates has
   /// one pair of sides per term).
   static JointSides SidesOf(const mbs::JointConstraint& joint, int term, const double* y);
+  /// A nonlinear Coupler's law and its derivatives (the Hessian when `second`) at the
+  /// displacements in y: the `coupling` its term functions take; returns out.
+  static const mbs::Coupling* CouplingOf(const mbs::JointConstraint& joint, const double* y,
+                                         const double* slots, bool second, mbs::Coupling* out);
 
   /// Called after every accepted step (and after the initial conditions): elements with
   /// memory (angles followed through whole turns) write the accepted state's angles into
@@ -336,17 +340,26 @@ class System {
   explicit System(const model::Model& model);
 
   // -- the joint equations (constraints.cc) -----------------------------------------------
-  // visit(joint, term, first row, sides, slots) for every term of every joint, in order: the
-  // one loop over the joint equations (slots: the joint's memory slots in `memory`)
+  // visit(joint, term, first row, sides, slots, coupling) for every term of every joint, in
+  // order: the one loop over the joint equations (slots: the joint's memory slots in
+  // `memory`; coupling: a nonlinear Coupler's law at its displacements, with its Hessian
+  // when `second`, else nullptr)
   template <class Visit>
-  void ForEachJointTerm(const double* y, const double* memory, const Visit& visit) const {
+  void ForEachJointTerm(const double* y, const double* memory, const Visit& visit,
+                        bool second = false) const {
+    mbs::Coupling coupling;
     for (size_t jn = 0; jn < joints_.size(); ++jn) {
       const mbs::JointConstraint& joint = joints_[jn];
       const double* slots = joint.Slots(memory);
+      const mbs::Coupling* law = nullptr;
+      if (joint.law()) law = CouplingOf(joint, y, slots, second, &coupling);
       for (int term = 0; term < joint.terms(); ++term)
-        visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y), slots);
+        visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y), slots, law);
     }
   }
+  // the law's cross terms d2f/dd_k dd_l (k != l) of a nonlinear Coupler's curvature
+  static double CouplingCrossCurvature(const mbs::JointConstraint& joint, const double* y,
+                                       const double* slots, const mbs::Coupling& coupling);
   // the joint rows of the residual (constraints, reactions, stabilisation); adds the
   // reactions' power to *power
   void JointResidual(const double* y, const double* memory, double* F, double* power) const;

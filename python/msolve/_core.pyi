@@ -176,6 +176,10 @@ class JprimSpec(Entity):
     def __init__(self) -> None:
         ...
 class CouplerSpec(Entity):
+    _function: str
+    _routine: UserRoutine
+    _routine_xx: UserRoutine
+    _routine_xx2: UserRoutine
     def __init__(self) -> None:
         ...
     @property
@@ -1442,6 +1446,10 @@ class Simulation:
     def continue_from(self, previous: Simulation) -> None:
         ...
     def linear(self, pinput: PinputSpec = None, poutput: PoutputSpec = None) -> Results:
+        ...
+    def load_state(self, state: dict) -> None:
+        ...
+    def save_state(self) -> dict:
         ...
     def simulate(self, type: str, end: typing.SupportsFloat | typing.SupportsIndex, dtout: typing.SupportsFloat | typing.SupportsIndex, sink: typing.Any = None, every_output: bool = True) -> Results:
         """

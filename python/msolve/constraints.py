@@ -139,6 +139,26 @@ class _Freedoms(Property):
         return list(value)
 
 
+class _CouplerRoutine(Routine):
+    """COUSUB, and with it its derivatives COUXX and COUXX2 when the module of the callable
+    (or the library of a compiled routine) has them."""
+
+    def __set__(self, obj, value):
+        super().__set__(obj, value)
+        for name, field in (("COUXX", "_routine_xx"), ("COUXX2", "_routine_xx2")):
+            key = "_p_routine_" + name
+            obj.__dict__.pop(key, None)
+            core = None
+            if isinstance(value, str) and "::" in value:
+                core = _core.CompiledRoutine(value.rsplit("::", 1)[0] + "::" + name)
+            elif callable(value):
+                found = getattr(value, "__globals__", {}).get(name)
+                if callable(found) and found is not value:
+                    obj.__dict__[key] = found
+                    core = _core.PythonRoutine(obj, key, found)
+            setattr(obj, field, core)
+
+
 class Coupler(_CoreEntity, _core.CouplerSpec):
     """A linear relation between the free coordinates of two or three joints (REVOLUTE:
     rotation in radians, TRANSLATIONAL: translation, CYLINDRICAL: either, as ``type`` says):
@@ -166,17 +186,25 @@ class Coupler(_CoreEntity, _core.CouplerSpec):
       scales=[alpha, 1])``; for a pinion of radius R, alpha = R, or -R, by the side the rack
       lies on (a RACKPIN Joint or a Gear gives the same from the geometry).
 
-    ``function``/``routine`` (COUSUB, a nonlinear coupler) are not available.
+    A nonlinear coupler: ``routine`` (COUSUB, a Python callable or ``"library::COUSUB"``)
+    called as ``COUSUB(id, time, par, npar, disp, ndisp, iflag)`` with the numbers of
+    ``function="USER(...)"`` and the displacements d_k = q_k - q_k_0 of the joints, returns
+    f(d); the constraint is f(d) = 0 (scales are then not read). Its partial derivatives are
+    those of the routines COUXX (ndisp values) and COUXX2 (ndisp values, the diagonal, or
+    ndisp x ndisp) of the same Python module or library when they exist, else central
+    differences of COUSUB (docs/equations.md §2.4). TIME is 0: the coupler relates joint
+    displacements only.
     """
 
     _core_type = _core.CouplerSpec
     joints = References(Joint, field="_joints")
     type = _Freedoms(field="_type")
     scales = Doubles([1.0, 0.0, 0.0], field="_scales")
-    function = Function(
-        "COUSUB", no_effect="nonlinear couplers (COUSUB) are not available; scales are used"
+    function = Function("COUSUB", field="_function", doc="USER(p1, ...): the parameters of COUSUB.")
+    routine = _CouplerRoutine(
+        field="_routine",
+        doc="COUSUB(id, time, par, npar, disp, ndisp, iflag) -> f: the coupler constraint.",
     )
-    routine = Routine(no_effect="nonlinear couplers (COUSUB) are not available; scales are used")
     script = Str(no_effect=_SCRIPT)
     virtual = Bool(False, no_effect=_VIRTUAL)
 

@@ -19,6 +19,7 @@ from .placement import resolved
 from .progress import Progress
 from .result_files import OutputFiles
 from .results import SimulationResults
+from .saved_state import halt_event, read_state, write_state
 
 
 class MsolveError(RuntimeError):
@@ -216,34 +217,33 @@ class Model(_core.ModelSpec):
         return routine(par, len(par))
 
     def save(self, file):
-        """Keep the state of the analysis (time, positions, velocities, the states of the
-        Diffs, Tfsisos and Motions, the sensors) under the name ``file``, for ``reload`` in
-        this Python session. msolve writes no state file (``save_model`` writes the model's
-        dataset)."""
+        """Write the state of the analysis (time, positions, velocities, the states of the
+        Diffs, Tfsisos, Lses, Gses and Motions, what the elements, requests and sensors
+        remember) to the file ``file``, for ``reload`` here or in another Python process
+        running the same model (msolve/saved_state.py). ``save_model`` writes the model's
+        dataset."""
         name = str(file)
         if self._simulation is None:
             raise MsolveError(f"save: no analysis has run yet, nothing to save as {name!r}")
-        # the analysis so far is kept as it stands; the model goes on in a copy of it
-        saved = self._simulation
-        self._simulation = self._compiled_copy(saved)
-        self._saved_states = getattr(self, "_saved_states", {})
-        self._saved_states[name] = (saved, self._halted_by)
-        logger.info(f"save: the state at time {saved.time:.9g} is kept as {name!r} (in memory)")
+        write_state(name, self._simulation, self._halted_by)
+        logger.info(f"save: the state at time {self._simulation.time:.9g} written to {name!r}")
 
     def reload(self, file, output_prefix=None):
-        """Go back to the state ``save(file)`` kept in this session; the next ``simulate``
-        continues from it. ``output_prefix`` names the result files from then on."""
+        """Go back to the state ``save(file)`` wrote; the next ``simulate`` continues from
+        it. A state saved from another model is refused. ``output_prefix`` names the result
+        files from then on."""
         name = str(file)
-        saved = getattr(self, "_saved_states", {}).get(name)
-        if saved is None:
-            raise MsolveError(
-                f"reload: no state was saved as {name!r} in this session (msolve keeps "
-                "saved states in memory, not in files)"
-            )
-        state, halted_by = saved
-        self._simulation = self._compiled_copy(state)
+        state, halted = read_state(name)
+        with resolved(self._entities):
+            simulation = _core.Simulation(self)
+        try:
+            simulation.load_state(state)
+        except _core.ModelError as e:
+            raise MsolveError(f"reload: {name!r}: {e}") from None
+        self._simulation = simulation
         self._compiled = self._solver_snapshot()
-        self._halted_by = halted_by
+        self._halted_by = halt_event(self, halted)
+        logger.info(f"reload: the state at time {simulation.time:.9g} read from {name!r}")
         if output_prefix is not None:
             self.output = str(output_prefix)
             self._files = self._output_files()

@@ -34,6 +34,9 @@ class Builder {
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();
+  void NonlinearCoupler(const model::Coupler& coupler,
+                        const std::vector<std::pair<mbs::BodyMarker, mbs::BodyMarker>>& pairs,
+                        const VecX& design);
   // forces.cc: the force elements of the kinds of model/kinds.h, in the order of
   // force_elements_: those compiled from numbers only, then those with expressions
   void NumberForces();

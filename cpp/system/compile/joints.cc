@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <optional>
 
 #include "common/error.h"
 #include "math/rotation.h"
@@ -174,6 +175,35 @@ void Builder::Joints() {
   }
 }
 
+// a Coupler with a routine (COUSUB): the law of its joints' displacements, the routine called
+// once with iflag true here (docs/equations.md §2.4)
+void Builder::NonlinearCoupler(
+    const model::Coupler& coupler,
+    const std::vector<std::pair<mbs::BodyMarker, mbs::BodyMarker>>& pairs, const VecX& design) {
+  const std::string who = coupler.Describe() + ": ";
+  const std::string why = coupler.routine->Unavailable();
+  if (!why.empty()) throw ModelError(who + why);
+  std::optional<std::vector<double>> par;
+  try {
+    par = ParseUserParameters(coupler.function.empty() ? "USER()" : coupler.function);
+  } catch (const std::invalid_argument& e) {
+    throw ModelError(who + e.what());
+  }
+  if (!par)
+    throw ModelError(who + "function must be USER(p1, ...), the parameters of its routine " +
+                     "(COUSUB); got '" + coupler.function + "'");
+  std::vector<Term> terms;
+  for (size_t k = 0; k < coupler.joints.size(); ++k) {
+    const std::string word = k < coupler.type.size() ? coupler.type[k] : "";
+    terms.push_back(MakeTerm(FreeCoordinate(coupler, *coupler.joints[k], word), pairs[k].first,
+                             pairs[k].second, 1.0, design));
+  }
+  auto law = std::make_shared<mbs::CouplerLaw>(&coupler, std::move(*par),
+                                               static_cast<int>(coupler.joints.size()));
+  law->Prepare();
+  sys_.AddConstraint(mbs::JointConstraint(&coupler, std::move(terms), std::move(law)));
+}
+
 void Builder::JointRelations() {
   const VecX design = sys_.DesignState();
   // the joints a Coupler or Gear relates must be active joints of this model
@@ -185,7 +215,7 @@ void Builder::JointRelations() {
                      " is inactive or not in this model");
   };
 
-  // couplers: sum_k scales[k] (q_k - q_k at design) = 0
+  // couplers: sum_k scales[k] (q_k - q_k at design) = 0, or a routine's f(q - q at design) = 0
   for (const auto& coupler : model_.couplers) {
     if (!coupler->active) continue;
     const std::string who = coupler->Describe() + ": ";
@@ -194,6 +224,14 @@ void Builder::JointRelations() {
       throw ModelError(who + "couples two or three joints, got " + std::to_string(n));
     if (coupler->type.size() > n)
       throw ModelError(who + "type has more entries than there are joints");
+    if (coupler->routine) {
+      std::vector<std::pair<mbs::BodyMarker, mbs::BodyMarker>> pairs;
+      for (const model::Joint* joint : coupler->joints)
+        pairs.push_back(markers_of_joint(*coupler, joint));
+      NonlinearCoupler(*coupler, pairs, design);
+      continue;
+    }
+    CheckNoUserCall(*coupler, coupler->function);
     // the scales of every joint, or of all but the first (whose scale is then 1, as Adams)
     std::vector<double> scales = coupler->scales;
     // entries beyond the joints (MotionSolve pads the list to three) must be zero

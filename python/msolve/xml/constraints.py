@@ -101,21 +101,22 @@ def _joint_list(reader, el, entity, count):
 @reads("Constraint_Coupler")
 def read_coupler(reader, el):
     """Constraint_Coupler: joint1_id, freedom_1, joint2_id, freedom_2 [, joint3_id,
-    freedom_3], coefficients = "c1, c2 [, c3]" (MotionSolve Constraint_Coupler page); user
-    couplers (COUSUB) are not available."""
-    for name in ("usrsub_param_string", "usrsub_dll_name", "script_name"):
-        if el.raw(name) is not None:
-            raise el.error(
-                "user-defined couplers (COUSUB) are not available in msolve; give 'coefficients'"
-            )
+    freedom_3], and either coefficients = "c1, c2 [, c3]" or a user coupler (COUSUB:
+    usrsub_param_string with usrsub_dll_name or script_name) (MotionSolve Constraint_Coupler
+    page)."""
     count = 3 if el.raw("joint3_id") is not None else 2
     freedoms = [el.word(f"freedom_{k + 1}", {"T": "T", "R": "R"}) for k in range(count)]
-    scales = el.reals_attr("coefficients", required=True)
-    if len(scales) != count:
-        raise el.error(
-            f"attribute 'coefficients' needs {count} numbers (one per joint), got {len(scales)}"
-        )
-    kwds = {"scales": scales}
+    param, routine = reader.routine(el, "COUSUB")
+    kwds = {}
+    if routine is not None:
+        kwds.update(function=param or "", routine=routine)
+    else:
+        scales = el.reals_attr("coefficients", required=True)
+        if len(scales) != count:
+            raise el.error(
+                f"attribute 'coefficients' needs {count} numbers (one per joint), got {len(scales)}"
+            )
+        kwds["scales"] = scales
     if all(f is not None for f in freedoms):
         kwds["type"] = freedoms
     entity = reader.create(el, Coupler, **kwds)
@@ -217,6 +218,9 @@ def write_coupler(w, c):
         e.set(f"joint{k + 1}_id", joint.id)
         if k < len(c.type):
             e.set(f"freedom_{k + 1}", c.type[k])
+    if c.routine is not None:
+        w.routine(e, c, "COUSUB", typed=False)
+        return
     e.set("coefficients", ", ".join(_num(s) for s in c.scales[: len(c.joints)]))
 
 
