@@ -26,18 +26,18 @@ function(msolve_missing what)
     "  or install it yourself: ${packages}.")
 endfunction()
 
+find_package(Eigen3 3.3 QUIET NO_MODULE)
+if(NOT Eigen3_FOUND)
+  msolve_missing("Eigen 3 (C++ headers)"
+    "Debian/Ubuntu: apt-get install libeigen3-dev, Fedora: dnf install eigen3-devel")
+endif()
+
 # FCL 0.6 or later: collision detection and penetration depth of the contact pairs without a
 # closed form (mbs/contact_fcl.cc)
 find_package(fcl 0.6 QUIET)
 if(NOT fcl_FOUND)
   msolve_missing("FCL, the Flexible Collision Library (C++)"
     "Debian/Ubuntu: apt-get install libfcl-dev, Fedora: dnf install fcl-devel")
-endif()
-
-find_package(Eigen3 3.3 QUIET NO_MODULE)
-if(NOT Eigen3_FOUND)
-  msolve_missing("Eigen 3 (C++ headers)"
-    "Debian/Ubuntu: apt-get install libeigen3-dev, Fedora: dnf install eigen3-devel")
 endif()
 
 set(MSOLVE_SUNDIALS_TARBALL "${PROJECT_SOURCE_DIR}/build/deps/sundials_6.4.1+dfsg1.orig.tar.xz"
