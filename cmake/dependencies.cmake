@@ -4,6 +4,8 @@
 #   Eigen 3       headers only; Debian's libeigen3-dev
 #   LAPACK        dgeev of the linear analysis; Debian's liblapack-dev
 #   KLU           SuiteSparse's sparse LU; Debian's libsuitesparse-dev (no MPI)
+#   FCL           collision detection of the contact pairs without a closed form; Debian's
+#                 libfcl-dev (with libccd), a shared library that auditwheel bundles
 #   SUNDIALS 6    IDA, CVODE, KINSOL, the serial vector, dense and sparse matrices, the dense and
 #                 KLU linear solvers; built here from its released source
 #                 (tools/fetch_sundials.sh fetches it) and linked statically, or the
@@ -28,6 +30,14 @@ find_package(Eigen3 3.3 QUIET NO_MODULE)
 if(NOT Eigen3_FOUND)
   msolve_missing("Eigen 3 (C++ headers)"
     "Debian/Ubuntu: apt-get install libeigen3-dev, Fedora: dnf install eigen3-devel")
+endif()
+
+# FCL 0.6 or later: collision detection and penetration depth of the contact pairs without a
+# closed form (mbs/contact_fcl.cc)
+find_package(fcl 0.6 QUIET)
+if(NOT fcl_FOUND)
+  msolve_missing("FCL, the Flexible Collision Library (C++)"
+    "Debian/Ubuntu: apt-get install libfcl-dev, Fedora: dnf install fcl-devel")
 endif()
 
 set(MSOLVE_SUNDIALS_TARBALL "${PROJECT_SOURCE_DIR}/build/deps/sundials_6.4.1+dfsg1.orig.tar.xz"

@@ -171,9 +171,10 @@ def test_a_deep_start_is_reported_with_the_pair_and_the_depth():
 
 
 def test_unsupported_geometry_is_refused_naming_it():
+    # every solid is usable now; a hollow one (material outside its surface) is not
     model, _ball, floor_at, c = ball_on_floor(stiffness=1e5)
-    c.jgeom = Cylinder(cm=floor_at, radius=1.0, length=0.1)
-    with pytest.raises(ValueError, match=r"Contact 1: geometry Cylinder 3 cannot be used"):
+    c.jgeom = Cylinder(cm=floor_at, radius=1.0, length=0.1, material_inside=False)
+    with pytest.raises(ValueError, match=r"Contact 1: geometry Cylinder 3 has material_inside"):
         model.simulate(end=0.01, dtout=0.01)
 
 

@@ -7,9 +7,10 @@ PYTHON="${PYTHON:-python3}"
 
 # system libraries (Debian packages), installed only when missing: only what msolve links
 # (SuiteSparse's KLU, LAPACK, Eigen) and tests with, no MPI, PETSc or Trilinos; gfortran
-# builds the Fortran user subroutine of tests_py/test_compiled_routines.py
+# builds the Fortran user subroutine of tests_py/test_compiled_routines.py; FCL the contact
+# pairs without a closed form
 missing=""
-for pkg in libeigen3-dev libsuitesparse-dev liblapack-dev libgtest-dev clang-format gfortran; do
+for pkg in libeigen3-dev libsuitesparse-dev liblapack-dev libgtest-dev clang-format gfortran libfcl-dev; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing="$missing $pkg"
   fi

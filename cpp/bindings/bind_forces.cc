@@ -26,7 +26,12 @@ void DefineContactSpecs(py::module_& m) {
       .def_readwrite("_length", &Graphic::length)
       .def_readwrite("_top", &Graphic::top)
       .def_readwrite("_bottom", &Graphic::bottom)
-      .def_readwrite("_material_inside", &Graphic::material_inside);
+      .def_readwrite("_material_inside", &Graphic::material_inside)
+      .def_readwrite("_filename", &Graphic::filename)
+      .def_readwrite("_vertices", &Graphic::vertices)
+      .def_readwrite("_faces", &Graphic::faces)
+      .def_readwrite("_convex", &Graphic::convex)
+      .def_readwrite("_mesh_problem", &Graphic::mesh_problem);
   RefProperty(graphic, "_cm", &Graphic::cm);
   RefProperty(graphic, "_corner", &Graphic::corner);
 

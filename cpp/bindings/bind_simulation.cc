@@ -153,6 +153,15 @@ void DefineResults(py::module_& m) {
                                         ToArray(s.values)));
             return out;
           })
+      .def_property_readonly(
+          "contacts",
+          [](const Results& r) {
+            py::list out;
+            for (const auto& s : r.contacts)
+              out.append(py::make_tuple(py::cast(s.contact, py::return_value_policy::reference),
+                                        ToArray(s.values)));
+            return out;
+          })
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
       .def_property_readonly("energy", [](const Results& r) { return ToArray(r.energy); })
@@ -253,13 +262,15 @@ void DefineSimulation(py::module_& m) {
           "as it comes (bindings/running.h: PythonOutputSink).")
       .def("_output_entities",
            [](const Simulation& s) {
-             // the requests and bodies of an output row, in order
+             // the requests, bodies and contacts of an output row, in order
              py::list out;
              const Results empty = s.EmptyResults();
              for (const auto& r : empty.requests)
                out.append(py::cast(r.request, py::return_value_policy::reference));
              for (const auto& b : empty.bodies)
                out.append(py::cast(b.part, py::return_value_policy::reference));
+             for (const auto& c : empty.contacts)
+               out.append(py::cast(c.contact, py::return_value_policy::reference));
              return out;
            })
       .def(

@@ -1,5 +1,6 @@
 #include "mbs/contact.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -9,6 +10,9 @@ namespace msolve::mbs {
 namespace {
 
 using contact_detail::Val;
+
+// the most contact points the collision library reports for one pair of solids
+constexpr int kMaxLibraryPoints = 16;
 
 // STEP(x, x0, h0, x1, h1): the cubic step of MotionSolve's expressions (docs/
 // motionsolve-compatibility.md §4.3), h0 below x0, h1 above x1.
@@ -30,6 +34,40 @@ PlacedShape<S> Place(const ContactShape& shape, const S* x) {
   placed.radius = shape.radius;
   placed.half = shape.half;
   return placed;
+}
+
+template <class S>
+Vec3 Values(const math::Vec3T<S>& v) {
+  return Vec3(Val(v[0]), Val(v[1]), Val(v[2]));
+}
+
+template <class S>
+Mat3 Values(const math::Mat3T<S>& m) {
+  Mat3 out;
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b) out(a, b) = Val(m(a, b));
+  return out;
+}
+
+// The contact points of a pair without a closed form: found by the collision library at the
+// values, each kept as a point of I and a point and normal of J fixed in their solids, so that
+// the depth (pj - pi) . n follows the two bodies' motion to first order (its derivatives).
+template <class S>
+void LibraryContacts(const ContactShape& a, const PlacedShape<S>& pa, const ContactShape& b,
+                     const PlacedShape<S>& pb, std::vector<ContactPoint<S>>* out) {
+  std::vector<FclWitness> found;
+  FclContacts(a.fcl, Values(pa.c), Values(pa.R), b.fcl, Values(pb.c), Values(pb.R),
+              kMaxLibraryPoints, &found);
+  for (const FclWitness& w : found) {
+    const math::Vec3T<S> pi = pa.c + pa.R * w.pi.template cast<S>();
+    const math::Vec3T<S> pj = pb.c + pb.R * w.pj.template cast<S>();
+    ContactPoint<S> k;
+    k.n = pb.R * w.nj.template cast<S>();
+    k.depth = (pj - pi).dot(k.n);
+    if (!(Val(k.depth) > 0)) continue;
+    k.p = (pi + pj) / 2.0;
+    out->push_back(k);
+  }
 }
 
 // the normal force (docs/equations.md §3.13) from the depth and its rate, not negative
@@ -73,11 +111,33 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
                               std::vector<ContactState>* states) const {
   using std::sqrt;
   for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  // broad phase, on the values: the spheres that hold the two solids must overlap
+  double values[2][kBodyX];
+  const double* x[2] = {nullptr, nullptr};
+  for (int s = 0; s < 2; ++s) {
+    const S* from = s == 0 ? xI : xJ;
+    if (from == nullptr) continue;
+    for (int k = 0; k < kBodyX; ++k) values[s][k] = Val(from[k]);
+    x[s] = values[s];
+  }
+  std::vector<Vec3> icentres, jcentres;
+  for (const ContactShape& a : ishapes_) icentres.push_back(Motion(a.m, x[0]).p);
+  for (const ContactShape& b : jshapes_) jcentres.push_back(Motion(b.m, x[1]).p);
+  std::vector<ContactPoint<S>> points;
+  for (size_t ka = 0; ka < ishapes_.size(); ++ka)
+    for (size_t kb = 0; kb < jshapes_.size(); ++kb) {
+      const ContactShape &a = ishapes_[ka], &b = jshapes_[kb];
+      const double reach = a.bound + b.bound;
+      if ((icentres[ka] - jcentres[kb]).squaredNorm() >= reach * reach) continue;
+      const PlacedShape<S> pa = Place(a, xI), pb = Place(b, xJ);
+      if (a.closed_form && b.closed_form)
+        ShapeContacts(pa, pb, &points);
+      else
+        LibraryContacts(a, pa, b, pb, &points);
+    }
+  if (points.empty()) return;
   const MarkerMotion<S> bi = Motion(i(), xI);
   const MarkerMotion<S> bj = Motion(j(), xJ);
-  std::vector<ContactPoint<S>> points;
-  for (const ContactShape& a : ishapes_)
-    for (const ContactShape& b : jshapes_) ShapeContacts(Place(a, xI), Place(b, xJ), &points);
   S part[6];
   for (const ContactPoint<S>& k : points) {
     // velocities of the material points of I and J at the contact point
@@ -140,6 +200,26 @@ std::vector<ContactState> ContactElement::Points(const double* xI, const double*
   std::vector<ContactState> states;
   ComputeT(xI, xJ, out, &states);
   return states;
+}
+
+std::array<double, ContactElement::kResultSize> ContactElement::Result(const double* xI,
+                                                                       const double* xJ) const {
+  std::array<double, kResultSize> out{};
+  const std::vector<ContactState> points = Points(xI, xJ);
+  Vec3 force = Vec3::Zero(), weighted = Vec3::Zero(), deepest = Vec3::Zero();
+  double fn = 0, ff = 0, depth = 0, slip = 0;
+  for (const ContactState& k : points) {
+    force += k.normal * k.normal_force + k.friction;
+    fn += k.normal_force;
+    ff += k.friction.norm();
+    weighted += k.point * k.normal_force;
+    if (k.depth >= depth) depth = k.depth, deepest = k.point;
+    slip = std::max(slip, k.slip.norm());
+  }
+  const Vec3 at = fn > 0 ? Vec3(weighted / fn) : deepest;
+  out = {force.norm(), force[0], force[1], force[2], fn,   ff,
+         depth,        at[0],    at[1],    at[2],    slip, static_cast<double>(points.size())};
+  return out;
 }
 
 }  // namespace msolve::mbs

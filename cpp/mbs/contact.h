@@ -2,25 +2,35 @@
 // geometries of two bodies, at every point where they interpenetrate.
 #pragma once
 
+#include <array>
+#include <limits>
 #include <string>
 #include <vector>
 
+#include "mbs/contact_fcl.h"
 #include "mbs/contact_geometry.h"
 #include "mbs/pair_force.h"
 
 namespace msolve::mbs {
 
-/// A geometry of a Contact as the element sees it: a sphere or a box whose centre and axes
-/// are those of marker `m` (for a box given by its corner, the compile step has moved the
-/// marker's offset to the centre).
+/// A geometry of a Contact as the element sees it, centred on marker `m` with its axes (for
+/// a box given by its corner, a cylinder or frustum from its base, the compile step has
+/// moved the marker's offset to the centre): a sphere or a box (closed forms), or any
+/// other solid through the collision library (`fcl`, set for every kind).
 struct ContactShape {
   const model::Graphic* source = nullptr;
   BodyMarker m;
+  bool closed_form = true;  // sphere or box
   bool sphere = true;
   double radius = 0.0;
   Vec3 half = Vec3::Zero();
-  /// The smallest extent (radius or half edge), for the warning of a deep start.
-  double Size() const { return sphere ? radius : half.minCoeff(); }
+  FclGeometry fcl;
+  /// The radius of a sphere about the centre that holds the solid (the broad phase;
+  /// infinite when not known: the pair is always tested).
+  double bound = std::numeric_limits<double>::infinity();
+  /// The smallest extent, for the warning of a deep start.
+  double size = 0.0;
+  double Size() const { return size; }
 };
 
 /// The laws of the contact force, from the Contact's attributes.
@@ -53,6 +63,14 @@ class ContactElement : public PairForceElement {
 
   /// The contact points at the states xI, xJ of the two bodies, with their forces.
   std::vector<ContactState> Points(const double* xI, const double* xJ) const;
+
+  /// The CONTACT result at the states xI, xJ (docs/equations.md §3.13): the total force on
+  /// I (FM, FX, FY, FZ, global), the sums of the normal forces and of the friction forces'
+  /// magnitudes (FN, FF), the largest depth (DEPTH), the mean contact point weighted by the
+  /// normal forces, or the deepest point when none acts (PX, PY, PZ), the largest slip
+  /// speed (VSLIP) and the number of points (NPOINTS); zeros without contact.
+  static constexpr int kResultSize = 12;
+  std::array<double, kResultSize> Result(const double* xI, const double* xJ) const;
 
  protected:
   void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;

@@ -133,9 +133,73 @@ void CornersInBox(const math::Vec3T<S>& ca, const math::Mat3T<S>& Ra, const Vec3
   }
 }
 
+/// The edges of box A that cross edges of box B (each edge's closest point to the other
+/// inside the other box, both within their edges): one point per crossing, the normal
+/// along the cross product of the two edges, the depth the distance between the two
+/// closest points (docs/equations.md §3.13). `a_is_i` tells which box is the solid I.
+template <class S>
+void EdgeCrossings(const PlacedShape<S>& A, const PlacedShape<S>& B, bool a_is_i,
+                   std::vector<ContactPoint<S>>* out) {
+  using contact_detail::Val;
+  using std::sqrt;
+  auto inside = [](const PlacedShape<S>& box, const Vec3& p) {
+    Vec3 c, q;
+    Mat3 R;
+    for (int a = 0; a < 3; ++a) {
+      c[a] = Val(box.c[a]);
+      for (int b = 0; b < 3; ++b) R(a, b) = Val(box.R(a, b));
+    }
+    q = R.transpose() * (p - c);
+    for (int a = 0; a < 3; ++a)
+      if (!(std::abs(q[a]) < box.half[a])) return false;
+    return true;
+  };
+  for (int ea = 0; ea < 12; ++ea)
+    for (int eb = 0; eb < 12; ++eb) {
+      // edge k of a box: along axis k / 4, the other two axes' signs from k % 4
+      math::Vec3T<S> a0, da, b0, db;
+      const PlacedShape<S>* boxes[2] = {&A, &B};
+      const int edges[2] = {ea, eb};
+      math::Vec3T<S>* starts[2] = {&a0, &b0};
+      math::Vec3T<S>* dirs[2] = {&da, &db};
+      for (int s = 0; s < 2; ++s) {
+        const PlacedShape<S>& box = *boxes[s];
+        const int axis = edges[s] / 4, u = (axis + 1) % 3, v = (axis + 2) % 3;
+        math::Vec3T<S> local = math::Vec3T<S>::Zero();
+        local[axis] = S(-box.half[axis]);
+        local[u] = S((edges[s] & 1) ? box.half[u] : -box.half[u]);
+        local[v] = S((edges[s] & 2) ? box.half[v] : -box.half[v]);
+        *starts[s] = box.c + box.R * local;
+        *dirs[s] = box.R.col(axis) * S(2 * box.half[axis]);
+      }
+      // closest points of the two segments, on the values
+      Vec3 p0, u, q0, w;
+      for (int a = 0; a < 3; ++a)
+        p0[a] = Val(a0[a]), u[a] = Val(da[a]), q0[a] = Val(b0[a]), w[a] = Val(db[a]);
+      const Vec3 axis = u.cross(w);
+      if (!(axis.squaredNorm() > 1e-12 * u.squaredNorm() * w.squaredNorm())) continue;
+      const Vec3 r = p0 - q0;
+      const double uu = u.dot(u), uw = u.dot(w), ww = w.dot(w), ur = u.dot(r), wr = w.dot(r);
+      const double den = uu * ww - uw * uw;
+      const double s = (uw * wr - ww * ur) / den, t = (uu * wr - uw * ur) / den;
+      if (!(s > 0 && s < 1 && t > 0 && t < 1)) continue;
+      if (!inside(B, p0 + s * u) || !inside(A, q0 + t * w)) continue;
+      const math::Vec3T<S> pa = a0 + da * S(s), pb = b0 + db * S(t);
+      math::Vec3T<S> n = da.cross(db);
+      n = n / sqrt(n.squaredNorm());
+      // the normal on A points the way A leaves B: from A's edge point towards B's
+      if (Val((pb - pa).dot(n)) < 0) n = -n;
+      ContactPoint<S> k;
+      k.depth = (pb - pa).dot(n);
+      k.p = (pa + pb) / 2.0;
+      k.n = a_is_i ? n : math::Vec3T<S>(-n);
+      out->push_back(k);
+    }
+}
+
 /// The contact points of two placed solids I and J (sphere or box each); the box-box
-/// contact is that of the corners of each inside the other (exact for a box resting on a
-/// face of another, edge-to-edge contact is not seen).
+/// contact is that of the corners of each inside the other (a box resting on a face of
+/// another) and of the edges of each crossing edges of the other (edge to edge).
 template <class S>
 void ShapeContacts(const PlacedShape<S>& i, const PlacedShape<S>& j,
                    std::vector<ContactPoint<S>>* out) {
@@ -148,6 +212,7 @@ void ShapeContacts(const PlacedShape<S>& i, const PlacedShape<S>& j,
   } else {
     CornersInBox(i.c, i.R, i.half, j.c, j.R, j.half, true, out);
     CornersInBox(j.c, j.R, j.half, i.c, i.R, i.half, false, out);
+    EdgeCrossings(i, j, true, out);
   }
 }
 

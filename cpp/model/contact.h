@@ -17,7 +17,10 @@ class Marker;
 /// (`cm`, `radius`), Box (centred on `cm`, or from `corner` along its axes, edge lengths
 /// `x`, `y`, `z`), Cylinder (`cm`, `radius`, `length` along z from cm), Ellipsoid (`cm`,
 /// diameters `x`, `y`, `z` from xscale, yscale, zscale), Frustum (`cm`, `top` and `bottom`
-/// radii, `length` along z). All graphics share one id space, as XML Post_Graphic does.
+/// radii, `length` along z), External (a triangle mesh read from `filename`, in the axes of
+/// the marker `cm` (MotionSolve's rm): `vertices` x, y, z in a row, `faces` three vertex
+/// indices each; `mesh_problem` says why the mesh bounds no volume, empty when it does).
+/// All graphics share one id space, as XML Post_Graphic does.
 class Graphic : public Entity {
  public:
   const char* TypeName() const override { return kind.c_str(); }
@@ -29,6 +32,11 @@ class Graphic : public Entity {
   double length = 0.0;
   double top = 0.0, bottom = 0.0;
   bool material_inside = true;
+  std::string filename;
+  std::vector<double> vertices;
+  std::vector<int> faces;
+  bool convex = false;
+  std::string mesh_problem;
 };
 
 /// A contact force between the geometries `igeom` (all on one part) and `jgeom` (all on

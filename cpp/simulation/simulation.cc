@@ -139,6 +139,8 @@ Results Simulation::EmptyResults() const {
   // parts)
   for (const auto& b : sys_.bodies())
     if (b.owner == nullptr) out.bodies.push_back({b.part, {}});
+  for (const auto& c : model_.contacts)
+    if (c->active) out.contacts.push_back({c.get(), {}});
   return out;
 }
 
@@ -213,6 +215,7 @@ void Simulation::ReleaseOutputs(Results* out) {
   keep_last(&out->times);
   for (auto& s : out->requests) keep_last(&s.values);
   for (auto& s : out->bodies) keep_last(&s.values);
+  for (auto& s : out->contacts) keep_last(&s.values);
   keep_last(&out->constraint_errors);
   keep_last(&out->energy);
 }
@@ -580,6 +583,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     for (int d = 0; d < 7; ++d) v[d] = y[system::System::BodyOffset(static_cast<int>(k)) + d];
     out->bodies[k].values.push_back(v);
   }
+  SampleContacts(sys_, y.data(), &out->contacts);
   const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
   const VecX rates = sys_.DriverValues(t, y.data(), 1);
   VecX u(6 * sys_.body_count());

@@ -17,6 +17,7 @@
 #include "analysis/system_dae.h"
 #include "common/types.h"
 #include "model/entities.h"
+#include "simulation/contact_results.h"
 #include "simulation/sensors.h"
 #include "simulation/simulate_options.h"
 #include "solver/integrator.h"
@@ -52,6 +53,7 @@ struct Results {
   std::vector<double> times;
   std::vector<RequestSeries> requests;
   std::vector<BodySeries> bodies;
+  std::vector<ContactSeries> contacts;  // the CONTACT result of every active Contact
   /// per output: largest residual of the active position constraints (joints and
   /// quaternion norms) and of the velocity constraints, a check of the solution
   std::vector<std::array<double, 2>> constraint_errors;

@@ -53,7 +53,14 @@ from .properties import (
     String,
     Vector,
 )
-from .results import BodyResult, EnergyResult, RequestResult, SensorEvent, SimulationResults
+from .results import (
+    BodyResult,
+    ContactResult,
+    EnergyResult,
+    RequestResult,
+    SensorEvent,
+    SimulationResults,
+)
 from .sensors import *
 from .settings import *
 from .sweep import sweep
@@ -94,6 +101,7 @@ __all__ = [
             "BodyResult",
             "Bool",
             "Composite",
+            "ContactResult",
             "DatasetError",
             "DatasetWarning",
             "DatasetWriteError",

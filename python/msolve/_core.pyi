@@ -696,9 +696,12 @@ class FrictionSpec(Entity):
         ...
 class GraphicSpec(Entity):
     _cm: MarkerSpec
+    _convex: bool
     _corner: MarkerSpec
+    _filename: str
     _kind: str
     _material_inside: bool
+    _mesh_problem: str
     def __init__(self) -> None:
         ...
     @property
@@ -706,6 +709,12 @@ class GraphicSpec(Entity):
         ...
     @_bottom.setter
     def _bottom(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _faces(self) -> list[int]:
+        ...
+    @_faces.setter
+    def _faces(self, arg0: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> None:
         ...
     @property
     def _length(self) -> float:
@@ -724,6 +733,12 @@ class GraphicSpec(Entity):
         ...
     @_top.setter
     def _top(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _vertices(self) -> list[float]:
+        ...
+    @_vertices.setter
+    def _vertices(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         ...
     @property
     def _x(self) -> float:
@@ -1416,6 +1431,9 @@ class Results:
         ...
     @property
     def constraint_errors(self) -> numpy.typing.NDArray[numpy.float64]:
+        ...
+    @property
+    def contacts(self) -> list:
         ...
     @property
     def energy(self) -> numpy.typing.NDArray[numpy.float64]:

@@ -9,7 +9,7 @@ in lower case when it has none), e.g. ``N*mm`` or ``mm/s^2``.
 from __future__ import annotations
 
 from .bodies import Part, PointMass
-from .results import ENERGY_COMPONENTS, component_names
+from .results import ENERGY_COMPONENTS, channel_prefix, component_names
 from .settings import Units
 
 # the symbols of the Units words
@@ -70,6 +70,7 @@ _DIMENSIONS = {
     "EXPRESSION": [""] * 8,
     "BODY": ["L", "L", "L", "", "", "", ""],
     "ENERGY": ["F*L"] * 6,
+    "CONTACT": ["F"] * 6 + ["L"] * 4 + ["L/T", ""],
 }
 
 
@@ -106,6 +107,8 @@ def channel_units(entity, symbols):
     """The unit of each component of ``entity``'s results."""
     if isinstance(entity, (Part, PointMass)):
         kind = "BODY"
+    elif channel_prefix(entity).startswith("Contact"):
+        kind = "CONTACT"
     else:
         kind = "EXPRESSION" if entity.routine is not None else entity.type
     return [symbols.of(d) for d in _DIMENSIONS[kind]]

@@ -387,8 +387,9 @@ class Contact(_CoreEntity, _core.ContactSpec):
       ``stiction_transition_velocity`` and moving to ``mu_dynamic`` at
       ``friction_transition_velocity``.
 
-    Sphere and Box geometries are supported (sphere-sphere, sphere-box, box-box by the
-    corners of each inside the other).
+    Sphere and Box pairs have closed forms (sphere-sphere, sphere-box, box-box by the
+    corners of each inside the other and the edges crossing); Cylinder, Ellipsoid,
+    Frustum and External (triangle meshes) go through the collision library FCL.
     """
 
     _core_type = _core.ContactSpec

@@ -1,8 +1,13 @@
 """Geometry attached to parts through markers, MotionSolve's graphics classes: Sphere, Box,
-Cylinder, Ellipsoid, Frustum. msolve draws nothing; a Contact (msolve.forces) uses their
-solids. All graphics share one id space, as the XML Post_Graphic does."""
+Cylinder, Ellipsoid, Frustum, and External (a triangle mesh read from an STL or OBJ file
+with trimesh). msolve draws nothing; a Contact (msolve.forces) uses their solids. All
+graphics share one id space, as the XML Post_Graphic does."""
 
 from __future__ import annotations
+
+import os
+
+import numpy as np
 
 from . import _core
 from .base import SolverObject, _CoreEntity
@@ -10,7 +15,7 @@ from .bodies import Marker
 from .properties import Bool, Double, Enum, Int, Reference, Str
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Box", "Cylinder", "Ellipsoid", "Frustum", "Graphics", "Sphere"]
+__all__ = ["Box", "Cylinder", "Ellipsoid", "External", "Frustum", "Graphics", "Sphere"]
 
 _DRAWN = "msolve draws no graphics"
 
@@ -56,8 +61,7 @@ class Box(Graphics):
 
 
 class Cylinder(Graphics):
-    """A cylinder of ``radius`` and ``length`` along the z axis of ``cm`` from its origin
-    (not yet usable in a Contact)."""
+    """A cylinder of ``radius`` and ``length`` along the z axis of ``cm`` from its origin."""
 
     cm = Reference(Marker, field="_cm")
     radius = Double(0.0, minimum=0.0, field="_radius")
@@ -67,7 +71,7 @@ class Cylinder(Graphics):
 
 class Ellipsoid(Graphics):
     """An ellipsoid centred on ``cm`` with diameters ``xscale``, ``yscale``, ``zscale`` along
-    its axes (not yet usable in a Contact)."""
+    its axes."""
 
     cm = Reference(Marker, field="_cm")
     xscale = Double(0.0, minimum=0.0, field="_x")
@@ -76,11 +80,85 @@ class Ellipsoid(Graphics):
 
 
 class Frustum(Graphics):
-    """A truncated cone: radii ``bottom`` at ``cm`` and ``top`` at ``length`` along its z axis
-    (not yet usable in a Contact)."""
+    """A truncated cone: radii ``bottom`` at ``cm`` and ``top`` at ``length`` along its z
+    axis."""
 
     cm = Reference(Marker, field="_cm")
     top = Double(0.0, minimum=0.0, field="_top")
     bottom = Double(0.0, minimum=0.0, field="_bottom")
     length = Double(0.0, field="_length")
     end_caps = Enum("OPEN CLOSED TOP_ONLY BOTTOM_ONLY", "CLOSED", no_effect=_DRAWN)
+
+
+def _read_mesh(filename, elements):
+    """The triangle mesh of a file (STL, OBJ and the other formats trimesh reads), or of its
+    parts named in ``elements``: (vertices, faces, convex, problem), problem "" when the
+    mesh bounds a volume, else what is wrong with it (docs/motionsolve-compatibility.md)."""
+    import trimesh  # imported here: only models with meshes need it
+
+    try:
+        loaded = trimesh.load(filename)
+        if isinstance(loaded, trimesh.Scene):
+            missing = [e for e in elements if e not in loaded.geometry]
+            if missing:
+                names = ", ".join(sorted(loaded.geometry)) or "none"
+                return None, None, False, f"has no part named '{missing[0]}' (it has: {names})"
+            if elements:
+                loaded = trimesh.util.concatenate([loaded.geometry[e] for e in elements])
+            else:
+                # all its parts in one mesh (to_geometry in trimesh 4.5 and later)
+                whole = getattr(loaded, "to_geometry", None)
+                loaded = whole() if whole else loaded.dump(concatenate=True)
+    except Exception as e:  # trimesh raises many kinds; each means "not readable"
+        return None, None, False, f"cannot be read: {type(e).__name__}: {e}"
+    if not isinstance(loaded, trimesh.Trimesh) or len(loaded.faces) == 0:
+        return None, None, False, "holds no triangle mesh"
+    mesh = loaded
+    if not mesh.is_watertight:
+        problem = "is not closed (not watertight): a contact needs the volume a surface bounds"
+    elif not mesh.is_winding_consistent:
+        problem = "has faces oriented inconsistently (some normals point inwards)"
+    elif mesh.volume < 0:
+        problem = f"has inverted normals (its faces point inwards; signed volume {mesh.volume:.6g})"
+    else:
+        problem = ""
+    vertices = np.asarray(mesh.vertices, dtype=float).ravel().tolist()
+    faces = np.asarray(mesh.faces, dtype=np.int64).ravel().tolist()
+    return vertices, faces, bool(mesh.is_convex) if not problem else False, problem
+
+
+class External(Graphics):
+    """A solid bounded by the triangle mesh of the CAD file ``file`` (STL, OBJ, ...; only
+    its parts named in ``element`` when given), in the axes of marker ``rm``. Read with
+    trimesh when the model is compiled; a file that cannot be read, is not closed or has
+    inverted normals stops a Contact that uses it with an error naming the file."""
+
+    rm = Reference(Marker, field="_cm", doc="Marker whose axes the file's coordinates are in.")
+    file = Str(field="_filename", doc="The mesh file (STL, OBJ, ...).")
+    element = Str(count=0, doc="The parts of the file to use (all of it when empty).")
+
+    def __init__(self, **kwds):
+        self._mesh_key = None
+        super().__init__(**kwds)
+
+    def _load_data(self):
+        """Read the mesh (again when the file, its parts or its modification time changed)."""
+        elements = [self.element] if isinstance(self.element, str) else list(self.element)
+        elements = [e for e in elements if e]
+        try:
+            stamp = os.path.getmtime(self.file)
+        except OSError:
+            stamp = None
+        key = (self.file, tuple(elements), stamp)
+        if key == self._mesh_key:
+            return
+        if stamp is None:
+            vertices, faces, convex = [], [], False
+            problem = "cannot be read: no such file" if self.file else "is not set (file)"
+        else:
+            vertices, faces, convex, problem = _read_mesh(self.file, elements)
+        self._vertices = vertices or []
+        self._faces = faces or []
+        self._convex = convex
+        self._mesh_problem = problem
+        self._mesh_key = key

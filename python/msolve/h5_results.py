@@ -7,10 +7,11 @@ The layout (self-describing: every dataset carries its component names and units
   (msolve and its version), ``units_force``, ``units_mass``, ``units_length``,
   ``units_time`` (the model's Units words), ``model`` (the number of each kind of entity);
 * ``time``: the output times, one per row (attribute ``units``);
-* one dataset per request and moving body, named as its CSV columns are (``Request2``,
-  ``Part3``, ``PointMass4``): one row per output, one column per component; attributes
-  ``components``, ``units``, ``kind``, ``id``, ``label``, and for a request ``type``
-  (DISPLACEMENT ...), ``routine`` (whether a REQSUB gives it) and ``cnames``;
+* one dataset per request, moving body and contact, named as its CSV columns are
+  (``Request2``, ``Part3``, ``PointMass4``, ``Contact1``): one row per output, one column
+  per component; attributes ``components``, ``units``, ``kind``, ``id``, ``label``, for a
+  request ``type`` (DISPLACEMENT ...), ``routine`` (whether a REQSUB gives it) and
+  ``cnames``, for a contact ``type`` (IMPACT, POISSON);
 * ``energy`` (KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE) and
   ``constraint_errors`` (POSITION, VELOCITY), as ``SimulationResults`` has them;
 * ``messages``: the log lines of the analyses;
@@ -100,7 +101,9 @@ class H5Writer:
             dataset.attrs["kind"] = channel_prefix(obj).rstrip("0123456789")
             dataset.attrs["id"] = int(obj.id)
             dataset.attrs["label"] = str(getattr(obj, "label", "") or "")
-            if not isinstance(obj, (Part, PointMass)):
+            if dataset.attrs["kind"] == "Contact":
+                dataset.attrs["type"] = str(obj.type)
+            elif not isinstance(obj, (Part, PointMass)):
                 dataset.attrs["type"] = str(obj.type)
                 dataset.attrs["routine"] = obj.routine is not None
                 cnames = obj.cnames
@@ -190,7 +193,7 @@ class H5Writer:
 
 class StoredEntity:
     """An entity as a results file describes it: ``kind`` ("Request", "Part",
-    "PointMass"), ``id``, ``label``, and for a request ``type``, ``cnames``."""
+    "PointMass", "Contact"), ``id``, ``label``, and for a request ``type``, ``cnames``."""
 
     def __init__(self, name, attrs):
         self.name = name

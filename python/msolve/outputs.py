@@ -1,6 +1,6 @@
 """Outputs: Request (time histories of displacements, velocities, accelerations, forces
-or expressions) and the output settings Output, H3dOutput, Debug and External (accepted;
-what they ask for msolve does not produce, docs/msolve-attributes.md)."""
+or expressions) and the output settings Output, H3dOutput and Debug (accepted; what they
+ask for msolve does not produce, docs/msolve-attributes.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from .properties import (
     Double,
     Enum,
     ExpressionSlot,
-    Int,
     Reference,
     References,
     Routine,
@@ -20,7 +19,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Debug", "External", "H3dOutput", "Output", "Request"]
+__all__ = ["Debug", "H3dOutput", "Output", "Request"]
 
 _NAMES = "msolve's results carry no units or labels; the components keep their names"
 
@@ -160,14 +159,3 @@ class Debug(SolverObject):
     eprint = Bool(False, no_effect="msolve's log has no per-step solver trace")
     screen_output = Bool(False, no_effect="msolve prints its messages always")
     verbose = Bool(False, no_effect="msolve's log has one level of detail")
-
-
-class External(SolverObject):
-    """A graphic read from a CAD file: accepted, reported without effect (msolve draws no
-    graphics; contact geometry is not available)."""
-
-    file = Str(no_effect="msolve draws no graphics")
-    element = Str(count=0, no_effect="msolve draws no graphics")
-    color = Str(no_effect="msolve draws no graphics")
-    refinement_level = Int(None, optional=True, no_effect="msolve draws no graphics")
-    rm = Reference(Marker, no_effect="msolve draws no graphics")

@@ -26,6 +26,7 @@ import numpy as np
 
 from .bodies import Part, PointMass
 from .channels import UnitSymbols, channel_names, channel_units
+from .forces import Contact
 from .h5_results import H5Writer
 from .outputs import Request
 from .results import channel_prefix
@@ -51,10 +52,11 @@ def signals_held():
 
 def table_entities(model):
     """The entities with columns in the result files: the active requests, then the moving
-    parts and point masses."""
+    parts and point masses, then the active contacts."""
     found = [obj for obj in model.getChildren(Request) if obj.active]
     found += [obj for obj in model.getChildren(Part) if obj.active and not obj.ground]
     found += [obj for obj in model.getChildren(PointMass) if obj.active]
+    found += [obj for obj in model.getChildren(Contact) if obj.active]
     return found
 
 

@@ -15,6 +15,12 @@ _COMPONENTS = {
     "EXPRESSION": ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8"],
 }
 _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
+# a Contact's (docs/equations.md §3.13): the total force on I (global), the sums of the normal
+# and friction forces over its points, the largest depth, the mean point weighted by the
+# normal forces (the deepest point when none acts), the largest slip speed, the point count
+CONTACT_COMPONENTS = [
+    "FM", "FX", "FY", "FZ", "FN", "FF", "DEPTH", "PX", "PY", "PZ", "VSLIP", "NPOINTS",
+]  # fmt: skip
 ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
 
 
@@ -25,9 +31,15 @@ def component_names(entity):
     kind = getattr(entity, "kind", None)  # an entity of a results file (h5_results.py)
     if isinstance(entity, (Part, PointMass)) or kind in ("Part", "PointMass"):
         return list(_BODY_COMPONENTS)
+    if _is_contact(entity):
+        return list(CONTACT_COMPONENTS)
     # a request given by a routine (REQSUB) has the user components F1..F8
     kind = "EXPRESSION" if entity.routine is not None else entity.type
     return list(_COMPONENTS[kind])
+
+
+def _is_contact(entity):
+    return getattr(entity, "kind", None) == "Contact" or type(entity).__name__ == "Contact"
 
 
 def channel_prefix(entity):
@@ -40,6 +52,8 @@ def channel_prefix(entity):
             if isinstance(entity, PointMass)
             else "Part"
             if isinstance(entity, Part)
+            else "Contact"
+            if _is_contact(entity)
             else "Request"
         )
     return f"{kind}{entity.id}"
@@ -110,6 +124,11 @@ class BodyResult(_SeriesResult):
     """Time history of a Part: X Y Z of the mass centre, E0..E3 of the part orientation."""
 
 
+class ContactResult(_SeriesResult):
+    """Time history of a Contact: its CONTACT_COMPONENTS (FM FX FY FZ FN FF DEPTH PX PY PZ
+    VSLIP NPOINTS)."""
+
+
 class SensorEvent:
     """One firing of a Sensor: ``sensor``, ``time`` (where its test became true, located by
     the integrator), ``value`` (the sensed value there) and ``actions``, the actions taken
@@ -171,6 +190,8 @@ class SimulationResults:
             self._keep(RequestResult(request, self.times, values, component_names(request)))
         for part, values in core_results.bodies:
             self._keep(BodyResult(part, self.times, values, component_names(part)))
+        for contact, values in getattr(core_results, "contacts", []):
+            self._keep(ContactResult(contact, self.times, values, component_names(contact)))
         energy = np.asarray(core_results.energy).reshape(-1, 4)
         total = energy[:, :3].sum(axis=1)
         #: energy accounting: KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE (EnergyResult)
@@ -211,7 +232,7 @@ class SimulationResults:
         self._named = {}
         self.units = dict(units)
         for entity, values, names in series:
-            kind = RequestResult if entity.kind == "Request" else BodyResult
+            kind = {"Request": RequestResult, "Contact": ContactResult}.get(entity.kind, BodyResult)
             self._keep(kind(entity, self.times, np.asarray(values), names))
         self.energy = EnergyResult("energy", self.times, np.asarray(energy), ENERGY_COMPONENTS)
         return self
@@ -227,8 +248,9 @@ class SimulationResults:
             self._named[str(label)] = series
 
     def getObject(self, entity):
-        """The RequestResult of a Request or the BodyResult of a Part: by the entity, by
-        its channel name (``"Request2"``, ``"Part3"``) or label; results read from a file
+        """The RequestResult of a Request, the BodyResult of a Part or the ContactResult of
+        a Contact: by the entity, by its channel name (``"Request2"``, ``"Part3"``,
+        ``"Contact1"``) or label; results read from a file
         answer for an entity of a model with the same ids."""
         found = self._objects.get(id(entity))
         if found is None and isinstance(entity, str):

@@ -1,6 +1,8 @@
 // compile(model): a Contact (docs/equations.md §3.13), checked, becomes a ContactElement;
 // its geometries become the element's shapes, and a deep interpenetration in the design
 // position is reported in the log
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -13,7 +15,64 @@
 namespace msolve::system {
 namespace {
 
-// the shape of one geometry, checked; the kinds without a closed form are refused
+// a convex frustum of radii `bottom` at z = -length/2 and `top` at +length/2 (the
+// collision library's polyhedron; its polygons have kFrustumSides sides)
+constexpr int kFrustumSides = 64;
+
+mbs::FclGeometry Frustum(double bottom, double top, double length) {
+  std::vector<double> vertices;
+  std::vector<int> faces;
+  const int n = kFrustumSides;
+  for (int end = 0; end < 2; ++end)
+    for (int k = 0; k < n; ++k) {
+      const double r = end ? top : bottom, angle = 2 * M_PI * k / n;
+      vertices.insert(vertices.end(),
+                      {r * std::cos(angle), r * std::sin(angle), (end ? 0.5 : -0.5) * length});
+    }
+  for (int k = 0; k < n; ++k) {
+    const int k1 = (k + 1) % n;
+    faces.insert(faces.end(), {k, k1, n + k1, k, n + k1, n + k});  // the side
+    if (k > 0 && k1 > 0) {
+      faces.insert(faces.end(), {0, k1, k});          // the bottom
+      faces.insert(faces.end(), {n, n + k, n + k1});  // the top
+    }
+  }
+  return mbs::FclConvex(vertices, faces);
+}
+
+// the marker of a geometry, its shape moved along its z axis by `dz` (to the centre)
+mbs::BodyMarker CentreMarker(const System& sys, const model::Marker* m, double dz) {
+  mbs::BodyMarker b = sys.MarkerOf(m);
+  b.s += b.A.col(2) * dz;
+  return b;
+}
+
+// a triangle mesh (External): checked, as a convex polyhedron when it is convex
+void MeshShape(const model::Graphic* g, const std::string& who, mbs::ContactShape* shape) {
+  const std::string file = "'" + g->filename + "'";
+  if (!g->mesh_problem.empty())
+    throw ModelError(who + ": the mesh file " + file + " " + g->mesh_problem);
+  if (g->vertices.size() < 12 || g->faces.size() < 12 || g->vertices.size() % 3 != 0 ||
+      g->faces.size() % 3 != 0)
+    throw ModelError(who + ": the mesh file " + file + " holds no closed triangle mesh");
+  const int count = static_cast<int>(g->vertices.size() / 3);
+  for (int f : g->faces)
+    if (f < 0 || f >= count)
+      throw ModelError(who + ": the mesh file " + file + " has a face on a vertex it lacks");
+  shape->fcl =
+      g->convex ? mbs::FclConvex(g->vertices, g->faces) : mbs::FclMesh(g->vertices, g->faces);
+  Vec3 lo = Vec3::Constant(INFINITY), hi = -lo;
+  shape->bound = 0;
+  for (int k = 0; k < count; ++k) {
+    const Vec3 v(g->vertices[3 * k], g->vertices[3 * k + 1], g->vertices[3 * k + 2]);
+    lo = lo.cwiseMin(v), hi = hi.cwiseMax(v);
+    shape->bound = std::max(shape->bound, v.norm());
+  }
+  shape->size = (hi - lo).minCoeff() / 2;
+}
+
+// the shape of one geometry, checked: Sphere and Box with their closed forms, the others
+// through the collision library
 mbs::ContactShape Shape(const model::Contact& contact, const model::Graphic* g, const System& sys) {
   if (g == nullptr) throw ModelError(contact.Describe() + ": a geometry of igeom/jgeom is unset");
   const std::string who = contact.Describe() + ": geometry " + g->Describe();
@@ -21,16 +80,21 @@ mbs::ContactShape Shape(const model::Contact& contact, const model::Graphic* g, 
   shape.source = g;
   if (!g->material_inside)
     throw ModelError(who + " has material_inside = False, which contact does not support yet");
-  if (g->kind == "Sphere") {
-    if (g->cm == nullptr) throw ModelError(who + ": cm (the centre marker) is not set");
-    if (!(g->radius > 0)) throw ModelError(who + ": radius must be positive");
-    shape.m = sys.MarkerOf(g->cm);
-    shape.radius = g->radius;
-    return shape;
-  }
   if (g->kind == "Box") {
     if ((g->cm == nullptr) == (g->corner == nullptr))
       throw ModelError(who + ": exactly one of cm and corner must be set");
+  } else if (g->cm == nullptr) {
+    throw ModelError(who + (g->kind == "External" ? ": rm" : ": cm") + " (its marker) is not set");
+  }
+  const auto positive = [&](double value, const char* name) {
+    if (!(value > 0)) throw ModelError(who + ": " + name + " must be positive");
+  };
+  if (g->kind == "Sphere") {
+    positive(g->radius, "radius");
+    shape.m = sys.MarkerOf(g->cm);
+    shape.radius = shape.bound = shape.size = g->radius;
+    shape.fcl = mbs::FclSphere(g->radius);
+  } else if (g->kind == "Box") {
     if (!(g->x > 0 && g->y > 0 && g->z > 0))
       throw ModelError(who + ": the edge lengths x, y, z must be positive");
     shape.sphere = false;
@@ -39,11 +103,37 @@ mbs::ContactShape Shape(const model::Contact& contact, const model::Graphic* g, 
     // a box given by its corner extends along the corner marker's axes: its centre is half
     // the edges further along them
     if (g->corner) shape.m.s += shape.m.A * shape.half;
-    return shape;
+    shape.bound = shape.half.norm(), shape.size = shape.half.minCoeff();
+    shape.fcl = mbs::FclBox(shape.half);
+  } else if (g->kind == "Cylinder" || g->kind == "Frustum") {
+    positive(std::abs(g->length), "length");
+    const bool cylinder = g->kind == "Cylinder";
+    const double bottom = cylinder ? g->radius : g->bottom, top = cylinder ? g->radius : g->top;
+    if (cylinder) positive(g->radius, "radius");
+    if (!cylinder && !(bottom >= 0 && top >= 0 && bottom + top > 0))
+      throw ModelError(who + ": the radii top and bottom must not be negative, one positive");
+    shape.closed_form = false;
+    shape.m = CentreMarker(sys, g->cm, g->length / 2);
+    shape.fcl = cylinder ? mbs::FclCylinder(g->radius, std::abs(g->length))
+                         : Frustum(bottom, top, g->length);
+    shape.bound = std::hypot(std::max(bottom, top), g->length / 2);
+    shape.size = std::min(std::max(bottom, top), std::abs(g->length) / 2);
+  } else if (g->kind == "Ellipsoid") {
+    if (!(g->x > 0 && g->y > 0 && g->z > 0))
+      throw ModelError(who + ": xscale, yscale, zscale must be positive");
+    const Vec3 radii = Vec3(g->x, g->y, g->z) / 2;
+    shape.closed_form = false;
+    shape.m = sys.MarkerOf(g->cm);
+    shape.fcl = mbs::FclEllipsoid(radii);
+    shape.bound = radii.maxCoeff(), shape.size = radii.minCoeff();
+  } else if (g->kind == "External") {
+    shape.closed_form = false;
+    shape.m = sys.MarkerOf(g->cm);
+    MeshShape(g, who, &shape);
+  } else {
+    throw ModelError(who + " (" + g->kind + ") cannot be used for contact");
   }
-  throw ModelError(who +
-                   " cannot be used for contact yet: only Sphere and Box have a closed form "
-                   "(Cylinder, Ellipsoid, Frustum and meshes need a collision library)");
+  return shape;
 }
 
 mbs::ContactLaw Law(const model::Contact& c) {
