@@ -34,6 +34,7 @@ from .properties import Str as Str
 from .properties import String as String
 from .properties import Vector as Vector
 from .results import BodyResult as BodyResult
+from .results import ContactResult as ContactResult
 from .results import EnergyResult as EnergyResult
 from .results import RequestResult as RequestResult
 from .results import SensorEvent as SensorEvent
@@ -259,17 +260,19 @@ class Equilibrium(_settings.Equilibrium):
     skip_mkeam: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['STATIC', 'DYNAMIC'] = ..., method: Literal['FIM_D', 'FIM_S', 'MKEAM'] = ..., error: float | None = ..., imbalance: float | None = ..., stability: float | None = ..., kinetic_energy_error: float | None = ..., maxit: int | None = ..., skip_mkeam: bool = ...) -> None: ...
 
-class External(_outputs.External):
+class External(_geometry.External):
     id: int
     label: str
     name: str
     active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    rm: Marker | None
     file: str
     element: list[str]
-    color: str
-    refinement_level: int | None
-    rm: Marker | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., file: str = ..., element: list[str] = ..., color: str = ..., refinement_level: int | None = ..., rm: Marker | None = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., rm: Marker | None = ..., file: str = ..., element: list[str] = ...) -> None: ...
 
 class Field(_forces.Field):
     id: int
@@ -670,6 +673,18 @@ class Poutput(_linear.Poutput):
     offset_time: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., variables: list[Variable] = ..., hold_order: int | None = ..., sampling_period: float | None = ..., offset_time: float | None = ...) -> None: ...
 
+class Ptcv(_constraints.Ptcv):
+    id: int
+    label: str
+    name: str
+    active: bool
+    i: Marker | None
+    curve: Curve | None
+    rm: Marker | None
+    disp: Point | list[float] | None
+    vel: float | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., curve: Curve | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ..., vel: float | None = ...) -> None: ...
+
 class Request(_outputs.Request):
     id: int
     label: str
@@ -1006,6 +1021,8 @@ def POLY(*args: Any) -> Any: ...
 
 def PSI(*args: Any) -> Any: ...
 
+def PTCV(*args: Any) -> Any: ...
+
 def ROLL(*args: Any) -> Any: ...
 
 RTOD: float
@@ -1111,4 +1128,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "Coupler", "Curve", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "COS", "COSH", "CUBSPL", "CURVE", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]
+__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "COS", "COSH", "CUBSPL", "CURVE", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]
