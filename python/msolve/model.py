@@ -11,6 +11,7 @@ from .base import _set_current_model, check_references, write_summary
 from .channels import units_table
 from .composite import Composite, _matches
 from .control import run_control
+from .interruption import signals_recorded
 from .linear import make_results
 from .log import logger
 from .model_views import model_html
@@ -383,13 +384,14 @@ class Model(_core.ModelSpec):
             return files.row(row) if files is not None else False
 
         try:
-            core = self._simulation.simulate(
-                str(type),
-                end,
-                dtout,
-                sink=sink if files is not None or progress.active else None,
-                every_output=files is not None,
-            )
+            with signals_recorded():
+                core = self._simulation.simulate(
+                    str(type),
+                    end,
+                    dtout,
+                    sink=sink if files is not None or progress.active else None,
+                    every_output=files is not None,
+                )
         except BaseException as e:
             # Ctrl-C (or another signal's exception): raised with the outputs up to the last
             # one before it as its `results` (and the model's), and in the result files; the
