@@ -1,7 +1,8 @@
 """The CONSUB driver of ``Model.control`` (docs/motionsolve-compatibility.md §3.6): a Python
 callable or a compiled routine ``"library::CONSUB"`` called as ``CONSUB(par, npar)``, which
 runs analyses with ``model.simulate`` or with ANALYS (``py_analys`` in Python, ``c_analys``
-or the Fortran ``ANALYS`` in compiled code)."""
+or the Fortran ``ANALYS`` in compiled code) and changes the model between them with MODIFY
+and MODSET (modify.py)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ def run_control(model, function, routine, script):
         if not compiled:
             return routine(par, len(par))
         try:
-            _core.CompiledRoutine(routine).control(par, _analys)
+            from .modify import py_modify, py_modset
+
+            _core.CompiledRoutine(routine).control(par, _analys, py_modify, py_modset)
         except RuntimeError as e:
             from .model import MsolveError
 

@@ -1,0 +1,138 @@
+"""MODIFY and MODSET in a CONSUB (docs/motionsolve-compatibility.md §3.6), from a compiled
+CONSUB (tests_py/data/consub_modify.c, built here) and from a Python one: a body falling
+under gravity and a vertical Sforce whose function, the gravity and the Sforce's active state
+change between three analyses; the height at the end against the piecewise closed form."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from msolve import *
+from msolve import MsolveError
+
+G, M, G2 = 9.81, 2.0, 3.72742
+T1, T2, T3 = 0.4, 0.7, 1.0
+F0, F1 = M * G / 2, M * G  # the Sforce before and after the MODIFY
+SOURCE = Path(__file__).parent / "data" / "consub_modify.c"
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler, "a C compiler (cc) is needed to build the test's user subroutines"
+    path = tmp_path_factory.mktemp("consub") / "libconsub.so"
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-O1", "-o", str(path), str(SOURCE)],
+        check=True,
+        capture_output=True,
+    )
+    return path
+
+
+def lifted_body():
+    # a free body under gravity -z, lifted by Sforce 1 (along the ground's z) with F0
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    body = Part(mass=M, ip=[1, 1, 1])
+    body.cm = Marker()
+    Sforce(id=1, i=body.cm, j=Marker(part=ground), actiononly=True, function=repr(F0))
+    return model, body
+
+
+def closed_form_height():
+    # a = F0/M - G to T1, F1/M - G (0: it coasts) to T2, then -G2 with the Sforce off
+    z, v = 0.0, 0.0
+    for a, dt in ((F0 / M - G, T1), (F1 / M - G, T2 - T1), (-G2, T3 - T2)):
+        z, v = z + v * dt + a * dt**2 / 2, v + a * dt
+    return z
+
+
+def check(model, body):
+    assert model.getTime() == pytest.approx(T3, abs=1e-12)
+    z = model.results.getObject(body).getComponent("Z")[-1]
+    assert z == pytest.approx(closed_form_height(), rel=1e-7, abs=1e-9)
+    assert not model.lookupById("Sforce", 1).active
+    assert float(model.lookupById("Sforce", 1).function) == F1
+    assert model.getChildren(type="Accgrav")[0].kgrav == pytest.approx(-G2)
+
+
+def test_compiled_consub_modifies_the_model_between_analyses(library):
+    model, body = lifted_body()
+    model.control(function=f"USER({T1}, {T2}, {T3}, {F1!r}, {G2})", routine=f"{library}::CONSUB")
+    check(model, body)
+
+
+def test_python_consub_modifies_the_model_between_analyses():
+    model, body = lifted_body()
+    status = []
+
+    def consub(par, npar):
+        status.append(py_analys("TRANSIENT", "first", 0.0, T1, 1))
+        status.append(py_modify(f"SFORCE/1, FUNCTION={F1!r}"))
+        status.append(py_analys("TRANSIENT", "second", T1, T2, 1))
+        status.append(py_modify(f"ACCGRAV/IGRAV=0, JGRAV=0, KGRAV={-G2}"))
+        status.append(py_modset("Force_Scalar_TwoBody", 1, "is_active", "FALSE"))
+        status.append(py_analys("TRANSIENT", "third", T2, T3, 1))
+
+    model.control(routine=consub)
+    assert status == [0] * 6
+    check(model, body)
+
+
+def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
+    model, _ = lifted_body()
+    Variable(id=5, function="TIME")
+    Integrator()  # a second one: MODIFY changes the first
+    seen = {}
+
+    def consub(par, npar):
+        seen["unknown statement"] = py_modify("FOO/1, BAR=2")
+        seen["no such id"] = py_modify("SFORCE/7, FUNCTION=1")
+        seen["not NAME=value"] = py_modify("SFORCE/1, 3.0")
+        seen["no attribute"] = py_modify("SFORCE/1, COLOUR=2")
+        seen["bad value"] = py_modify("INTEGRATOR/ERROR=-1")
+        seen["ok"] = py_modify("VARIABLE/5, FUNCTION=2*TIME")
+        seen["ok activate list"] = py_modify("ACTIVATE/SFORCE, ID=1")
+        seen["integrator word"] = py_modify("INTEGRATOR/GSTIFF, ERROR=1e-7")
+        seen["element"] = py_modset("Nothing_Here", 1, "x", "1")
+        seen["id"] = py_modset("Reference_Variable", 8, "expr", "1")
+        seen["attribute"] = py_modset("Reference_Variable", 5, "colour", "1")
+        seen["value"] = py_modset("Param_Transient", 0, "integr_tol", "-3")
+        seen["modset ok"] = py_modset("Param_Transient", 0, "h_max", "0.01")
+
+    model.control(routine=consub)
+    assert seen == {
+        "unknown statement": 1,
+        "no such id": 1,
+        "not NAME=value": 1,
+        "no attribute": 1,
+        "bad value": 1,
+        "ok": 0,
+        "ok activate list": 0,
+        "integrator word": 0,
+        "element": -1,
+        "id": -2,
+        "attribute": -3,
+        "value": -4,
+        "modset ok": 0,
+    }
+    text = capsys.readouterr().out  # the log (msolve/log.py)
+    assert "the model has no Sforce with id 7" in text
+    assert "has no attribute 'colour'" in text
+    assert model.lookupById("Variable", 5).function == "2*TIME"
+    first = model.getChildren(type="Integrator")[0]
+    assert (first.type, first.error, first.hmax) == ("GSTIFF", 1e-7, 0.01)
+    with pytest.raises(RuntimeError, match="only be called from a CONSUB"):
+        py_modify("SFORCE/1, FUNCTION=1")
+
+
+def test_compiled_modify_refused_stops_the_consub(library):
+    model, _ = lifted_body()
+    with pytest.raises(MsolveError, match=r"MODIFY refused \(id 99\)"):
+        model.control(routine=f"{library}::BADCONSUB")
+    with pytest.raises(MsolveError, match="CONSUB needs t1"):
+        model.control(function="USER(1)", routine=f"{library}::CONSUB")
