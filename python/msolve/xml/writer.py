@@ -206,7 +206,7 @@ def _family(obj):
 
 
 # output settings without an element in the Model block: not written
-_NOT_WRITTEN = ("Output", "H3dOutput", "Debug", "External")
+_NOT_WRITTEN = ("Output", "H3dOutput", "Debug")
 
 # the element writers, registered by the modules of the kinds (registry.writes), in the
 # order of the elements in the dataset
