@@ -5,12 +5,14 @@ change between three analyses; the height at the end against the piecewise close
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from msolve import *
 from msolve import MsolveError
+from msolve.cli import main
 
 G, M, G2 = 9.81, 2.0, 3.72742
 T1, T2, T3 = 0.4, 0.7, 1.0
@@ -136,3 +138,53 @@ def test_compiled_modify_refused_stops_the_consub(library):
         model.control(routine=f"{library}::BADCONSUB")
     with pytest.raises(MsolveError, match="CONSUB needs t1"):
         model.control(function="USER(1)", routine=f"{library}::CONSUB")
+
+
+def falling_body():
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-9)
+    Part(ground=True)
+    body = Part(id=2, mass=M, ip=[1, 1, 1])
+    body.cm = Marker()
+    Request(id=1, type="DISPLACEMENT", i=body.cm)
+    return model
+
+
+def final_height(csv):
+    lines = csv.read_text().splitlines()
+    header = lines[0].split(",")
+    last = [float(v) for v in lines[-1].split(",")]
+    return last[0], last[header.index("Request1.Z")]
+
+
+@pytest.mark.parametrize("kind", ["compiled", "python"])
+def test_save_model_writes_the_control_call_as_user_program_control(library, kind, tmp_path):
+    # the CONSUB's analyses are one UserProgramControl in the dataset; `msolve run` of it
+    # runs the CONSUB again on the saved model
+    sys.path.insert(0, str(Path(__file__).parent))
+    try:
+        import xml_routines
+    finally:
+        sys.path.pop(0)
+    model = falling_body()
+    body = model.lookupById("Part", 2)
+    if kind == "compiled":
+        # the compiled CONSUB changes Sforce 1 (zero here) and the gravity
+        ground = model.lookupById("Part", 1)
+        Sforce(id=1, i=body.cm, j=Marker(part=ground), actiononly=True, function="0")
+        model.control(function=f"USER({T1}, {T2}, {T3}, 0, {G2})", routine=f"{library}::CONSUB")
+        model.lookupById("Sforce", 1).active = True
+    else:
+        model.control(function=f"USER({T1}, {-G2}, {T3})", routine=xml_routines.consub)
+    z_end = model.results.getObject(body).getComponent("Z")[-1]
+    # the CONSUB's MODIFY changed the gravity: back to the start, so the replay begins there
+    model.getChildren(type="Accgrav")[0].kgrav = -G
+    dataset = tmp_path / "control.xml"
+    text = model.save_model(dataset).read_text()
+    assert text.count("<UserProgramControl") == 1
+    assert "<Simulate" not in text
+    assert main(["run", "--allow-scripts", str(dataset)]) == 0
+    t, z = final_height(tmp_path / "control.csv")
+    assert t == pytest.approx(T3)
+    assert z == pytest.approx(z_end, rel=1e-7, abs=1e-9)

@@ -44,6 +44,7 @@ def run_control(model, function, routine, script):
     par = user_parameters(function)
     previous = getattr(_running, "model", None)
     _running.model = model
+    first = len(model._runs)
     try:
         if not compiled:
             return routine(par, len(par))
@@ -58,6 +59,9 @@ def run_control(model, function, routine, script):
         return None
     finally:
         _running.model = previous
+        # save_model's Command block: one UserProgramControl for the analyses the CONSUB ran
+        del model._runs[first:]
+        model._runs.append({"type": "CONTROL", "function": function, "routine": routine})
 
 
 def _analys(analysis, name, tbegin, tend, init):
