@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 
 #include "common/error.h"
@@ -23,8 +24,20 @@ int NetComponent(const std::string& name) {
   return -1;
 }
 
-const char* const kElementNames[] = {"JOINT", "MOTION", "SFORCE", "BUSH",  "SPDP", "VFORCE",
-                                     "VTORQ", "GFORCE", "BEAM",   "FIELD", "PTCV"};
+// the element outputs and the entity class each reads, in the order of ForceMeasure::Target
+// from kJoint (the kinds after kPtcv have no enumerator of their own: their Target is their
+// place here, and Link tells them apart by their class)
+const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",    "SPDP",
+                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",    "FIELD",
+                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION"};
+const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing", "SpringDamper",
+                                     "Vforce", "Vtorque", "Gforce",  "Beam",    "Field",
+                                     "Ptcv",   "Jprim",   "Contact", "Friction"};
+static_assert(std::size(kElementNames) == std::size(kElementKinds));
+
+// the side a FRICTION call without rm notes until Link: the I side, in the axes of the
+// joint's J marker
+constexpr int kInJointAxes = 2;
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -95,6 +108,31 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   const auto found = std::find(std::begin(kElementNames), std::end(kElementNames), name);
   if (found == std::end(kElementNames)) throw std::invalid_argument("unknown function " + name);
   target_ = static_cast<Target>(1 + (found - std::begin(kElementNames)));
+  if (name == "CONTACT" && ids.size() == 3)
+    throw std::invalid_argument(
+        "CONTACT(id, index, rm), the form of the contact's depth, points and normal and "
+        "friction forces, is not available: give CONTACT(id, jflag, comp, rm)");
+  if (name == "FRICTION") {
+    // FRICTION(id, comp[, rm]) (docs/expression-functions.md): the friction force and
+    // torque on I, in the axes of rm (the joint's J marker when not given)
+    if (ids.size() < 2 || ids.size() > 3)
+      throw std::invalid_argument("FRICTION takes (id, comp[, rm]), got " +
+                                  std::to_string(ids.size()) + " arguments");
+    if (ids[1] < 1 || ids[1] > 18) throw std::invalid_argument("FRICTION: comp must be 1 to 18");
+    if (ids[1] > 6)
+      throw std::invalid_argument(
+          "FRICTION: the friction coefficients and slip velocities (comp 7 to 18) are not "
+          "available; comp 1 to 6 give the friction force and torque");
+    element_id_ = ids[0];
+    component_ = static_cast<int>(ids[1]) + (ids[1] > 3 ? 1 : 0);  // FX FY FZ, TX TY TZ
+    Contribution side;  // the I side; the element is found by Link
+    if (ids.size() > 2)
+      frame_ = sys.MarkerById(ids[2]);
+    else
+      side.side = kInJointAxes;
+    contributions_.push_back(side);
+    return;
+  }
   if (ids.size() < 3 || ids.size() > 4)
     throw std::invalid_argument(name + " takes (id, jflag, comp[, rm]), got " +
                                 std::to_string(ids.size()) + " arguments");
@@ -177,20 +215,34 @@ void ForceMeasure::Link(const System& sys) {
         }
       break;
     default:
-      kind = target_ == Target::kSforce   ? "Sforce"
-             : target_ == Target::kBush   ? "Bushing"
-             : target_ == Target::kSpdp   ? "SpringDamper"
-             : target_ == Target::kVforce ? "Vforce"
-             : target_ == Target::kVtorq  ? "Vtorque"
-             : target_ == Target::kBeam   ? "Beam"
-             : target_ == Target::kField  ? "Field"
-                                          : "Gforce";
+      kind = kElementKinds[static_cast<int>(target_) - 1];
+      if (kind == "Jprim") {
+        for (const auto& joint : sys.joints())
+          if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
+              joint.motion() == nullptr) {
+            c.joint = &joint;
+            side_marker[0] = &joint.i(), side_marker[1] = &joint.j();
+          }
+        break;
+      }
       for (const auto& element : sys.force_elements())
         if (element->source()->id == id && kind == element->source()->TypeName()) {
           c.element = element.get();
           side_marker[0] = &element->i(), side_marker[1] = &element->j();
         }
       break;
+  }
+  if (c.side == kInJointAxes) {
+    c.side = 0;
+    if (side_marker[1]) frame_ = *side_marker[1];
+  }
+  if (kind == "Contact" && c.element) {
+    // CONTACT reports at the mass centre of the I or J part (its body frame's origin)
+    mbs::BodyMarker centre;
+    centre.body = side_marker[c.side]->body;
+    point_ = centre;
+    AddContribution(sys, c);
+    return;
   }
   if (!c.joint && !c.element)
     throw ModelError(owner_ + ": " + call_ + ": there is no active " + kind + " " +
