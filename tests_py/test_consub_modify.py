@@ -68,6 +68,21 @@ def test_compiled_consub_modifies_the_model_between_analyses(library):
     check(model, body)
 
 
+def test_fortran_consub_modifies_the_model_between_analyses(tmp_path):
+    # MODIFY, MODSET and ANALYS from Fortran (gfortran's hidden string lengths)
+    compiler = shutil.which("gfortran")
+    assert compiler, "gfortran is needed to build the Fortran user subroutine (tools/setup.sh)"
+    path = tmp_path / "libconsubf.so"
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-o", str(path), str(SOURCE.with_suffix(".f90"))],
+        check=True,
+        capture_output=True,
+    )
+    model, body = lifted_body()
+    model.control(function=f"USER({T1}, {T2}, {T3}, {F1!r}, {G2})", routine=f"{path}::CONSUB")
+    check(model, body)
+
+
 def test_python_consub_modifies_the_model_between_analyses():
     model, body = lifted_body()
     status = []
