@@ -120,6 +120,9 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         seen["attribute"] = py_modset("Reference_Variable", 5, "colour", "1")
         seen["value"] = py_modset("Param_Transient", 0, "integr_tol", "-3")
         seen["modset ok"] = py_modset("Param_Transient", 0, "h_max", "0.01")
+        seen["equilibrium"] = py_modify("EQUILIBRIUM/ERROR=1e-6, MAXIT=40")
+        seen["static"] = py_modset("Param_Static", 0, "max_imbalance", "1e-5")
+        seen["output"] = py_modify("OUTPUT/REQSAVE=TRUE")
 
     model.control(routine=consub)
     assert seen == {
@@ -136,7 +139,13 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         "attribute": -3,
         "value": -4,
         "modset ok": 0,
+        "equilibrium": 0,
+        "static": 0,
+        "output": 0,
     }
+    equilibrium = model.getChildren(type="Equilibrium")[0]
+    assert (equilibrium.error, equilibrium.maxit, equilibrium.imbalance) == (1e-6, 40, 1e-5)
+    assert model.getChildren(type="Output")[0].reqsave is True
     text = capsys.readouterr().out  # the log (msolve/log.py)
     assert "the model has no Sforce with id 7" in text
     assert "has no attribute 'colour'" in text

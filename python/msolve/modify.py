@@ -6,10 +6,10 @@ from Python between two ``simulate`` calls.
   command: ``ACCGRAV/IGRAV=0, JGRAV=0, KGRAV=-3.72``, ``DEACTIVATE/SFORCE, ID=3``,
   ``ACTIVATE/JOINT, ID=1, 2``, ``SFORCE/3, FUNCTION=-20*DZ(2,1)``, ``VARIABLE/5,
   FUNCTION=...``, ``MOTION/1, FUNCTION=...``, ``SPRINGDAMPER/2, K=100, C=1``,
-  ``INTEGRATOR/ERROR=1e-6, HMAX=1e-3`` ... : the statement names the class (table
-  ``_STATEMENTS``), its first number the id, and each ``NAME=value`` sets the attribute of
-  that name (``FUNCTION``, ``K``, ``IC`` ...). Returns 0, or a nonzero status with the
-  reason in the log.
+  ``INTEGRATOR/ERROR=1e-6, HMAX=1e-3``, ``EQUILIBRIUM/``, ``OUTPUT/``, ``DEBUG/`` ... :
+  the statement names the class (table ``_STATEMENTS``), its first number the id, and each
+  ``NAME=value`` sets the attribute of that name (``FUNCTION``, ``K``, ``IC`` ...). Returns
+  0, or a nonzero status with the reason in the log.
 * ``py_modset(element, id, attribute, input)`` (``c_modset`` / ``modset_``) sets the
   attribute of an XML dataset element (``Motion_Joint``, 303002, ``expr``, "...") and returns
   0, -1 (element unknown), -2 (no such id), -3 (attribute unknown) or -4 (value refused).
@@ -31,7 +31,9 @@ _STATEMENTS = {
     "BUSHING": "Bushing",
     "CONTACT": "Contact",
     "COUPLER": "Coupler",
+    "DEBUG": "Debug",
     "DIFF": "Diff",
+    "EQUILIBRIUM": "Equilibrium",
     "FIELD": "Field",
     "FRICTION": "Friction",
     "GEAR": "Gear",
@@ -43,6 +45,7 @@ _STATEMENTS = {
     "LSE": "Lse",
     "MARKER": "Marker",
     "MOTION": "Motion",
+    "OUTPUT": "Output",
     "PART": "Part",
     "POINT_MASS": "PointMass",
     "REQUEST": "Request",
@@ -55,7 +58,7 @@ _STATEMENTS = {
     "VTORQUE": "Vtorque",
 }
 # statements with one instance and no id
-_SINGLE = ("Accgrav", "Integrator")
+_SINGLE = ("Accgrav", "Integrator", "Equilibrium", "Output", "Debug")
 
 # XML element -> (msolve classes, {dataset attribute: msolve attribute}); an attribute not in
 # the table is looked up by its own name among the msolve attributes
@@ -79,6 +82,14 @@ _ELEMENTS = {
     "REFERENCE_MARKER": (("Marker",), {}),
     "POST_REQUEST": (("Request",), {}),
     "SENSOR_EVENT": (("Sensor",), {}),
+    "PARAM_STATIC": (
+        ("Equilibrium",),
+        {
+            "max_imbalance": "imbalance",
+            "max_error": "error",
+            "max_ke_tol": "kinetic_energy_error",
+        },
+    ),
     "PARAM_TRANSIENT": (
         ("Integrator",),
         {"integr_tol": "error", "h_max": "hmax", "h_min": "hmin", "h0_max": "hinit"},
@@ -217,14 +228,15 @@ def _single(model, name):
     found = model.getChildren(type=name)
     if found:
         return found[0]
-    from . import base, settings
+    from . import base, outputs, settings
 
-    # the model's default (no Accgrav: no gravity; no Integrator: the defaults) made
+    # the model's default (no Accgrav: no gravity; no Integrator: the defaults, ...) made
     # explicit, in ``model`` whichever model is current
     had, previous = hasattr(base._thread, "model"), getattr(base._thread, "model", None)
     base._thread.model = model
     try:
-        return getattr(settings, name)()
+        cls = getattr(settings, name, None) or getattr(outputs, name)
+        return cls()
     finally:
         if had:
             base._thread.model = previous
