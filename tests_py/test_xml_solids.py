@@ -77,9 +77,15 @@ def test_an_external_mesh_round_trips_with_its_file_relative_to_the_dataset(tmp_
     assert (z1, f1) == pytest.approx((z0, f0), rel=1e-12, abs=1e-12)
 
 
-def test_an_external_of_several_parts_is_refused_by_save_model(tmp_path):
+def test_an_external_of_several_parts_round_trips_their_names(tmp_path):
     model = Model()
     ground = Part(ground=True)
-    External(rm=Marker(part=ground), file="x.obj", element=["a", "b"], label="two")
-    with pytest.raises(DatasetWriteError, match=r"External 1 'two'.*one part of the file"):
-        model.save_model(tmp_path / "m.xml")
+    External(rm=Marker(part=ground), file=str(tmp_path / "x.obj"), element=["a", "b"])
+    model.save_model(tmp_path / "m.xml")
+    assert 'element="a,b"' in (tmp_path / "m.xml").read_text()
+    loaded = load_model(tmp_path / "m.xml")
+    assert list(loaded.getChildren(type="External")[0].element) == ["a", "b"]
+    other = Model()
+    External(rm=Marker(part=Part(ground=True)), file="y.obj", element=["c,d"], label="comma")
+    with pytest.raises(DatasetWriteError, match=r"External 1 'comma'.*hold a comma"):
+        other.save_model(tmp_path / "n.xml")

@@ -3,7 +3,8 @@
 and ``Force_Contact``. The other Post_Graphic types draw only: they are warned about and
 skipped, as before. The attribute names of Ellipsoid (``x_scale``, ``y_scale``, ``z_scale``;
 ``scale_x`` ... read too), Frustum (``top_radius``, ``bottom_radius``, ``length``) and
-External (``rm_id``, ``filename`` relative to the dataset, ``element``) are msolve's choice
+External (``rm_id``, ``filename`` relative to the dataset, ``element``: the parts' names
+separated by commas) are msolve's choice
 (docs/motionsolve-compatibility.md §10)."""
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ def _read_external(reader, el):
     path = Path(el.text("filename", required=True))
     if not path.is_absolute():
         path = reader.path.parent / path
-    element = el.text("element")
-    g = reader.create(el, External, "Graphics", file=str(path), element=element or None)
+    elements = [name.strip() for name in el.text("element").split(",") if name.strip()]
+    g = reader.create(el, External, "Graphics", file=str(path), element=elements or None)
     _marker(reader, el, "rm_id", g, "rm")
     return g
 
@@ -184,10 +185,11 @@ def write_external(w, g):
     e = w.add("Post_Graphic", g).set("type", "External")
     e.set("rm_id", w.need(g, "rm")).set("filename", w.relative(g.file))
     elements = [g.element] if isinstance(g.element, str) else list(g.element)
-    if len(elements) > 1:
-        raise w.fail(g, "a dataset names one part of the file ('element'), not several")
-    if elements and elements[0]:
-        e.set("element", elements[0])
+    elements = [name for name in elements if name]
+    if any("," in name for name in elements):
+        raise w.fail(g, f"the part names {elements} hold a comma, which a dataset cannot write")
+    if elements:
+        e.set("element", ",".join(elements))
     e.set("is_material_inside", g.material_inside)
 
 
