@@ -1,7 +1,7 @@
 """The element functions JPRIM, CONTACT and FRICTION (docs/expression-functions.md) against
 closed forms and the element's own results: a part held by two joint primitives, a sphere
 resting off its part's mass centre on a floor, a block sliding down a slope and a spinning
-shaft braking with friction."""
+shaft braking with friction (force, torque, coefficients, slip velocities)."""
 
 import math
 
@@ -107,12 +107,24 @@ def test_friction_force_of_a_block_sliding_down_a_slope():
     f = Friction(
         joint=Joint(type="TRANSLATIONAL", i=block.cm, j=rail), mu_static=0.3, mu_dynamic=mu_d
     )
-    req = Request(f3=f"FRICTION({f.id},3)", f1=f"FRICTION({f.id},1)", f2=f"FRICTION({f.id},3,0)")
+    req = Request(
+        f3=f"FRICTION({f.id},3)",
+        f1=f"FRICTION({f.id},1)",
+        f2=f"FRICTION({f.id},3,0)",
+        f4=f"FRICTION({f.id},9)",
+        f5=f"FRICTION({f.id},15)",
+        f6=f"VZ({block.cm.id},{rail.id},{rail.id})",
+        f7=f"FRICTION({f.id},13)",
+    )
     run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
     late = run.times >= 0.5
     r = run.getObject(req)
     np.testing.assert_allclose(r.getComponent("F3")[late], -mu_d * G * math.cos(a), rtol=1e-4)
     np.testing.assert_allclose(r.getComponent("F1")[late], 0.0, atol=1e-9)
+    # the coefficient mu_d while sliding, the slip the block's velocity along the slope
+    np.testing.assert_allclose(r.getComponent("F4")[late], mu_d, rtol=1e-4)
+    np.testing.assert_allclose(r.getComponent("F5"), r.getComponent("F6"), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(r.getComponent("F7"), 0.0, atol=1e-9)
     # in the global axes: the friction points uphill, its z component up
     np.testing.assert_allclose(
         r.getComponent("F2")[late], mu_d * G * math.cos(a) * math.sin(a), rtol=1e-4
@@ -137,19 +149,27 @@ def test_friction_torque_of_a_braking_shaft():
         pin_radius=r,
         input_forces=["REACTION_FORCE"],
     )
-    req = Request(f6=f"FRICTION({f.id},6)", f3=f"FRICTION({f.id},3)")
+    req = Request(
+        f6=f"FRICTION({f.id},6)",
+        f3=f"FRICTION({f.id},3)",
+        f1=f"FRICTION({f.id},12)",
+        f2=f"FRICTION({f.id},18)",
+        f4=f"WZ({shaft.cm.id},{hub.id},{hub.id})",
+    )
     run = model.simulate(end=0.2, dtout=0.01, returnResults=True)
     late = run.times >= 0.05
     got = run.getObject(req)
     np.testing.assert_allclose(got.getComponent("F6")[late], -mu_d * m * G * r, rtol=1e-4)
     np.testing.assert_allclose(got.getComponent("F3")[late], 0.0, atol=1e-9)
+    np.testing.assert_allclose(got.getComponent("F1")[late], mu_d, rtol=1e-4)
+    np.testing.assert_allclose(got.getComponent("F2"), got.getComponent("F4"), rtol=0, atol=1e-12)
 
 
-def test_friction_coefficients_and_slips_are_refused_with_their_reason():
+def test_friction_component_out_of_range_is_refused_with_its_reason():
     model = Model()
     ground = Part(ground=True)
     block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
     f = Friction(joint=Joint(type="TRANSLATIONAL", i=block.cm, j=Marker(part=ground)))
-    Variable(function=f"FRICTION({f.id},9)", label="mu")
-    with pytest.raises(ValueError, match=r"'mu'.*comp 7 to 18\) are not available"):
+    Variable(function=f"FRICTION({f.id},19)", label="mu")
+    with pytest.raises(ValueError, match=r"'mu'.*FRICTION: comp must be 1 to 18"):
         model.simulate(end=0.1)

@@ -121,9 +121,9 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
        "centre; the form (id, index, rm) is not available"},
       {"NFORCE", "element", false, "msolve has no NForce element"},
       {"FRICTION", "element", true,
-       "`FRICTION(id, comp, rm)`: comp 1-6 the friction force and torque on I at I in the "
-       "axes of rm (the joint's J marker); the coefficients and slip velocities (7-18) are "
-       "not available"},
+       "`FRICTION(id, comp, rm)`: the friction force and torque on I at I, the friction "
+       "coefficients and the slip velocities of I relative to J, in the axes of rm (the "
+       "joint's J marker)"},
       {"PTCV", "element", true, ""},
       {"CVCV", "element", false, "msolve has no curve-curve constraint yet"},
       // system elements and state

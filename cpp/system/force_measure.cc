@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "math/rotation.h"
 #include "mbs/force_element.h"
+#include "mbs/friction.h"
 #include "mbs/joint.h"
 #include "system/system.h"
 
@@ -38,6 +39,9 @@ static_assert(std::size(kElementNames) == std::size(kElementKinds));
 // the side a FRICTION call without rm notes until Link: the I side, in the axes of the
 // joint's J marker
 constexpr int kInJointAxes = 2;
+// component_ of FRICTION's comp 7 to 18: kFrictionOutput + comp - 1, the index of the output
+// in FrictionElement::Outputs
+constexpr int kFrictionOutput = 100;
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -119,12 +123,10 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
       throw std::invalid_argument("FRICTION takes (id, comp[, rm]), got " +
                                   std::to_string(ids.size()) + " arguments");
     if (ids[1] < 1 || ids[1] > 18) throw std::invalid_argument("FRICTION: comp must be 1 to 18");
-    if (ids[1] > 6)
-      throw std::invalid_argument(
-          "FRICTION: the friction coefficients and slip velocities (comp 7 to 18) are not "
-          "available; comp 1 to 6 give the friction force and torque");
     element_id_ = ids[0];
-    component_ = static_cast<int>(ids[1]) + (ids[1] > 3 ? 1 : 0);  // FX FY FZ, TX TY TZ
+    // comp 1-6: FX FY FZ, TX TY TZ of the wrench; 7-18: the element's other outputs
+    component_ = ids[1] > 6 ? kFrictionOutput + static_cast<int>(ids[1]) - 1
+                            : static_cast<int>(ids[1]) + (ids[1] > 3 ? 1 : 0);
     Contribution side;  // the I side; the element is found by Link
     if (ids.size() > 2)
       frame_ = sys.MarkerById(ids[2]);
@@ -341,6 +343,18 @@ ForceMeasure::Guard ForceMeasure::Enter() const {
 
 double ForceMeasure::Value(double t, const double* y, const double* yp,
                            const double* memory) const {
+  if (component_ >= kFrictionOutput) {
+    // FRICTION's coefficients and slip velocities: one component of a triple, rm's axes
+    if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
+    const auto* friction =
+        dynamic_cast<const mbs::FrictionElement*>(contributions_.front().element);
+    const auto out = friction->Outputs(t, y, yp, memory);
+    const int index = component_ - kFrictionOutput;
+    const int first = index - index % 3;
+    const Vec3 v(out[first], out[first + 1], out[first + 2]);
+    const Mat3 R = mbs::MarkerFrame(frame_, System::BodyState(frame_.body, y)).R;
+    return R.col(index % 3).dot(v);
+  }
   Vec3 force, moment;
   Wrench(t, y, yp, memory, &force, &moment);
   const Vec3& v = component_ < 4 ? force : moment;
@@ -403,6 +417,9 @@ void ForceMeasure::Dependencies(std::vector<int>* y_indices, std::vector<int>* y
     } else {
       for (int b : c.element->state_bodies()) body(b, mbs::kBodyX);
       for (const mbs::StateFunction* f : c.element->functions()) function(f);
+      // the element's own states (a friction's bristles)
+      for (int k = 0; k < c.element->state_count(); ++k)
+        y_indices->push_back(c.element->first_state() + k);
     }
   }
   for (auto* v : {y_indices, yp_indices}) {
