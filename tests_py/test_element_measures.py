@@ -173,3 +173,21 @@ def test_friction_component_out_of_range_is_refused_with_its_reason():
     Variable(function=f"FRICTION({f.id},19)", label="mu")
     with pytest.raises(ValueError, match=r"'mu'.*FRICTION: comp must be 1 to 18"):
         model.simulate(end=0.1)
+
+
+def test_jprim_from_a_python_routine():
+    # the runtime function JPRIM in a REQSUB reads the same reaction as the expression
+    model = Model()
+    Accgrav(kgrav=-G)
+    ground = Part(ground=True)
+    arm = Part(mass=M, ip=[1e-3, 1e-3, 1e-3], cm=Marker(qp=[L, 0, 0]))
+    point = Jprim(type="ATPOINT", i=Marker(part=arm), j=Marker(part=ground))
+    Jprim(type="ORIENTATION", i=Marker(part=arm), j=Marker(part=ground))
+
+    def reqsub(id, time, par, npar, iflag):
+        return [JPRIM(int(par[0]), 0, 4, 0), JPRIM(int(par[0]), 1, 4, 0), 0, 0, 0, 0, 0, 0]
+
+    req = Request(function=f"USER({point.id})", routine=reqsub)
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    np.testing.assert_allclose(run.getObject(req).getComponent("F1"), M * G, rtol=1e-12)
+    np.testing.assert_allclose(run.getObject(req).getComponent("F2"), -M * G, rtol=1e-12)
