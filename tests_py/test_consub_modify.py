@@ -102,6 +102,7 @@ def test_python_consub_modifies_the_model_between_analyses():
 
 def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
     model, _ = lifted_body()
+    anchor = Marker(part=model.lookupById("Part", 1), qp=[0, 0, 1])
     Variable(id=5, function="TIME")
     Integrator()  # a second one: MODIFY changes the first
     seen = {}
@@ -123,6 +124,8 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         seen["equilibrium"] = py_modify("EQUILIBRIUM/ERROR=1e-6, MAXIT=40")
         seen["static"] = py_modset("Param_Static", 0, "max_imbalance", "1e-5")
         seen["output"] = py_modify("OUTPUT/REQSAVE=TRUE")
+        seen["reference"] = py_modify(f"SFORCE/1, J={anchor.id}")
+        seen["no marker"] = py_modify("SFORCE/1, J=999")
 
     model.control(routine=consub)
     assert seen == {
@@ -142,13 +145,17 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         "equilibrium": 0,
         "static": 0,
         "output": 0,
+        "reference": 0,
+        "no marker": 1,
     }
+    assert model.lookupById("Sforce", 1).j is anchor
     equilibrium = model.getChildren(type="Equilibrium")[0]
     assert (equilibrium.error, equilibrium.maxit, equilibrium.imbalance) == (1e-6, 40, 1e-5)
     assert model.getChildren(type="Output")[0].reqsave is True
     text = capsys.readouterr().out  # the log (msolve/log.py)
     assert "the model has no Sforce with id 7" in text
     assert "has no attribute 'colour'" in text
+    assert "the model has no Marker with id 999" in text
     assert model.lookupById("Variable", 5).function == "2*TIME"
     first = model.getChildren(type="Integrator")[0]
     assert (first.type, first.error, first.hmax) == ("GSTIFF", 1e-7, 0.01)

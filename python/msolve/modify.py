@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .control import _running
 from .log import logger
-from .properties import Bool, Int, Str
+from .properties import Bool, Int, Reference, Str
 
 # the public functions of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["py_modify", "py_modset"]
@@ -276,12 +276,22 @@ def _set(target, key, text, unknown, refused=None):
     if prop is None:
         raise _Refused(unknown, f"{target._describe()} has no attribute '{key}'")
     try:
-        target.__setattr__(key, _value(prop, text.strip()))
+        target.__setattr__(key, _value(target, prop, text.strip()))
     except (TypeError, ValueError) as e:
         raise _Refused(refused or unknown, str(e)) from None
 
 
-def _value(prop, text):
+def _value(target, prop, text):
+    if isinstance(prop, Reference):
+        # an entity by its id: I=5 is Marker 5
+        if prop.count is not None:
+            raise ValueError(f"a list of references cannot be given here, got '{text}'")
+        cls = prop.target()
+        (number,) = _ids([text])
+        found = target._model.lookupById(cls.__name__, number)
+        if found is None:
+            raise ValueError(f"the model has no {cls.__name__} with id {number}")
+        return found
     if isinstance(prop, Str):
         return text
     if isinstance(prop, Bool):
