@@ -1,4 +1,4 @@
-"""MODIFY and MODSET in a CONSUB (docs/motionsolve-compatibility.md §3.6), from a compiled
+"""MODIFY, MODSET (and MODFNC) in a CONSUB (docs/motionsolve-compatibility.md §3.6), from a compiled
 CONSUB (tests_py/data/consub_modify.c, built here) and from a Python one: a body falling
 under gravity and a vertical Sforce whose function, the gravity and the Sforce's active state
 change between three analyses; the height at the end against the piecewise closed form."""
@@ -105,7 +105,7 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
     anchor = Marker(part=model.lookupById("Part", 1), qp=[0, 0, 1])
     Variable(id=5, function="TIME")
     Integrator()  # a second one: MODIFY changes the first
-    seen = {}
+    seen, got = {}, {}
 
     def consub(par, npar):
         seen["unknown statement"] = py_modify("FOO/1, BAR=2")
@@ -126,6 +126,14 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         seen["output"] = py_modify("OUTPUT/REQSAVE=TRUE")
         seen["reference"] = py_modify(f"SFORCE/1, J={anchor.id}")
         seen["no marker"] = py_modify("SFORCE/1, J=999")
+        got["expr"] = py_modfnc("Reference_Variable", 5, "expr")
+        got["h_max"] = py_modfnc("Param_Transient", 0, "h_max")
+        got["active"] = py_modfnc("Force_Scalar_TwoBody", 1, "is_active")
+        got["j"] = py_modfnc("Force_Scalar_TwoBody", 1, "j")
+        got["element"] = py_modfnc("Nothing_Here", 1, "x")
+        got["id"] = py_modfnc("Reference_Variable", 8, "expr")
+        got["attribute"] = py_modfnc("Reference_Variable", 5, "colour")
+        got["no debug"] = py_modfnc("Sensor_Event", 1, "value")
 
     model.control(routine=consub)
     assert seen == {
@@ -149,6 +157,17 @@ def test_modify_and_modset_refusals_have_a_status_and_a_reason(capsys):
         "no marker": 1,
     }
     assert model.lookupById("Sforce", 1).j is anchor
+    # MODFNC reads back what MODIFY and MODSET set
+    assert got == {
+        "expr": ("2*TIME", 6),
+        "h_max": ("0.01", 4),
+        "active": ("TRUE", 1),
+        "j": (str(anchor.id), 2),
+        "element": ("", -1),
+        "id": ("", -2),
+        "attribute": ("", -3),
+        "no debug": ("", -2),
+    }
     equilibrium = model.getChildren(type="Equilibrium")[0]
     assert (equilibrium.error, equilibrium.maxit, equilibrium.imbalance) == (1e-6, 40, 1e-5)
     assert model.getChildren(type="Output")[0].reqsave is True

@@ -22,7 +22,7 @@ from .log import logger
 from .properties import Bool, Int, Reference, Str
 
 # the public functions of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["py_modify", "py_modset"]
+__all__ = ["py_modfnc", "py_modify", "py_modset"]
 
 # Adams statement of a MODIFY command -> the msolve class it changes
 _STATEMENTS = {
@@ -105,10 +105,15 @@ class _Refused(Exception):
         self.status = status
 
 
-def _model(service):
+def _model(service, anywhere=False):
     model = getattr(_running, "model", None)
+    if model is None and anywhere:
+        from .base import current_model
+
+        model = current_model()  # a routine run by simulate: its model is the current one
     if model is None:
-        raise RuntimeError(f"{service} may only be called from a CONSUB run by Model.control")
+        where = "a user routine" if anywhere else "a CONSUB run by Model.control"
+        raise RuntimeError(f"{service} may only be called from {where}")
     return model
 
 
@@ -138,6 +143,40 @@ def py_modset(element, id, attribute, input):
         return e.status
     logger.info(f"{where} = {str(input).strip()!r}")
     return 0
+
+
+def py_modfnc(element, id, attribute):
+    """MODFNC in a Python routine: the value of ``attribute`` of the dataset element
+    ``element`` with ``id`` as a string, and info: its type (0 FALSE, 1 TRUE, 2 an integer,
+    3 integers, 4 a real, 5 reals, 6 a string) or -1 (unknown element), -2 (no such id), -3
+    (unknown attribute)."""
+    model = _model("MODFNC", anywhere=True)
+    try:
+        target, key = _element_attribute(
+            model, str(element).strip(), int(id), str(attribute), create=False
+        )
+    except _Refused as e:
+        logger.error(f"MODFNC({str(element).strip()}, {id}, {str(attribute).strip()}): {e}")
+        return "", e.status
+    return _text(getattr(target, key))
+
+
+def _text(value):
+    """MODFNC's string and type code of an attribute's value."""
+    if isinstance(value, bool):
+        return ("TRUE" if value else "FALSE"), int(value)
+    if isinstance(value, int):
+        return str(value), 2
+    if isinstance(value, float):
+        return repr(value), 4
+    if isinstance(value, (list, tuple)) and value and not isinstance(value[0], str):
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return " ".join(str(v) for v in value), 3
+        if all(isinstance(v, (int, float)) for v in value):
+            return " ".join(repr(float(v)) for v in value), 5
+    if hasattr(value, "id") and hasattr(value, "_describe"):
+        return str(value.id), 2  # a reference: its entity's id
+    return ("" if value is None else str(value)), 6
 
 
 # -- MODIFY --------------------------------------------------------------------------------
@@ -248,11 +287,20 @@ def _single(model, name):
 
 
 def _modset(model, element, number, attribute, value):
+    target, key = _element_attribute(model, element, number, attribute)
+    _set(target, key, value, -3, refused=-4)
+
+
+def _element_attribute(model, element, number, attribute, create=True):
+    """The entity of a dataset element and the msolve name of one of its attributes (an
+    Accgrav, Integrator, ... the model does not have is made when ``create``)."""
     known = _ELEMENTS.get(element.upper())
     if known is None:
-        raise _Refused(-1, f"msolve's MODSET knows the elements {', '.join(_ELEMENTS)}")
+        raise _Refused(-1, f"msolve knows the elements {', '.join(_ELEMENTS)}")
     classes, names = known
     if classes[0] in _SINGLE:
+        if not create and not model.getChildren(type=classes[0]):
+            raise _Refused(-2, f"the model has no {classes[0]}")
         target = _single(model, classes[0])
     else:
         found = [model.lookupById(name, number) for name in classes]
@@ -260,10 +308,11 @@ def _modset(model, element, number, attribute, value):
         if not found:
             raise _Refused(-2, f"the model has no {' or '.join(classes)} with id {number}")
         target = found[0]
-    key = names.get(attribute.lower(), attribute.lower())
-    if key == "is_active":
-        key = "active"
-    _set(target, key, value, -3, refused=-4)
+    key = names.get(attribute.strip().lower(), attribute.strip().lower())
+    key = "active" if key == "is_active" else getattr(target, "_aliases", {}).get(key, key)
+    if key not in target._properties():
+        raise _Refused(-3, f"{target._describe()} has no attribute '{key}'")
+    return target, key
 
 
 def _set(target, key, text, unknown, refused=None):
