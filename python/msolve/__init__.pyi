@@ -87,7 +87,10 @@ class Beam(_forces.Beam):
     cmatrix: list[float]
     force: list[float]
     torque: list[float]
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., length: float = ..., ixx: float = ..., iyy: float = ..., izz: float = ..., area: float = ..., asy: float = ..., asz: float = ..., emodulus: float = ..., gmodulus: float = ..., cratio: float = ..., cmatrix: list[float] = ..., force: list[float] = ..., torque: list[float] = ...) -> None: ...
+    function: str
+    routine: Callable[..., Any] | str | None
+    script: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., length: float = ..., ixx: float = ..., iyy: float = ..., izz: float = ..., area: float = ..., asy: float = ..., asz: float = ..., emodulus: float = ..., gmodulus: float = ..., cratio: float = ..., cmatrix: list[float] = ..., force: list[float] = ..., torque: list[float] = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ...) -> None: ...
 
 class Box(_geometry.Box):
     id: int
