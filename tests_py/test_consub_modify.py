@@ -238,3 +238,16 @@ def test_save_model_writes_the_control_call_as_user_program_control(library, kin
     t, z = final_height(tmp_path / "control.csv")
     assert t == pytest.approx(T3)
     assert z == pytest.approx(z_end, rel=1e-7, abs=1e-9)
+
+
+def test_control_runs_the_consub_of_a_script():
+    # routine= names the function of the file script= (CONSUB by default): xml_routines'
+    # consub falls under -G to T1, then under -G2 to T3
+    script = Path(__file__).parent / "xml_routines.py"
+    model = falling_body()
+    model.control(function=f"USER({T1}, {-G2}, {T3})", routine="consub", script=str(script))
+    z = model.results.getObject(model.lookupById("Part", 2)).getComponent("Z")[-1]
+    z1, v1, dt = -G * T1**2 / 2, -G * T1, T3 - T1
+    assert z == pytest.approx(z1 + v1 * dt - G2 * dt**2 / 2, rel=1e-7)
+    with pytest.raises(ValueError, match=r"Model.control: the script .* has no function 'CONSUB'"):
+        model.control(function="USER(1)", script=str(script))

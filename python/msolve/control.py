@@ -33,8 +33,14 @@ _ANALYSES = {
 def run_control(model, function, routine, script):
     """Model.control: call ``routine`` (a callable, or "library::FUNCTION") with the numbers
     of ``function`` while ANALYS acts on ``model``."""
-    if script is not None:
-        logger.info(f"control: script = {script!r} accepted, no effect (give routine=)")
+    if script:
+        # the CONSUB is the function ``routine`` (a name; CONSUB when not given) of the file
+        if routine is not None and not isinstance(routine, str):
+            raise TypeError("Model.control: give script= with routine= as a function name")
+        if routine is None or "::" not in routine:
+            from .scripts import script_function
+
+            routine = script_function("Model.control", script, routine or "CONSUB")
     compiled = isinstance(routine, str)
     if not compiled and not callable(routine):
         raise TypeError(
