@@ -251,3 +251,16 @@ def test_control_runs_the_consub_of_a_script():
     assert z == pytest.approx(z1 + v1 * dt - G2 * dt**2 / 2, rel=1e-7)
     with pytest.raises(ValueError, match=r"Model.control: the script .* has no function 'CONSUB'"):
         model.control(function="USER(1)", script=str(script))
+
+
+def test_save_model_writes_the_script_of_a_control_call(tmp_path):
+    script = Path(__file__).parent / "xml_routines.py"
+    model = falling_body()
+    model.control(function=f"USER({T1}, {-G}, {T3})", routine="consub", script=str(script))
+    z_end = model.results.getObject(model.lookupById("Part", 2)).getComponent("Z")[-1]
+    dataset = tmp_path / "control.xml"
+    text = model.save_model(dataset).read_text()
+    assert 'usrsub_fnc_name="consub"' in text
+    assert main(["run", "--allow-scripts", str(dataset)]) == 0
+    t, z = final_height(tmp_path / "control.csv")
+    assert (t, z) == (pytest.approx(T3), pytest.approx(z_end, rel=1e-7, abs=1e-9))

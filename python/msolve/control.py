@@ -67,7 +67,9 @@ def run_control(model, function, routine, script):
         _running.model = previous
         # save_model's Command block: one UserProgramControl for the analyses the CONSUB ran
         del model._runs[first:]
-        model._runs.append({"type": "CONTROL", "function": function, "routine": routine})
+        model._runs.append(
+            {"type": "CONTROL", "function": function, "routine": routine, "script": script}
+        )
 
 
 def _analys(analysis, name, tbegin, tend, init):

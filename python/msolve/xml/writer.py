@@ -121,6 +121,13 @@ class _Writer:
     def control(self, run):
         """The UserProgramControl command of a ``Model.control`` call."""
         element = _Element("UserProgramControl")
+        if run.get("script") and callable(run["routine"]):
+            # a CONSUB of a script file: the file and the function's name
+            element.set("usrsub_param_string", run["function"] or "USER()")
+            element.set("script_name", self.relative(run["script"]))
+            element.set("interpreter", "PYTHON")
+            element.set("usrsub_fnc_name", run["routine"].__name__)
+            return element
         self.routine(element, _ControlCall(run), "CONSUB", typed=False)
         return element
 
