@@ -1,7 +1,7 @@
-"""save_model and load_model of the contact solids Ellipsoid, Frustum and External
-(docs/motionsolve-compatibility.md §7): a part resting on a contact between two of them, by
-statics, gives the same height and force after load(save(model)), both at the closed form of
-an IMPACT contact k d^e carrying the weight."""
+"""save_model and load_model of what it used to refuse (docs/motionsolve-compatibility.md
+§7): the contact solids Ellipsoid, Frustum and External (a part resting on a contact between
+two of them, by statics, gives the same height and force after load(save(model)), both at the
+closed form of an IMPACT contact k d^e carrying the weight) and Part.planar."""
 
 import pytest
 import trimesh
@@ -89,3 +89,34 @@ def test_an_external_of_several_parts_round_trips_their_names(tmp_path):
     External(rm=Marker(part=Part(ground=True)), file="y.obj", element=["c,d"], label="comma")
     with pytest.raises(DatasetWriteError, match=r"External 1 'comma'.*hold a comma"):
         other.save_model(tmp_path / "n.xml")
+
+
+def test_a_planar_part_round_trips_as_a_planar_joint(tmp_path):
+    # Part(planar="XZ") has no Body_Rigid counterpart: the dataset holds the PLANAR joint it
+    # means. Both runs keep y at its design value and turn about y only; x follows gravity's
+    # x component: x = x0 + vx t + gx t^2 / 2
+    def build():
+        model = Model()
+        Accgrav(igrav=1.0, jgrav=2.0, kgrav=-9.81)
+        Integrator(error=1e-9)
+        Part(ground=True)
+        part = Part(mass=2.0, ip=[0.1, 0.2, 0.3], qg=[0.3, 0.4, 0.5], vx=1.0, vz=2.0, wy=3.0)
+        part.planar = "XZ"
+        part.cm = Marker(part=part)
+        Request(id=1, type="DISPLACEMENT", i=part.cm)
+        return model
+
+    def history(model):
+        run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+        r = run.getObject(model.lookupById("Request", 1))
+        return run.times, {c: r.getComponent(c) for c in ("X", "Y", "Z", "THETA")}
+
+    model = build()
+    t, before = history(model)
+    model.save_model(tmp_path / "planar.xml")
+    assert 'type="PLANAR"' in (tmp_path / "planar.xml").read_text()
+    _, after = history(load_model(tmp_path / "planar.xml"))
+    for name in before:
+        assert after[name] == pytest.approx(before[name], rel=1e-12, abs=1e-12), name
+    assert before["Y"] == pytest.approx(0.4 + 0 * t, abs=1e-12)
+    assert before["X"] == pytest.approx(0.3 + t + t**2 / 2, abs=1e-7)
