@@ -485,8 +485,10 @@ void DefineCallbacks(py::module_& m) {
       .def(py::init<std::string>(), py::arg("spec"))
       .def_property_readonly("spec", &system::CompiledRoutine::spec)
       .def("control", &system::CompiledRoutine::Control, py::arg("par"), py::arg("analys"),
+           py::arg("modify"), py::arg("modset"),
            "Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, "
-           "name, tbegin, tend, init), which returns istat.");
+           "name, tbegin, tend, init), which returns istat; its MODIFY calls modify(command), "
+           "its MODSET calls modset(element, id, attribute, input), which return the status.");
 
   m.def(
       "_read",

@@ -1512,9 +1512,9 @@ class PythonRoutine(UserRoutine):
 class CompiledRoutine(UserRoutine):
     def __init__(self, spec: str) -> None:
         ...
-    def control(self, par: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], analys: collections.abc.Callable[[str, str, float, float, int], typing.SupportsInt | typing.SupportsIndex]) -> None:
+    def control(self, par: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], analys: collections.abc.Callable[[str, str, float, float, int], typing.SupportsInt | typing.SupportsIndex], modify: collections.abc.Callable[[str], typing.SupportsInt | typing.SupportsIndex], modset: collections.abc.Callable[[str, int, str, str], typing.SupportsInt | typing.SupportsIndex]) -> None:
         """
-        Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, name, tbegin, tend, init), which returns istat.
+        Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, name, tbegin, tend, init), which returns istat; its MODIFY calls modify(command), its MODSET calls modset(element, id, attribute, input), which return the status.
         """
     @property
     def spec(self) -> str:

@@ -208,8 +208,8 @@ class Model(_core.ModelSpec):
         """Run a CONSUB driver ``routine(par, npar)`` with the numbers of ``function``
         (``"USER(1, 2, 3)"``): a Python callable, or a compiled routine named
         ``"library::CONSUB"`` (control.py); it drives the analyses with ``model.simulate``
-        or ANALYS (``py_analys``, ``c_analys``). ``script`` is accepted, reported without
-        effect: give the routine itself."""
+        or ANALYS (``py_analys``, ``c_analys``). ``script`` names a Python file whose function
+        ``routine`` (a name, CONSUB by default) is the CONSUB."""
         return run_control(self, function, routine, script)
 
     def save(self, file):
