@@ -104,6 +104,23 @@ if(NOT LAPACK_FOUND)
     "Debian/Ubuntu: apt-get install liblapack-dev, Fedora: dnf install lapack-devel")
 endif()
 
+# SuiteSparseQR for the redundancy analysis (analysis/initial_conditions.h): linear in the
+# length of a chain where Eigen's SparseQR is quadratic, but GPL-2.0+ (a wheel linking it is a
+# GPL-combined work): off unless asked for
+option(MSOLVE_WITH_SPQR "Redundancy analysis with SuiteSparseQR (GPL)" OFF)
+set(MSOLVE_SPQR_LIBRARIES)
+if(MSOLVE_WITH_SPQR)
+  find_path(SPQR_INCLUDE_DIR SuiteSparseQR.hpp PATH_SUFFIXES suitesparse)
+  find_library(SPQR_LIBRARY spqr)
+  find_library(CHOLMOD_LIBRARY cholmod)
+  find_library(SUITESPARSECONFIG_LIBRARY suitesparseconfig)
+  if(NOT SPQR_INCLUDE_DIR OR NOT SPQR_LIBRARY OR NOT CHOLMOD_LIBRARY OR NOT SUITESPARSECONFIG_LIBRARY)
+    msolve_missing("SuiteSparse's SPQR (SuiteSparseQR.hpp, libspqr, libcholmod)"
+      "Debian/Ubuntu: apt-get install libsuitesparse-dev, Fedora: dnf install suitesparse-devel")
+  endif()
+  set(MSOLVE_SPQR_LIBRARIES ${SPQR_LIBRARY} ${CHOLMOD_LIBRARY} ${SUITESPARSECONFIG_LIBRARY})
+endif()
+
 set(MSOLVE_SUNDIALS_LIBRARIES)
 foreach(lib ida cvode kinsol sunnonlinsolnewton sunnonlinsolfixedpoint nvecserial sunmatrixdense sunlinsoldense
             sunmatrixsparse sunlinsolklu)

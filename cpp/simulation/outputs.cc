@@ -50,7 +50,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     s << out_of_range << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  const system::SparseMat B = analysis::SolveAccelerations(sys_, t, memory, &y, &yp);
+  const system::SparseMat B = output_accelerations_.Solve(sys_, t, memory, &y, &yp);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());

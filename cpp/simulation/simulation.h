@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/accelerations.h"
 #include "analysis/linear.h"
 #include "analysis/ode_form.h"
 #include "analysis/rank_tracking.h"
@@ -239,6 +240,8 @@ class Simulation {
                      std::array<std::unique_ptr<system::ExpressionFunction>, 8>>
       request_functions_;
   system::System sys_;
+  // the index-1 solve at the outputs, its symbolic analysis kept between them (a work area)
+  mutable analysis::AccelerationSolver output_accelerations_;
   // the layout of the memory of the run: the System's, and the blocks of the request and
   // sensor expressions and of the sensors' firings
   system::MemoryLayout layout_;
