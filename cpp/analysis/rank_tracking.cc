@@ -22,6 +22,11 @@ double RunLength(const System& sys, const double* y) { return 0.5 * LengthScale(
 
 }  // namespace
 
+// the positions the integrator restarts from meet the joint equations as its Newton test
+// asks (docs/equations.md §6.2): otherwise, at an error bound near that tolerance, its first
+// step corrects them by more than the bound whatever its size
+constexpr double kRestartTolerance = 0.1 * kConstraintTolerance;
+
 std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
                                                 const VecX& y, double* smallest_pivot) {
   const int m = static_cast<int>(sys.rows().size());
@@ -79,7 +84,8 @@ void ApplyActiveRows(System* sys, const ActiveRowsChange& change, double t, doub
   y->head(nd) = differential;
   // rows taken back were met only to second order while aside: positions onto them by the
   // least change, then velocities by the least impulse
-  if (!change.taken_back.empty()) AssemblePositions(*sys, t, memory, y, RunLength(*sys, y->data()));
+  if (!change.taken_back.empty())
+    AssemblePositions(*sys, t, memory, y, RunLength(*sys, y->data()), kRestartTolerance);
   ProjectVelocities(*sys, t, memory, y);
   SolveAccelerations(*sys, t, memory, y, yp);
 }
@@ -129,7 +135,7 @@ bool BridgeSingularPosition(const System& sys, const SingularEntry& entry, doubl
     // the two-point Hermite (fourth-order) rule from the entry to here, then back onto the
     // joint equations (which the rule meets only to its own error)
     y->head(nd) = entry.y + 0.5 * dt * (entry.d1 + d1) + dt * dt / 12.0 * (entry.d2 - d2);
-    AssemblePositions(sys, t, memory, y, RunLength(sys, y->data()));
+    AssemblePositions(sys, t, memory, y, RunLength(sys, y->data()), kRestartTolerance);
     ProjectVelocities(sys, t, memory, y);
     const double change = (y->head(nd) - previous).cwiseAbs().maxCoeff();
     const double size = std::max(1.0, previous.cwiseAbs().maxCoeff());
