@@ -128,3 +128,52 @@ def test_an_impossible_assembly_names_the_open_joints_and_the_gap():
     assert "Joint 1 (SPHERICAL): open by" in text
     assert "Joint 2 (SPHERICAL): open by" in text
     np.testing.assert_allclose(gaps, [250.0, 250.0], rtol=1e-6)
+
+
+def _slider_crank(shift):
+    """A slider-crank (crank r = 1 m about the origin, rod l = 1.5 m, slider on x), modelled
+    at a crank angle of 80 degrees; a Motion moves the slider by `shift` along x."""
+    r, rod_length, t2 = 1.0, 1.5, np.radians(80.0)
+    model = Model()
+    Accgrav(jgrav=-9.81)
+    ground = Part(ground=True)
+    B = r * np.array([np.cos(t2), np.sin(t2), 0.0])
+    C = np.array([B[0] + np.sqrt(rod_length**2 - B[1] ** 2), 0.0, 0.0])
+    z, x = np.array([0.0, 0.0, 1.0]), np.array([1.0, 0.0, 0.0])
+    crank = Part(mass=1.0, ip=[0.1] * 3, cm=Marker(qp=list(B / 2)))
+    rod = Part(mass=1.0, ip=[0.1] * 3, cm=Marker(qp=list((B + C) / 2)))
+    slider = Part(mass=1.0, ip=[0.1] * 3, cm=Marker(qp=list(C)))
+
+    def pin(i_part, j_part, p):
+        return Joint(
+            type="REVOLUTE",
+            i=Marker(part=i_part, qp=list(p), zp=list(p + z)),
+            j=Marker(part=j_part, qp=list(p), zp=list(p + z)),
+        )
+
+    pin(crank, ground, np.zeros(3))
+    pin(rod, crank, B)
+    pin(slider, rod, C)
+    slide = Joint(
+        type="TRANSLATIONAL",
+        i=Marker(part=slider, qp=list(C), zp=list(C + x)),
+        j=Marker(part=ground, qp=list(C), zp=list(C + x)),
+    )
+    Motion(joint=slide, jtype="TRANSLATION", function=repr(float(shift)))
+    return model, crank, C[0] + shift, (r, rod_length)
+
+
+def test_a_slider_moved_through_the_crank_pivot_assembles_by_continuation():
+    # the slider moved 1.9 m, from x = 1.305 through the crank's pivot to x = -0.595: Newton
+    # from the design fails (without the continuation the model "cannot be assembled"); the
+    # continuation (docs/equations.md §5.2) follows the motion there in steps, and the crank
+    # is at the closed-form angle, cos(phi) = (x^2 + r^2 - l^2) / (2 r x), on the upper branch
+    model, crank, x, (r, rod_length) = _slider_crank(-1.9)
+    run = model.simulate(type="ASSEMBLY", returnResults=True)
+    steps = [re.search(r"in (\d+) continuation steps", m) for m in run.messages]
+    assert any(s and int(s.group(1)) > 1 for s in steps), run.messages
+    result = run.getObject(crank)
+    centre = np.array([result.getComponent(k)[0] for k in ("X", "Y")])
+    phi = np.arccos((x * x + r * r - rod_length**2) / (2 * r * x))
+    np.testing.assert_allclose(centre, r / 2 * np.array([np.cos(phi), np.sin(phi)]), atol=1e-10)
+    assert run.constraintErrors[:, 0].max() < 1e-10

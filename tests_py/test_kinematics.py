@@ -227,3 +227,77 @@ def test_transient_of_a_free_body_still_integrates_it():
     assert run.stats["steps"] > 0
     assert not any("kinematic" in line for line in run.messages)
     assert set(run.getObject(mode).getComponent("F2")) == {4.0}
+
+
+# --- the kinematic analysis in model units (issue 16, docs/equations.md §5.2, §9) ----------
+
+
+def four_bar(millimetres, size=1.0):
+    """A crank-rocker (crank a = 40 mm from A = 0, coupler b = 120, rocker c = 80 from D =
+    (100, 0), all times `size`), modelled at a crank angle of 60 degrees, in millimetres or in
+    metres; a Motion turns the crank at 2 rad/s."""
+    unit = (1.0 if millimetres else 1e-3) * size
+    a, b, c, d = 40.0 * unit, 120.0 * unit, 80.0 * unit, 100.0 * unit
+    t2 = math.radians(60.0)
+    t4 = freudenstein((a, b, c, d), t2)
+    A, D = np.zeros(3), np.array([d, 0.0, 0.0])
+    B = A + a * np.array([math.cos(t2), math.sin(t2), 0.0])
+    C = D + c * np.array([math.cos(t4), math.sin(t4), 0.0])
+    model = Model()
+    if millimetres:
+        Units(length="MILLIMETER")
+    Accgrav(jgrav=-9.81 / unit)
+    ground = Part(ground=True)
+    z = np.array([0.0, 0.0, 1.0])
+
+    def bar(p, q):
+        return Part(mass=1.0, ip=[1e-4 / unit**2] * 3, cm=Marker(qp=list((p + q) / 2)))
+
+    def pin(i_part, j_part, p, x=None):
+        extra = {} if x is None else {"xp": list(p + x)}
+        return Joint(
+            type="REVOLUTE",
+            i=Marker(part=i_part, qp=list(p), zp=list(p + z), **extra),
+            j=Marker(part=j_part, qp=list(p), zp=list(p + z), **extra),
+        )
+
+    crank, coupler, rocker = bar(A, B), bar(B, C), bar(D, C)
+    drive = pin(crank, ground, A, x=B - A)
+    pin(coupler, crank, B)
+    pin(rocker, coupler, C)
+    pin(rocker, ground, D)
+    Motion(joint=drive, jtype="ROTATION", function="2*TIME")
+    return model, rocker, (a, b, c, d), D
+
+
+def freudenstein(lengths, t2):
+    # K1 cos t4 - K2 cos t2 + K3 = cos(t2 - t4), the open branch (rocker above the ground link)
+    a, b, c, d = lengths
+    k1, k2, k3 = d / a, d / c, (a * a - b * b + c * c + d * d) / (2 * a * c)
+    A = math.cos(t2) - k1 - k2 * math.cos(t2) + k3
+    B = -2.0 * math.sin(t2)
+    C = k1 - (k2 + 1.0) * math.cos(t2) + k3
+    return 2.0 * math.atan2(-B - math.sqrt(B * B - 4 * A * C), 2 * A)
+
+
+@pytest.mark.parametrize("size", [1.0, 100.0])
+def test_a_millimetre_four_bar_kinematics_follows_freudenstein_like_the_metre_one(size):
+    # the crank turned 1 rad between outputs (each interval in several Newton solves): in mm
+    # and in m the rocker is at the Freudenstein angle, the mm positions the m ones x 1000.
+    # At size 100 (a 12 m coupler, 12000 mm) the unscaled Newton judged in model units
+    # stopped at t = 0.75 in mm; the scaled one of the assembly does not (docs/equations.md §9)
+    centres = {}
+    for millimetres in (True, False):
+        model, rocker, lengths, D = four_bar(millimetres, size)
+        run = model.simulate(type="KINEMATICS", end=3.0, dtout=0.5, returnResults=True)
+        assert run.ok, run.error
+        result = run.getObject(rocker)
+        x, y = (np.asarray(result.getComponent(k)) - D[i] for i, k in enumerate(("X", "Y")))
+        expected = [freudenstein(lengths, math.radians(60.0) + 2.0 * t) for t in run.times]
+        miss = np.angle(np.exp(1j * (np.arctan2(y, x) - expected)))
+        assert np.abs(miss).max() < 1e-9
+        np.testing.assert_allclose(np.hypot(x, y), lengths[2] / 2, rtol=1e-10)
+        centres[millimetres] = np.column_stack([x, y])
+    np.testing.assert_allclose(
+        centres[True] / 1000.0, centres[False], rtol=1e-12, atol=1e-12 * size
+    )

@@ -4,6 +4,7 @@ through them at every error bound, follows the exact parallelogram motion more c
 bound tightens, and reports each change of the active joint equations."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -18,14 +19,21 @@ G = 9.81
 INERTIA, TORQUE = 3.0, 3.5 * G
 
 
-def parallelogram(error):
+def parallelogram(error, unit=1.0):
+    # unit: model length units per metre (1000: the same model in millimetres)
     model = Model()
-    Accgrav(jgrav=-G)
+    if unit != 1.0:
+        Units(length="MILLIMETER")
+    Accgrav(jgrav=-G * unit)
     Integrator(error=error)
     ground = Part(ground=True)
     rods = []
-    for x in (0.0, 1.0, 2.0):
-        rod = Part(mass=1.0, ip=[1 / 12, 1e-3, 1 / 12], cm=Marker(qp=[x, 0.5, 0]))
+    for x in (0.0, unit, 2 * unit):
+        rod = Part(
+            mass=1.0,
+            ip=[unit**2 / 12, 1e-3 * unit**2, unit**2 / 12],
+            cm=Marker(qp=[x, 0.5 * unit, 0]),
+        )
         Joint(
             type="REVOLUTE",
             i=Marker(part=rod, qp=[x, 0, 0]),
@@ -33,17 +41,21 @@ def parallelogram(error):
         )
         rods.append(rod)
     for a in range(2):
-        coupler = Part(mass=1.0, ip=[1e-3, 1 / 12, 1 / 12], cm=Marker(qp=[a + 0.5, 1, 0]))
+        coupler = Part(
+            mass=1.0,
+            ip=[1e-3 * unit**2, unit**2 / 12, unit**2 / 12],
+            cm=Marker(qp=[(a + 0.5) * unit, unit, 0]),
+        )
         for k in (a, a + 1):
             Joint(
                 type="REVOLUTE",
-                i=Marker(part=coupler, qp=[k, 1, 0]),
-                j=Marker(part=rods[k], qp=[k, 1, 0]),
+                i=Marker(part=coupler, qp=[k * unit, unit, 0]),
+                j=Marker(part=rods[k], qp=[k * unit, unit, 0]),
             )
     # the first rod's top released at 1 m/s
-    rods[0].vx, rods[0].wz = 0.5, -1.0
+    rods[0].vx, rods[0].wz = 0.5 * unit, -1.0
     model.tip = Request(
-        type="DISPLACEMENT", i=Marker(part=rods[0], qp=[0, 1, 0]), j=Marker(part=ground)
+        type="DISPLACEMENT", i=Marker(part=rods[0], qp=[0, unit, 0]), j=Marker(part=ground)
     )
     return model
 
@@ -60,14 +72,15 @@ def exact_angle(times):
     return sol.sol(times)[0]
 
 
-def run_and_error(error):
-    model = parallelogram(error)
-    run = model.simulate(end=10.0, dtout=0.01, returnResults=True)
+def run_and_error(error, unit=1.0, end=10.0):
+    model = parallelogram(error, unit)
+    run = model.simulate(end=end, dtout=0.01, returnResults=True)
     assert run.ok, run.error
-    assert run.times[-1] == pytest.approx(10.0)
+    assert run.times[-1] == pytest.approx(end)
     theta = exact_angle(run.times)
     tip = run.getObject(model.tip)
-    miss = np.hypot(tip.getComponent("X") - np.sin(theta), tip.getComponent("Y") - np.cos(theta))
+    x, y = (np.asarray(tip.getComponent(k)) / unit for k in ("X", "Y"))
+    miss = np.hypot(x - np.sin(theta), y - np.cos(theta))
     return run, miss
 
 
@@ -99,3 +112,37 @@ def test_parallelogram_follows_the_exact_motion_closer_as_the_error_tightens():
             # the rows taken back hold again: the constraints are met at every output
             assert run.constraintErrors[:, 0].max() < 1e-9
     assert all(b < a for a, b in zip(finals, finals[1:])), finals
+
+
+def rank_changes(run):
+    # (lost or regained, the joint equations named) of each change, in order
+    return [
+        (
+            "lost" if "lost rank" in m else "regained",
+            sorted(re.findall(r"Joint \d+ \(\w+\) equation \d+", m)),
+        )
+        for m in run.messages
+        if "rank" in m
+    ]
+
+
+def test_the_millimetre_parallelogram_reports_the_redundancy_changes_of_the_metre_one():
+    # the same four-bar in mm, its error bound 1000 times the metre one's (the bound is in
+    # model units): rank tracking's pivots are scaled by the model's length (docs/equations.md
+    # §5.5), so it sets aside and takes back the same equations at both passages of 1.5 s
+    runs = {unit: run_and_error(error, unit, end=1.5) for unit, error in ((1.0, 1e-9), (1e3, 1e-6))}
+    theta = exact_angle(runs[1.0][0].times)
+    passages = int(np.count_nonzero(np.diff(np.floor((theta - math.pi / 2) / math.pi))))
+    assert passages == 2
+    for run, miss in runs.values():
+        assert miss[-1] < 1e-5
+        changes = rank_changes(run)
+        assert sum(kind == "regained" for kind, _ in changes) == passages
+        assert passages <= sum(kind == "lost" for kind, _ in changes) <= 2 * passages
+    # the equations taken back at each passage are the same in mm as in m
+    taken = {u: [rows for kind, rows in rank_changes(r)] for u, (r, _) in runs.items()}
+    regained = {
+        u: [rows for (kind, rows) in rank_changes(r) if kind == "regained"]
+        for u, (r, _) in runs.items()
+    }
+    assert regained[1.0] == regained[1e3], taken

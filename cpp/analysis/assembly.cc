@@ -147,20 +147,10 @@ struct AssemblyProblem : NonlinearSystem {
   }
 };
 
-// s_a = 1 / |row a of G D| at the positions in p->y; a row whose gradient (nearly) vanishes
-// takes the scale of the largest rows rather than an unbounded one
+// s_a = 1 / |row a of G D| at the positions in p->y (ScalePositionRows)
 void ScaleRows(AssemblyProblem* p) {
-  const SparseMat Gt = SparseMat(p->sys->PositionJacobian(p->y.data(), p->memory).transpose());
-  const int na = static_cast<int>(p->active_rows.size());
-  VecX size = VecX::Zero(na);
-  for (int a = 0; a < na; ++a) {
-    for (SparseMat::InnerIterator it(Gt, p->active_rows[a]); it; ++it)
-      size[a] += std::pow(p->D(static_cast<int>(it.row())) * it.value(), 2);
-    size[a] = std::sqrt(size[a]);
-  }
-  const double floor = 1e-8 * MaxAbs(size);
-  p->row_scale.resize(na);
-  for (int a = 0; a < na; ++a) p->row_scale[a] = size[a] > floor ? 1.0 / size[a] : 1.0;
+  p->row_scale =
+      ScalePositionRows(*p->sys, p->memory, p->y.data(), p->active_rows, p->length).row_scale;
 }
 
 // The configuration closest to meeting the joint equations, by Levenberg-Marquardt on the
@@ -298,6 +288,25 @@ double LengthScale(const System& sys, const double* y) {
         add(mbs::MarkerFrame(*m, m->body == kGround ? nullptr : y + System::BodyOffset(m->body)).p);
   const double side = (high - low).maxCoeff();
   return std::isfinite(side) && side > 0 ? side : 1.0;
+}
+
+PositionScaling ScalePositionRows(const System& sys, const double* memory, const double* y,
+                                  const std::vector<int>& rows, double length) {
+  PositionScaling scaling;
+  scaling.length = length > 0 ? length : LengthScale(sys, y);
+  const SparseMat Gt = SparseMat(sys.PositionJacobian(y, memory).transpose());
+  const int na = static_cast<int>(rows.size());
+  VecX size = VecX::Zero(na);
+  for (int a = 0; a < na; ++a) {
+    for (SparseMat::InnerIterator it(Gt, rows[a]); it; ++it)
+      size[a] += std::pow(scaling.D(static_cast<int>(it.row())) * it.value(), 2);
+    size[a] = std::sqrt(size[a]);
+  }
+  // a row whose gradient (nearly) vanishes keeps the scale 1 rather than an unbounded one
+  const double floor = 1e-8 * MaxAbs(size);
+  scaling.row_scale.resize(na);
+  for (int a = 0; a < na; ++a) scaling.row_scale[a] = size[a] > floor ? 1.0 / size[a] : 1.0;
+  return scaling;
 }
 
 int AssemblePositions(const System& sys, double t, const double* memory, VecX* y, double length,

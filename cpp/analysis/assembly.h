@@ -14,6 +14,23 @@ namespace msolve::analysis {
 /// mass centres and the joint markers' origins (model length units); 1 when they coincide.
 double LengthScale(const system::System& sys, const double* y);
 
+/// The scaling of the Newton solves on the position constraints, assembly and kinematic
+/// analysis alike (docs/equations.md §5.2): positions q = D z with D = diag(length for a
+/// translation, 1 for a quaternion component), and each row a of `rows` multiplied by
+/// row_scale[a] = 1 / |row a of G D| at the positions it was made at (1 for a row whose
+/// gradient nearly vanishes), so that the problem is dimensionless: a model in millimetres
+/// follows the same iterates as the same model in metres.
+struct PositionScaling {
+  double length = 1.0;
+  VecX row_scale;  // per entry of the rows it was made for
+  double D(int col) const { return col % 7 < 3 ? length : 1.0; }
+};
+
+/// The scaling of `rows` (indices into sys.rows()) at the positions in y; `length` is the
+/// length scale, LengthScale(sys, y) when 0.
+PositionScaling ScalePositionRows(const system::System& sys, const double* memory, const double* y,
+                                  const std::vector<int>& rows, double length = 0.0);
+
 /// Moves the body positions in y as little as possible (translations measured in the length
 /// scale, orientations by their quaternions) so that every active joint equation and every
 /// quaternion norm holds. Throws ModelError naming the joints that cannot be met and by how

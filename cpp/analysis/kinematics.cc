@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 #include <Eigen/SparseLU>
 
+#include "analysis/assembly.h"
 #include "analysis/initial_conditions.h"
 #include "analysis/kinsol_solve.h"
 #include "common/error.h"
@@ -31,25 +32,26 @@ std::vector<int> ActiveRowList(const System& sys) {
   return rows;
 }
 
-// Phi(q) - f(t) = 0 on the active joint rows and e.e - 1 = 0 per body: with no degree of
+// s_a (Phi_a(q) - f_a(t)) = 0 on the active joint rows and e.e - 1 = 0 per body, in the
+// scaled positions z = q / D of the assembly (docs/equations.md §5.2, §9): with no degree of
 // freedom, 7 equations per body in the 7 positions of each
 struct PositionProblem : NonlinearSystem {
   const System* sys = nullptr;
   const double* memory = nullptr;  // of the run's state (system/state.h)
   VecX y, drivers;
   std::vector<int> rows;
+  PositionScaling scaling;  // of the rows, at the start of the solve
 
   int nq() const { return 7 * sys->body_count(); }
   void Set(const double* x) {
     for (int k = 0; k < sys->body_count(); ++k)
-      y.segment<7>(System::BodyOffset(k)) =
-          Eigen::Map<const Eigen::Matrix<double, 7, 1>>(x + 7 * k);
+      for (int d = 0; d < 7; ++d) y[System::BodyOffset(k) + d] = x[7 * k + d] * scaling.D(d);
   }
   void Residual(const double* x, double* f) override {
     Set(x);
     const VecX phi = sys->JointResiduals(y.data(), memory) - drivers;
     const int m = static_cast<int>(rows.size());
-    for (int a = 0; a < m; ++a) f[a] = phi[rows[a]];
+    for (int a = 0; a < m; ++a) f[a] = scaling.row_scale[a] * phi[rows[a]];
     for (int k = 0; k < sys->body_count(); ++k)
       f[m + k] = Eigen::Map<const Vec4>(x + 7 * k + 3).squaredNorm() - 1.0;
   }
@@ -62,7 +64,8 @@ struct PositionProblem : NonlinearSystem {
     for (int a = 0; a < m; ++a) equation[rows[a]] = a;
     for (int c = 0; c < G.outerSize(); ++c)
       for (SparseMat::InnerIterator it(G, c); it; ++it)
-        if (equation[it.row()] >= 0) out->push_back({equation[it.row()], c, it.value()});
+        if (const int a = equation[it.row()]; a >= 0)
+          out->push_back({a, c, scaling.row_scale[a] * scaling.D(c) * it.value()});
     for (int k = 0; k < sys->body_count(); ++k)
       for (int d = 0; d < 4; ++d) out->push_back({m + k, 7 * k + 3 + d, 2.0 * x[7 * k + 3 + d]});
   }
@@ -103,18 +106,27 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
         << " in " << DescribeRow(sys, r, *y);
       throw SolverError(s.str());
     }
+  p.scaling = ScalePositionRows(sys, memory, y->data(), p.rows);
   VecX x(p.nq());
   for (int k = 0; k < sys.body_count(); ++k)
-    x.segment<7>(7 * k) = y->segment<7>(System::BodyOffset(k));
+    for (int d = 0; d < 7; ++d) x[7 * k + d] = (*y)[System::BodyOffset(k) + d] / p.scaling.D(d);
   const NewtonOutcome outcome = SolveNewton(&p, NewtonOptions{}, &x);
   p.Set(x.data());
-  // judge by the residual left, and name the worst equation
+  // judge by the scaled residual left (as the assembly does), and name the worst equation
+  // with its residual in model units
   const VecX phi = sys.JointResiduals(p.y.data(), memory) - p.drivers;
-  double worst = 0.0;
+  double worst = 0.0, worst_scaled = 0.0;
   int worst_row = -1;
-  for (int r : p.rows)
-    if (!(std::abs(phi[r]) <= worst)) worst = std::abs(phi[r]), worst_row = r;
-  if (outcome.flag < 0 || !(worst <= kAssemblyTolerance * 100)) {
+  for (size_t a = 0; a < p.rows.size(); ++a) {
+    const double scaled = p.scaling.row_scale[a] * std::abs(phi[p.rows[a]]);
+    if (!(scaled <= worst_scaled))
+      worst_scaled = scaled, worst = std::abs(phi[p.rows[a]]), worst_row = p.rows[a];
+  }
+  // whatever KINSOL reports: its line search may fail at an iterate already at roundoff
+  double worst_norm = 0.0;
+  for (int k = 0; k < sys.body_count(); ++k)
+    worst_norm = std::max(worst_norm, std::abs(x.segment<4>(7 * k + 3).squaredNorm() - 1.0));
+  if (!(worst_scaled <= kAssemblyTolerance * 100) || !(worst_norm <= kAssemblyTolerance * 100)) {
     std::ostringstream s;
     s << "the position constraints cannot be met at time " << t;
     if (worst_row >= 0)

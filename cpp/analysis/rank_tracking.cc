@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/assembly.h"
 #include "analysis/initial_conditions.h"
 #include "analysis/system_dae.h"
 
@@ -11,10 +12,16 @@ namespace msolve::analysis {
 using system::SparseMat;
 using system::System;
 
-// the positions are put back onto the joints during a run in the unscaled metric (length
-// scale 1): with the geometric one, the parallelogram bridged through its singular position
-// stops soon after (docs/equations.md §5.2)
-constexpr double kRunLengthScale = 1.0;
+namespace {
+
+// The length of the run's corrections and pivots: half the model's length scale (the radius
+// of the box of §5.2), so that a model in millimetres is tracked as in metres. With the
+// whole side as the positions' metric, the parallelogram bridged through its singular
+// position stops soon after (docs/equations.md §5.2, §5.5)
+double RunLength(const System& sys, const double* y) { return 0.5 * LengthScale(sys, y); }
+
+}  // namespace
+
 // the positions the integrator restarts from meet the joint equations as its Newton test
 // asks (docs/equations.md §6.2): otherwise, at an error bound near that tolerance, its first
 // step corrects them by more than the bound whatever its size
@@ -27,18 +34,15 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   // the same factorisation as the initial choice (SetAsideRedundantRows), with the
   // run's threshold: the columns of B^T kept are those whose part independent of the
   // columns before exceeds it, and |R(k, k)| is that part's size
-  // the rotation columns divided by the model's length (their largest entry, a lever arm):
-  // in millimetres they are 1000 times those in metres, the translations' are not
+  // the rotation columns divided by the run's length L (RunLength, as the assembly scales its
+  // positions, docs/equations.md §5.2): B diag(1, 1/L) measures rotations by the displacement
+  // L w, so that a model in millimetres has the pivots of the same model in metres;
+  // FactorRows then scales each row by its norm
   SparseMat B = sys.VelocityJacobian(y.data(), memory);
-  double length = 0.0;
+  const double length = RunLength(sys, y.data());
   for (int c = 0; c < B.outerSize(); ++c)
     if (c % 6 >= 3)
-      for (SparseMat::InnerIterator it(B, c); it; ++it)
-        length = std::max(length, std::abs(it.value()));
-  if (length > 0)
-    for (int c = 0; c < B.outerSize(); ++c)
-      if (c % 6 >= 3)
-        for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
+      for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
   RowsQR qr;
   FactorRows(B, kSingularPivot, &qr);
   if (qr.info() != Eigen::Success) return std::nullopt;
@@ -81,7 +85,7 @@ void ApplyActiveRows(System* sys, const ActiveRowsChange& change, double t, doub
   // rows taken back were met only to second order while aside: positions onto them by the
   // least change, then velocities by the least impulse
   if (!change.taken_back.empty())
-    AssemblePositions(*sys, t, memory, y, kRunLengthScale, kRestartTolerance);
+    AssemblePositions(*sys, t, memory, y, RunLength(*sys, y->data()), kRestartTolerance);
   ProjectVelocities(*sys, t, memory, y);
   SolveAccelerations(*sys, t, memory, y, yp);
 }
@@ -131,7 +135,7 @@ bool BridgeSingularPosition(const System& sys, const SingularEntry& entry, doubl
     // the two-point Hermite (fourth-order) rule from the entry to here, then back onto the
     // joint equations (which the rule meets only to its own error)
     y->head(nd) = entry.y + 0.5 * dt * (entry.d1 + d1) + dt * dt / 12.0 * (entry.d2 - d2);
-    AssemblePositions(sys, t, memory, y, kRunLengthScale, kRestartTolerance);
+    AssemblePositions(sys, t, memory, y, RunLength(sys, y->data()), kRestartTolerance);
     ProjectVelocities(sys, t, memory, y);
     const double change = (y->head(nd) - previous).cwiseAbs().maxCoeff();
     const double size = std::max(1.0, previous.cwiseAbs().maxCoeff());

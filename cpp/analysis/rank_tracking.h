@@ -16,8 +16,9 @@ namespace msolve::analysis {
 /// Pivots of the rank-revealing QR of B^T (rows of B scaled to unit length): an active row
 /// whose pivot falls below kSingularPivot is set aside during the run; a row set aside whose
 /// pivot rises above kRegularPivot is taken back. The gap between the two keeps the choice
-/// from flickering near the threshold. The rotation columns of B are divided by the model's
-/// length (their largest entry), so that the pivots do not depend on the units; a pivot is
+/// from flickering near the threshold. The rotation columns of B are divided by half the
+/// model's length scale (analysis/assembly.h), so that the pivots do not depend on the
+/// units (docs/equations.md §5.5); a pivot is
 /// then of the order of the angle (radians) by which the position is away from the singular
 /// one.
 inline constexpr double kSingularPivot = 1e-2;
