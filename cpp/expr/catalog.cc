@@ -121,7 +121,7 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"FRICTION", "element", false,
        "the outputs of a Friction element: not wired to the force measures yet"},
       {"PTCV", "element", true, ""},
-      {"CVCV", "element", false, "msolve has no curve-curve constraint yet"},
+      {"CVCV", "element", false, "the reactions of a Cvcv are not measured yet"},
       // system elements and state
       {"VARVAL", "system", true, "value of a Variable"},
       {"ARYVAL", "system", true, "element of an Array"},
