@@ -151,3 +151,30 @@ def test_a_bead_sliding_off_an_open_curve_stops_the_run_naming_the_ptcv_and_time
     x = run.getObject(next(o for o in model._entities if isinstance(o, Request))).getComponent("X")
     s = 0.5 * g / math.sqrt(2) * np.asarray(run.times) ** 2
     np.testing.assert_allclose(x, 1 / 3 + s / math.sqrt(2), rtol=0, atol=1e-6)
+
+
+def test_a_disc_in_a_circular_bowl_swings_as_a_pendulum():
+    # a disc of radius r slides without friction inside a fixed circle of radius R (gravity
+    # -y): the contact normal passes through the disc's centre, which so swings as a point
+    # pendulum of length L = R - r; from rest at theta0 it is back after the period
+    # T = 4 sqrt(L/g) K(sin^2(theta0/2)) (the free spin of the disc stays uncoupled)
+    from scipy.special import ellipk
+
+    g, R, r, theta0 = 9.81, 0.5, 0.1, 0.3
+    L = R - r
+    model = Model()
+    Integrator(error=1e-10)
+    Accgrav(igrav=0, jgrav=-g, kgrav=0)
+    ground = Part(ground=True)
+    centre = [L * math.sin(theta0), -L * math.cos(theta0), 0.0]
+    disc = Part(mass=1.0, ip=[1e-2, 1e-2, 5e-3], cm=Marker(qp=centre))
+    bowl = Curve(xyz=_circle(R), curve_points=True, closed=True)
+    rim = Curve(xyz=_circle(r), curve_points=True, closed=True)
+    Cvcv(icurve=bowl, irm=Marker(part=ground), jcurve=rim, jrm=disc.cm, label="disc in bowl")
+    d = Request(type="DISPLACEMENT", i=disc.cm)
+    period = 4 * math.sqrt(L / g) * ellipk(math.sin(theta0 / 2) ** 2)
+    run = model.simulate(end=period, steps=200, returnResults=True)
+    x, y = run.getObject(d).getComponent("X"), run.getObject(d).getComponent("Y")
+    np.testing.assert_allclose(np.hypot(x, y), L, rtol=0, atol=1e-9)
+    assert abs(x[-1] - centre[0]) < 1e-7
+    assert abs(x[len(x) // 2] + centre[0]) < 1e-7  # the other end at half the period

@@ -5,6 +5,7 @@
 // every analysis (initial conditions, statics, kinematics, linearisation) sees it without a
 // special case. These bodies follow the parts' bodies.
 #include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -91,7 +92,7 @@ Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what) {
 // nearest-point searches; a guess (idisp, jdisp) replaces the sampling of its curve
 std::pair<double, double> NearestPair(const math::SpaceCurve& ci, const mbs::Frame<double>& fi,
                                       const math::SpaceCurve& cj, const mbs::Frame<double>& fj,
-                                      const model::Cvcv& cvcv) {
+                                      const model::Cvcv& cvcv, const Vec3& normal) {
   auto global_i = [&](double a) -> Vec3 { return fi.p + fi.R * ci.Evaluate(a, 0); };
   auto global_j = [&](double b) -> Vec3 { return fj.p + fj.R * cj.Evaluate(b, 0); };
   double alpha = cvcv.idisp ? NearestParameter(ci, *cvcv.idisp) : ci.minpar();
@@ -112,6 +113,24 @@ std::pair<double, double> NearestPair(const math::SpaceCurve& ci, const mbs::Fra
   for (int round = 0; round < 5; ++round) {
     if (!cvcv.jdisp) beta = NearestParameter(cj, fj.R.transpose() * (global_i(alpha) - fj.p));
     if (!cvcv.idisp) alpha = NearestParameter(ci, fi.R.transpose() * (global_j(beta) - fi.p));
+  }
+  if (cvcv.idisp || cvcv.jdisp) return {alpha, beta};
+  // alternating projections creep along two curves that touch (where the distance is flat to
+  // second order): Newton on the contact conditions r.t_i = 0 and (t_i x t_j).m = 0 finishes
+  for (int iteration = 0; iteration < 50; ++iteration) {
+    const Vec3 r = global_i(alpha) - global_j(beta);
+    const Vec3 ti = fi.R * ci.Evaluate(alpha, 1), tj = fj.R * cj.Evaluate(beta, 1);
+    const Vec3 ki = fi.R * ci.Evaluate(alpha, 2), kj = fj.R * cj.Evaluate(beta, 2);
+    const Eigen::Vector2d f(r.dot(ti), ti.cross(tj).dot(normal));
+    Eigen::Matrix2d jacobian;
+    jacobian << ti.squaredNorm() + r.dot(ki), -ti.dot(tj), ki.cross(tj).dot(normal),
+        ti.cross(kj).dot(normal);
+    const Eigen::FullPivLU<Eigen::Matrix2d> lu(jacobian);
+    if (!lu.isInvertible()) break;
+    const Eigen::Vector2d step = lu.solve(f);
+    if (!step.allFinite() || step.norm() > 0.1 * (ci.maxpar() - ci.minpar())) break;
+    alpha -= step[0], beta -= step[1];
+    if (step.norm() < 1e-15 * (ci.maxpar() - ci.minpar())) break;
   }
   return {alpha, beta};
 }
@@ -274,7 +293,7 @@ void Builder::CurveToCurveConstraints() {
                        " rad in the design position)");
     if ((fi.R * ni).dot(fj.R * nj) < 0.0) nj = -nj;
 
-    const auto [alpha, beta] = NearestPair(ci, fi, cj, fj, *cvcv);
+    const auto [alpha, beta] = NearestPair(ci, fi, cj, fj, *cvcv, fi.R * ni);
     const int a = ParameterBody(*cvcv, "icurve parameter of " + cvcv->Describe(), alpha,
                                 CurveFrameOrientation(ci, alpha, ni, fi.R), ci, cvcv->ivel, true);
     const int b = ParameterBody(*cvcv, "jcurve parameter of " + cvcv->Describe(), beta,
