@@ -216,6 +216,17 @@ void DefineControlSpecs(py::module_& m) {
   RefProperty(ptcv, "_i", &Ptcv::i);
   RefProperty(ptcv, "_j", &Ptcv::j);
   RefProperty(ptcv, "_curve", &Ptcv::curve);
+  py::class_<Cvcv, Entity, std::shared_ptr<Cvcv>> cvcv(m, "CvcvSpec");
+  cvcv.def(py::init<>())
+      .def_readwrite("_idisp", &Cvcv::idisp)
+      .def_readwrite("_jdisp", &Cvcv::jdisp)
+      .def_readwrite("_ivel", &Cvcv::ivel)
+      .def_readwrite("_jvel", &Cvcv::jvel)
+      .def_readwrite("_no_slip", &Cvcv::no_slip);
+  RefProperty(cvcv, "_i", &Cvcv::i);
+  RefProperty(cvcv, "_j", &Cvcv::j);
+  RefProperty(cvcv, "_icurve", &Cvcv::icurve);
+  RefProperty(cvcv, "_jcurve", &Cvcv::jcurve);
 
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);

@@ -85,10 +85,51 @@ math::Vec3T<S> CurvePointT(const math::SpaceCurve& curve, const S& alpha) {
   return c;
 }
 
-// the equations of one term: the joint equations of its type, or the curve point
+// the unit tangent of a curve at alpha, as CurvePointT: the second-order Taylor expansion of
+// c'(alpha) (a curve without a third derivative, a routine's, gives zero for it), normalised
+template <class S>
+math::Vec3T<S> CurveTangentT(const math::SpaceCurve& curve, const S& alpha) {
+  const double a = PlainValue(alpha);
+  const Vec3 c1 = curve.Evaluate(a, 1), c2 = curve.Evaluate(a, 2), c3 = curve.Evaluate(a, 3);
+  const S da = alpha - a;
+  const S half = 0.5 * da * da;
+  math::Vec3T<S> t;
+  for (int k = 0; k < 3; ++k) t[k] = c1[k] + c2[k] * da + c3[k] * half;
+  using std::sqrt;
+  const S norm = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+  for (int k = 0; k < 3; ++k) t[k] = t[k] / norm;
+  return t;
+}
+
+// the 3 rows of kCurveFrame (docs/equations.md §2.8)
+template <class S>
+void CurveFrameResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Frame<S>& J,
+                         S* phi) {
+  const math::Vec3T<S> tl = CurveTangentT(*t.curve, J.p[2]);
+  math::Vec3T<S> nl;
+  nl[0] = t.normal[1] * tl[2] - t.normal[2] * tl[1];
+  nl[1] = t.normal[2] * tl[0] - t.normal[0] * tl[2];
+  nl[2] = t.normal[0] * tl[1] - t.normal[1] * tl[0];
+  S zt = S(0.0), zn = S(0.0), xn = S(0.0);
+  for (int r = 0; r < 3; ++r) {
+    S tg = I.R(r, 0) * tl[0], ng = I.R(r, 0) * nl[0];
+    tg += I.R(r, 1) * tl[1] + I.R(r, 2) * tl[2];
+    ng += I.R(r, 1) * nl[1] + I.R(r, 2) * nl[2];
+    zt += J.R(r, 2) * tg;
+    zn += J.R(r, 2) * ng;
+    xn += J.R(r, 0) * ng;
+  }
+  phi[0] = zt, phi[1] = zn, phi[2] = xn;
+}
+
+// the equations of one term: the joint equations of its type, or the curve point or frame
 template <class S>
 void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Frame<S>& J, S* phi,
                    double reference) {
+  if (t.type == JointType::kCurveFrame) {
+    CurveFrameResiduals(t, I, J, phi);
+    return;
+  }
   if (t.type != JointType::kCurvePoint) {
     JointResiduals(t.type, I, J, phi, reference);
     return;

@@ -54,7 +54,8 @@ class JointConstraint {
     BodyMarker i, j;
     double scale = 1.0;
     double origin = 0.0;                      // the coordinate's value in the design position
-    const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint term
+    const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint or kCurveFrame term
+    Vec3 normal = Vec3::UnitZ();              // the plane normal of a kCurveFrame term's curve
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a

@@ -76,6 +76,7 @@ int JointRowCount(JointType type) {
       return 2;
     case JointType::kOrientation:
     case JointType::kCurvePoint:
+    case JointType::kCurveFrame:
       return 3;
     case JointType::kInplane:
     case JointType::kPerpendicular:
@@ -151,6 +152,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kMotionB2:
     case JointType::kMotionB3:
     case JointType::kCurvePoint:
+    case JointType::kCurveFrame:
       return 0;
   }
   return 0;
@@ -228,6 +230,11 @@ const char* JointRowName(JointType type, int row) {
       return "B3 (body 1-2-3 angle)";
     case JointType::kCurvePoint:
       return point[row];
+    case JointType::kCurveFrame: {
+      static const char* frame[] = {"z along the curve tangent", "z along the curve normal",
+                                    "x along the curve normal"};
+      return frame[row];
+    }
   }
   return "?";
 }

@@ -53,6 +53,11 @@ enum class JointType {
   // rows; with the 3 rows d of kSpherical between the follower point and I it makes the Ptcv
   // equations (docs/equations.md §2.7). Its equations need the curve (JointConstraint::Term)
   kCurvePoint,
+  // the frame of J (the parameter body of a curve-to-curve constraint, its global z the
+  // parameter alpha) along the plane curve of I at alpha: with t the unit tangent and m the
+  // plane normal of the curve (JointConstraint::Term), n = m x t, all turned by R_I, the 3
+  // rows z_J.t, z_J.n, x_J.n (docs/equations.md §2.8)
+  kCurveFrame,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

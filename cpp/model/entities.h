@@ -276,6 +276,24 @@ class Ptcv : public Entity {
   std::optional<double> vel;
 };
 
+/// A curve-to-curve constraint (MotionSolve Cvcv, Constraint_CVCV; docs/equations.md §2.8):
+/// the plane curve `icurve`, whose points are coordinates in the frame of marker i (irm),
+/// touches the plane curve `jcurve` of marker j (jrm), with a common tangent; the two planes
+/// parallel. The two curve parameters are states. `idisp`/`jdisp`, when set, guess the
+/// initial contact point on each curve (in the frame of its marker); `ivel`/`jvel` the
+/// initial sliding speed of the contact point along each curve, unset: free.
+class Cvcv : public Entity {
+ public:
+  const char* TypeName() const override { return "Cvcv"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Curve* icurve = nullptr;
+  Curve* jcurve = nullptr;
+  std::optional<Vec3> idisp, jdisp;
+  std::optional<double> ivel, jvel;
+  bool no_slip = false;
+};
+
 /// Linear state equations (MotionSolve Lse, Control_StateEqn; Adams LSE):
 /// x' = A x + B u, y = C x + D u, with the states x in the X array, the inputs u the
 /// variables of the U array (in order), the outputs y in the Y array and x(0) the numbers of

@@ -54,6 +54,7 @@
   X(Poutput, poutputs)        \
   X(Curve, curves)            \
   X(Graphic, graphics)        \
-  X(Ptcv, ptcvs)
+  X(Ptcv, ptcvs)              \
+  X(Cvcv, cvcvs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

@@ -1,10 +1,34 @@
 // the memory of a run (docs/architecture.md §3.1): its layout, one keyed block per element that
 // remembers something between steps, fixed at compile time; the state at the start of a run;
 // accepting a step, the only place the elements write their memory
+#include <sstream>
+
+#include "common/error.h"
 #include "system/system.h"
 
 namespace msolve::system {
 namespace {
+
+// an accepted state whose contact point has left an open curve (docs/equations.md §2.7): an
+// error naming the constraint and the time, never the silent cubic continued past the end
+void CheckCurveParameters(const mbs::JointConstraint& joint, double t, const double* y) {
+  for (int term = 0; term < joint.terms(); ++term) {
+    const mbs::JointConstraint::Term& c = joint.term(term);
+    if (c.type != mbs::JointType::kCurvePoint || c.curve == nullptr || c.curve->closed()) continue;
+    const double* body = System::SidesOf(joint, term, y).state[1];
+    if (body == nullptr) continue;
+    const double alpha = body[2], lo = c.curve->minpar(), hi = c.curve->maxpar();
+    const double slack = 1e-9 * (hi - lo);
+    if (alpha >= lo - slack && alpha <= hi + slack) continue;
+    std::ostringstream message;
+    message.precision(10);
+    message << joint.Describe() << ": at time " << t
+            << " the contact point left its open curve (the curve parameter " << alpha
+            << " is outside the curve's range [" << lo << ", " << hi
+            << "]); the constraint cannot go on past the curve's end";
+    throw SolverError(message.str());
+  }
+}
 
 // the part of a key of a function of `entity`: its text when it is an expression
 std::string FunctionPart(const mbs::StateFunction& f) {
@@ -58,6 +82,7 @@ State System::MakeState() const {
 
 void System::AcceptStep(double t, const double* y, const double* yp, double* memory) const {
   for (const auto& joint : joints_) {
+    CheckCurveParameters(joint, t, y);
     double* slots = joint.Slots(memory);
     if (slots == nullptr) continue;
     for (int term = 0; term < joint.terms(); ++term) {

@@ -195,6 +195,22 @@ class Curve(_controls.Curve):
     script: str
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., matrix: Matrix | None = ..., xyz: list[float] = ..., curve_points: bool = ..., closed: bool = ..., minpar: float = ..., maxpar: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ...) -> None: ...
 
+class Cvcv(_constraints.Cvcv):
+    id: int
+    label: str
+    name: str
+    active: bool
+    icurve: Curve | None
+    irm: Marker | None
+    idisp: Point | list[float] | None
+    ivel: float | None
+    jcurve: Curve | None
+    jrm: Marker | None
+    jdisp: Point | list[float] | None
+    jvel: float | None
+    no_slip: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., icurve: Curve | None = ..., irm: Marker | None = ..., idisp: Point | list[float] | None = ..., ivel: float | None = ..., jcurve: Curve | None = ..., jrm: Marker | None = ..., jdisp: Point | list[float] | None = ..., jvel: float | None = ..., no_slip: bool = ...) -> None: ...
+
 class Cylinder(_geometry.Cylinder):
     id: int
     label: str
@@ -1143,4 +1159,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]
+__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]

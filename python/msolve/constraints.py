@@ -24,7 +24,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Coupler", "Gear", "Joint", "Jprim", "Motion", "Ptcv"]
+__all__ = ["Coupler", "Cvcv", "Gear", "Joint", "Jprim", "Motion", "Ptcv"]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
@@ -297,3 +297,33 @@ class Ptcv(_CoreEntity, _core.PtcvSpec):
     rm = Reference(Marker, field="_j", doc="The marker whose frame the curve points are in.")
     disp = Location(field="_disp", doc="Guess of the initial contact point (global).")
     vel = Double(None, optional=True, field="_vel", doc="Initial sliding speed on the curve.")
+
+
+class Cvcv(_CoreEntity, _core.CvcvSpec):
+    """A curve-to-curve constraint (MotionSolve Cvcv, Constraint_CVCV): ``icurve``, fixed in
+    the frame of marker ``irm``, stays in contact with ``jcurve``, fixed in the frame of
+    ``jrm``, with a common tangent at the contact point (2 freedoms removed). Each curve lies
+    in a plane and the two planes are parallel. The two curve parameters at the contact point
+    are states of the model. ``idisp``/``jdisp`` (coordinates in the frame of ``irm``/``jrm``)
+    guess the initial contact point on each curve (default: the nearest points of the two
+    curves); ``ivel``/``jvel`` the initial sliding speed of the contact point along each curve,
+    seen from its part (positive towards increasing parameter; default: free). The equations:
+    docs/equations.md §2.8.
+    """
+
+    _core_type = _core.CvcvSpec
+    icurve = Reference(Curve, field="_icurve", doc="The first curve, fixed in the frame of irm.")
+    irm = Reference(Marker, field="_i", doc="The marker whose frame the icurve points are in.")
+    idisp = Location(field="_idisp", doc="Guess of the initial contact point on icurve (irm).")
+    ivel = Double(None, optional=True, field="_ivel", doc="Initial sliding speed on icurve.")
+    jcurve = Reference(Curve, field="_jcurve", doc="The second curve, fixed in the frame of jrm.")
+    jrm = Reference(Marker, field="_j", doc="The marker whose frame the jcurve points are in.")
+    jdisp = Location(field="_jdisp", doc="Guess of the initial contact point on jcurve (jrm).")
+    jvel = Double(None, optional=True, field="_jvel", doc="Initial sliding speed on jcurve.")
+    no_slip = Bool(
+        False,
+        field="_no_slip",
+        doc="Rolling without slip.",
+        no_effect="msolve's Cvcv lets the curves slide on each other; rolling without slip "
+        "is not modelled yet",
+    )

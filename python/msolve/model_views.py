@@ -7,7 +7,7 @@ import html
 
 from . import _core
 from .bodies import Part, PointMass
-from .constraints import Coupler, Gear, Joint, Jprim, Motion, Ptcv
+from .constraints import Coupler, Cvcv, Gear, Joint, Jprim, Motion, Ptcv
 
 
 def gruebler_count(model):
@@ -28,7 +28,7 @@ def gruebler_count(model):
             count -= max(rows, 0)
         elif isinstance(obj, (Motion, Coupler, Gear)):
             count -= 1
-        elif isinstance(obj, Ptcv):
+        elif isinstance(obj, (Ptcv, Cvcv)):
             count -= 2
     return count
 

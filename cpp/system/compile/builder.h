@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -33,6 +34,10 @@ class Builder {
   void PointMassOrientations();
   // curves.cc: the point-to-curve constraints, a massless body for each curve parameter
   void CurveConstraints();
+  void CurveToCurveConstraints();
+  int ParameterBody(const model::Entity& owner, const std::string& label, double alpha,
+                    const Vec4& e0, const math::SpaceCurve& curve, std::optional<double> vel,
+                    bool rotates);
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();

@@ -4,10 +4,15 @@
 // curve's point of that parameter. The parameter is so a state of y like any coordinate, and
 // every analysis (initial conditions, statics, kinematics, linearisation) sees it without a
 // special case. These bodies follow the parts' bodies.
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <tuple>
 
 #include "common/error.h"
+#include "math/rotation.h"
 #include "system/compile/builder.h"
 #include "system/curve_function.h"
 
@@ -38,7 +43,128 @@ double NearestParameter(const math::SpaceCurve& curve, const Vec3& p) {
   return best;
 }
 
+// a curve's points negated: -c(alpha), so that a kCurvePoint term gives +R c (the second
+// curve of a Cvcv, whose contact point enters its rows with the opposite sign)
+class NegatedCurve : public math::SpaceCurve {
+ public:
+  explicit NegatedCurve(const math::SpaceCurve& curve) : curve_(curve) {}
+  Vec3 Evaluate(double alpha, int order) const override { return -curve_.Evaluate(alpha, order); }
+  bool closed() const override { return curve_.closed(); }
+  double minpar() const override { return curve_.minpar(); }
+  double maxpar() const override { return curve_.maxpar(); }
+
+ private:
+  const math::SpaceCurve& curve_;
+};
+
+constexpr int kPlaneSamples = 400;
+
+// the unit normal of the plane a curve lies in (its frame's coordinates), from a sampling of
+// its parameter range; a zero vector for a straight curve (any plane through it); an error
+// naming `what` when the curve leaves every plane by more than 1e-6 of its size
+Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what) {
+  std::vector<Vec3> points;
+  Vec3 centre = Vec3::Zero();
+  for (int k = 0; k <= kPlaneSamples; ++k) {
+    points.push_back(
+        curve.Evaluate(curve.minpar() + (curve.maxpar() - curve.minpar()) * k / kPlaneSamples, 0));
+    centre += points.back() / (kPlaneSamples + 1);
+  }
+  Mat3 scatter = Mat3::Zero();
+  double size = 0.0;
+  for (const Vec3& p : points) {
+    scatter += (p - centre) * (p - centre).transpose();
+    size = std::max(size, (p - centre).norm());
+  }
+  const Eigen::SelfAdjointEigenSolver<Mat3> eigen(scatter);  // eigenvalues ascending
+  const Vec3 normal = eigen.eigenvectors().col(0);
+  double off = 0.0;
+  for (const Vec3& p : points) off = std::max(off, std::abs((p - centre).dot(normal)));
+  if (off > 1e-6 * size)
+    throw ModelError(what + " is not planar: its points leave their best plane by " +
+                     std::to_string(off) + " (a Cvcv needs both curves in parallel planes)");
+  if (eigen.eigenvalues()[1] <= 1e-12 * eigen.eigenvalues()[2]) return Vec3::Zero();
+  return normal;
+}
+
+// the parameters (alpha, beta) of the nearest points of two curves given in global
+// coordinates by the frames fi, fj: the best pair of a sampling, refined by alternating
+// nearest-point searches; a guess (idisp, jdisp) replaces the sampling of its curve
+std::pair<double, double> NearestPair(const math::SpaceCurve& ci, const mbs::Frame<double>& fi,
+                                      const math::SpaceCurve& cj, const mbs::Frame<double>& fj,
+                                      const model::Cvcv& cvcv, const Vec3& normal) {
+  auto global_i = [&](double a) -> Vec3 { return fi.p + fi.R * ci.Evaluate(a, 0); };
+  auto global_j = [&](double b) -> Vec3 { return fj.p + fj.R * cj.Evaluate(b, 0); };
+  double alpha = cvcv.idisp ? NearestParameter(ci, *cvcv.idisp) : ci.minpar();
+  double beta = cvcv.jdisp ? NearestParameter(cj, *cvcv.jdisp) : cj.minpar();
+  if (!cvcv.idisp || !cvcv.jdisp) {
+    double best = std::numeric_limits<double>::infinity();
+    const int na = cvcv.idisp ? 0 : kPlaneSamples, nb = cvcv.jdisp ? 0 : kPlaneSamples;
+    for (int k = 0; k <= na; ++k) {
+      const double a = na ? ci.minpar() + (ci.maxpar() - ci.minpar()) * k / na : alpha;
+      const Vec3 p = global_i(a);
+      for (int l = 0; l <= nb; ++l) {
+        const double b = nb ? cj.minpar() + (cj.maxpar() - cj.minpar()) * l / nb : beta;
+        const double d = (global_j(b) - p).squaredNorm();
+        if (d < best) best = d, alpha = a, beta = b;
+      }
+    }
+  }
+  for (int round = 0; round < 5; ++round) {
+    if (!cvcv.jdisp) beta = NearestParameter(cj, fj.R.transpose() * (global_i(alpha) - fj.p));
+    if (!cvcv.idisp) alpha = NearestParameter(ci, fi.R.transpose() * (global_j(beta) - fi.p));
+  }
+  if (cvcv.idisp || cvcv.jdisp) return {alpha, beta};
+  // alternating projections creep along two curves that touch (where the distance is flat to
+  // second order): Newton on the contact conditions r.t_i = 0 and (t_i x t_j).m = 0 finishes
+  for (int iteration = 0; iteration < 50; ++iteration) {
+    const Vec3 r = global_i(alpha) - global_j(beta);
+    const Vec3 ti = fi.R * ci.Evaluate(alpha, 1), tj = fj.R * cj.Evaluate(beta, 1);
+    const Vec3 ki = fi.R * ci.Evaluate(alpha, 2), kj = fj.R * cj.Evaluate(beta, 2);
+    const Eigen::Vector2d f(r.dot(ti), ti.cross(tj).dot(normal));
+    Eigen::Matrix2d jacobian;
+    jacobian << ti.squaredNorm() + r.dot(ki), -ti.dot(tj), ki.cross(tj).dot(normal),
+        ti.cross(kj).dot(normal);
+    const Eigen::FullPivLU<Eigen::Matrix2d> lu(jacobian);
+    if (!lu.isInvertible()) break;
+    const Eigen::Vector2d step = lu.solve(f);
+    if (!step.allFinite() || step.norm() > 0.1 * (ci.maxpar() - ci.minpar())) break;
+    alpha -= step[0], beta -= step[1];
+    if (step.norm() < 1e-15 * (ci.maxpar() - ci.minpar())) break;
+  }
+  return {alpha, beta};
+}
+
 }  // namespace
+
+// the massless body whose global z is the parameter of a curve constraint, at `alpha`, turned
+// as e0; its velocity free, or (vel) the speed along the curve; returns its body index
+int Builder::ParameterBody(const model::Entity& owner, const std::string& label, double alpha,
+                           const Vec4& e0, const math::SpaceCurve& curve, std::optional<double> vel,
+                           bool rotates) {
+  auto part = std::make_unique<model::Part>();
+  part->id = owner.id;
+  part->label = label;
+  Body b;
+  b.part = part.get();
+  b.owner = &owner;
+  b.r0 = Vec3(0.0, 0.0, alpha);
+  b.e0 = e0;
+  for (int c = 0; c < 6; ++c) b.massless_directions.push_back(Eigen::Matrix<double, 6, 1>::Unit(c));
+  for (int c = 0; c < 6; ++c)
+    if (c < 3 || !rotates) b.vel_ic[c] = 0.0;
+  b.vel_ic[2].reset();
+  if (vel) {
+    const double speed = curve.Evaluate(alpha, 1).norm();
+    if (!(speed > 0.0))
+      throw ModelError(owner.Describe() + ": the curve has no tangent at the initial contact " +
+                       "point, so a sliding speed cannot be given there");
+    b.vel_ic[2] = *vel / speed;
+  }
+  sys_.parameter_parts_.push_back(std::move(part));
+  sys_.bodies_.push_back(b);
+  return static_cast<int>(sys_.bodies_.size()) - 1;
+}
 
 void Builder::CurveConstraints() {
   const VecX design = sys_.DesignState();
@@ -70,29 +196,10 @@ void Builder::CurveConstraints() {
     const Vec3 guess = ptcv->disp ? *ptcv->disp : fi.p;
     const double alpha = NearestParameter(curve, fj.R.transpose() * (guess - fj.p));
 
-    // the parameter body: no mass, its global z the parameter, its velocity along z free
-    // unless vel gives the sliding speed (|c'(alpha)| per unit of parameter rate)
-    auto part = std::make_unique<model::Part>();
-    part->id = ptcv->id;
-    part->label = "curve parameter of " + ptcv->Describe();
-    Body b;
-    b.part = part.get();
-    b.owner = ptcv.get();
-    b.r0 = Vec3(0.0, 0.0, alpha);
-    for (int c = 0; c < 6; ++c)
-      b.massless_directions.push_back(Eigen::Matrix<double, 6, 1>::Unit(c));
-    for (int c = 0; c < 6; ++c) b.vel_ic[c] = 0.0;
-    b.vel_ic[2].reset();
-    if (ptcv->vel) {
-      const double speed = curve.Evaluate(alpha, 1).norm();
-      if (!(speed > 0.0))
-        throw ModelError(ptcv->Describe() + ": the curve has no tangent at the initial contact " +
-                         "point, so vel cannot be given there");
-      b.vel_ic[2] = *ptcv->vel / speed;
-    }
-    sys_.parameter_parts_.push_back(std::move(part));
-    const int body = static_cast<int>(sys_.bodies_.size());
-    sys_.bodies_.push_back(b);
+    // the parameter body: no mass, its global z the parameter (docs/equations.md §2.7)
+    const int body = ParameterBody(*ptcv, "curve parameter of " + ptcv->Describe(), alpha,
+                                   Vec4(1, 0, 0, 0), curve, ptcv->vel, false);
+    const Body& b = sys_.bodies_[body];
 
     mbs::BodyMarker on_body, fixed, axis;
     on_body.body = body;
@@ -111,6 +218,120 @@ void Builder::CurveConstraints() {
     on_curve.j = on_body;
     on_curve.curve = &curve;
     sys_.AddConstraint(mbs::JointConstraint(ptcv.get(), {point, on_curve}, 3));
+  }
+  CurveToCurveConstraints();
+}
+
+namespace {
+
+// what is wrong with one curve of a Cvcv, or nothing
+void CheckCvcvCurve(const model::Cvcv& cvcv, const model::Curve* curve, const char* name,
+                    const char* marker) {
+  if (curve == nullptr)
+    throw ModelError(cvcv.Describe() + ": " + name + " is not set (the Curve fixed in the " +
+                     "frame of " + marker + ")");
+  if (!curve->active)
+    throw ModelError(cvcv.Describe() + ": its " + name + " " + curve->Describe() +
+                     " is not active");
+}
+
+// the orientation (a quaternion) of a parameter body of a Cvcv: x along the curve's tangent
+// at alpha, z along its plane normal m, both in the frame R of the curve's marker
+Vec4 CurveFrameOrientation(const math::SpaceCurve& curve, double alpha, const Vec3& m,
+                           const Mat3& R) {
+  const Vec3 t = curve.Evaluate(alpha, 1).normalized();
+  Mat3 local;
+  local.col(0) = t;
+  local.col(1) = m.cross(t);
+  local.col(2) = m;
+  return math::MatrixToQuat(R * local);
+}
+
+}  // namespace
+
+// the curve-to-curve constraints (docs/equations.md §2.8): a parameter body for each curve,
+// held on the global z axis by INLINE and turned along its curve's tangent by kCurveFrame;
+// the 3 rows of the contact point (p_j + R_j c_j(beta) - p_i - R_i c_i(alpha)) and the
+// tangency row x_A . y_B (a PERPENDICULAR between the two parameter bodies)
+void Builder::CurveToCurveConstraints() {
+  const VecX design = sys_.DesignState();
+  for (const auto& cvcv : model_.cvcvs) {
+    if (!cvcv->active) continue;
+    CheckCvcvCurve(*cvcv, cvcv->icurve, "icurve", "irm");
+    CheckCvcvCurve(*cvcv, cvcv->jcurve, "jcurve", "jrm");
+    const auto [mi, mj] = sys_.MarkersOf(*cvcv, cvcv->i, cvcv->j);
+    if (cvcv->i->part == cvcv->j->part)
+      throw ModelError(cvcv->Describe() + ": markers irm (" + cvcv->i->Describe() + ") and jrm (" +
+                       cvcv->j->Describe() + ") are on the same part (" +
+                       cvcv->i->part->Describe() + "): the two curves must be on different parts");
+    for (const auto& disp : {cvcv->idisp, cvcv->jdisp})
+      if (disp && !disp->allFinite())
+        throw ModelError(cvcv->Describe() + ": idisp and jdisp must be 3 finite numbers");
+    for (const auto& vel : {cvcv->ivel, cvcv->jvel})
+      if (vel && !std::isfinite(*vel))
+        throw ModelError(cvcv->Describe() + ": ivel and jvel must be finite numbers");
+    sys_.constraint_curves_.push_back(MakeCurve(*cvcv->icurve));
+    const math::SpaceCurve& ci = *sys_.constraint_curves_.back();
+    sys_.constraint_curves_.push_back(MakeCurve(*cvcv->jcurve));
+    const math::SpaceCurve& cj = *sys_.constraint_curves_.back();
+    sys_.constraint_curves_.push_back(std::make_unique<NegatedCurve>(cj));
+    const math::SpaceCurve& minus_cj = *sys_.constraint_curves_.back();
+
+    const mbs::Frame<double> fi = mbs::MarkerFrame(mi, System::BodyState(mi.body, design.data()));
+    const mbs::Frame<double> fj = mbs::MarkerFrame(mj, System::BodyState(mj.body, design.data()));
+    Vec3 ni = CurvePlaneNormal(ci, cvcv->Describe() + ": its icurve " + cvcv->icurve->Describe());
+    Vec3 nj = CurvePlaneNormal(cj, cvcv->Describe() + ": its jcurve " + cvcv->jcurve->Describe());
+    if (ni.isZero() && nj.isZero())
+      throw ModelError(cvcv->Describe() + ": both curves are straight lines, so their plane " +
+                       "is not defined");
+    if (ni.isZero()) ni = fi.R.transpose() * fj.R * nj;
+    if (nj.isZero()) nj = fj.R.transpose() * fi.R * ni;
+    if ((fi.R * ni).cross(fj.R * nj).norm() > 1e-6)
+      throw ModelError(cvcv->Describe() + ": the planes of icurve and jcurve are not parallel " +
+                       "(their normals differ by " +
+                       std::to_string((fi.R * ni).cross(fj.R * nj).norm()) +
+                       " rad in the design position)");
+    if ((fi.R * ni).dot(fj.R * nj) < 0.0) nj = -nj;
+
+    const auto [alpha, beta] = NearestPair(ci, fi, cj, fj, *cvcv, fi.R * ni);
+    const int a = ParameterBody(*cvcv, "icurve parameter of " + cvcv->Describe(), alpha,
+                                CurveFrameOrientation(ci, alpha, ni, fi.R), ci, cvcv->ivel, true);
+    const int b = ParameterBody(*cvcv, "jcurve parameter of " + cvcv->Describe(), beta,
+                                CurveFrameOrientation(cj, beta, nj, fj.R), cj, cvcv->jvel, true);
+    for (const auto& [body, marker, curve, normal] :
+         {std::tuple{a, mi, &ci, ni}, std::tuple{b, mj, &cj, nj}}) {
+      mbs::BodyMarker on_body, axis;
+      on_body.body = body;
+      axis.body = kGround;
+      sys_.AddConstraint(mbs::JointConstraint(cvcv.get(), mbs::JointType::kInline, on_body, axis));
+      mbs::JointConstraint::Term frame;
+      frame.type = mbs::JointType::kCurveFrame;
+      frame.i = marker;
+      frame.j = on_body;
+      frame.curve = curve;
+      frame.normal = normal;
+      sys_.AddConstraint(mbs::JointConstraint(cvcv.get(), {frame}, 3));
+    }
+    mbs::BodyMarker on_a, on_b;
+    mbs::JointConstraint::Term points, on_i, on_j;
+    points.type = on_i.type = on_j.type = mbs::JointType::kCurvePoint;
+    points.type = mbs::JointType::kSpherical;
+    points.i = mj;
+    points.j = mi;
+    on_a.body = a;
+    on_b.body = b;
+    on_i.i = mi;
+    on_i.j = on_a;
+    on_i.curve = &ci;
+    on_j.i = mj;
+    on_j.j = on_b;
+    on_j.curve = &minus_cj;
+    sys_.AddConstraint(mbs::JointConstraint(cvcv.get(), {points, on_i, on_j}, 3));
+    // tangency: x of A perpendicular to y of B (z columns of the markers' axes)
+    on_a.A << Vec3::UnitY(), Vec3::UnitZ(), Vec3::UnitX();
+    on_b.A << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();
+    sys_.AddConstraint(
+        mbs::JointConstraint(cvcv.get(), mbs::JointType::kPerpendicular, on_a, on_b));
   }
 }
 

@@ -1,10 +1,10 @@
 """Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints
 and joint primitives), ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint``,
-``Motion_Marker`` and ``Constraint_PTCV``."""
+``Motion_Marker``, ``Constraint_PTCV`` and ``Constraint_CVCV``."""
 
 from __future__ import annotations
 
-from ..constraints import Coupler, Gear, Joint, Jprim, Motion, Ptcv
+from ..constraints import Coupler, Cvcv, Gear, Joint, Jprim, Motion, Ptcv
 from .element import _marker, _num, _show
 from .registry import reads, writes
 
@@ -207,6 +207,33 @@ def read_ptcv(reader, el):
     return ptcv
 
 
+@reads("Constraint_CVCV")
+def read_cvcv(reader, el):
+    kwds = {}
+    for side in "ij":
+        disp = [el.real(f"{side}_disp_{c}0") for c in "xyz"]
+        if any(v is not None for v in disp):
+            kwds[f"{side}disp"] = [v or 0.0 for v in disp]
+        vel = el.real(f"{side}_vel0")
+        if vel is not None:
+            kwds[f"{side}vel"] = vel
+    if el.has("is_no_slip"):
+        kwds["no_slip"] = el.bool("is_no_slip")
+    cvcv = reader.create(el, Cvcv, **kwds)
+    _marker(reader, el, "i_marker_id", cvcv, "irm")
+    _marker(reader, el, "j_marker_id", cvcv, "jrm")
+    for side in "ij":
+        reader.link(
+            el,
+            f"{side}_curve_id",
+            "Curve",
+            lambda c, side=side: setattr(cvcv, f"{side}curve", c),
+            required=True,
+        )
+    el.finish()
+    return cvcv
+
+
 def _first_real(el, *names):
     values = [el.real(name) for name in names]
     return next((v for v in values if v is not None), None)
@@ -284,3 +311,20 @@ def write_ptcv(w, p):
             e.set(f"disp_{c}0", v)
     if p.vel is not None:
         e.set("vel_0", p.vel)
+
+
+@writes(Cvcv, section="constraints")
+def write_cvcv(w, c):
+    e = w.add("Constraint_CVCV", c)
+    for side in "ij":
+        e.set(f"{side}_marker_id", w.need(c, f"{side}rm"))
+        e.set(f"{side}_curve_id", w.need(c, f"{side}curve"))
+        disp = getattr(c, f"{side}disp")
+        if disp is not None:
+            for axis, v in zip("xyz", disp):
+                e.set(f"{side}_disp_{axis}0", v)
+        vel = getattr(c, f"{side}vel")
+        if vel is not None:
+            e.set(f"{side}_vel0", vel)
+    if c.no_slip:
+        e.set("is_no_slip", True)
