@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/rank_tracking.h"
+#include "analysis/tree_form.h"
 #include "simulation/simulation.h"
 #include "solver/cvode_driver.h"
 #include "solver/ida_driver.h"
@@ -29,7 +30,27 @@ std::optional<solver::OdeMethod> OdeMethodOf(const model::Model& model) {
 
 void Simulation::StartIntegrator(double end) {
   ida_.reset();
-  if (const std::optional<solver::OdeMethod> method = OdeMethodOf(model_)) {
+  const auto note = [this](const std::string& line) {
+    if (std::find(start_messages_.begin(), start_messages_.end(), line) == start_messages_.end())
+      start_messages_.push_back(line);
+  };
+  const std::optional<solver::OdeMethod> method = OdeMethodOf(model_);
+  const bool joint = model_.integrator && model_.integrator->coordinates == "JOINT";
+  const std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
+  if (joint && !refusal.empty())
+    note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
+  if (joint && refusal.empty()) {
+    // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
+    // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
+    auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    solver::IntegratorSettings settings = settings_;
+    settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
+    note("Integrator coordinates=JOINT: " + std::to_string(tree->dof()) +
+         " joint coordinates, CVODE " +
+         (settings.ode_method == solver::OdeMethod::kAdams ? "Adams" : "BDF"));
+    ode_ = std::move(tree);
+    ida_ = std::make_unique<solver::CvodeDriver>(*ode_, settings, state_.t, state_.y, state_.yp);
+  } else if (method) {
     // MSTIFF, VSTIFF, ABAM: CVODE on the ODE form in independent coordinates
     ode_ = std::make_unique<analysis::OdeForm>(sys_, &state_);
     solver::IntegratorSettings settings = settings_;
