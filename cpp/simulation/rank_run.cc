@@ -30,6 +30,7 @@ std::optional<solver::OdeMethod> OdeMethodOf(const model::Model& model) {
 
 void Simulation::StartIntegrator(double end) {
   ida_.reset();
+  joint_coordinates_ = false;
   const auto note = [this](const std::string& line) {
     if (std::find(start_messages_.begin(), start_messages_.end(), line) == start_messages_.end())
       start_messages_.push_back(line);
@@ -49,6 +50,7 @@ void Simulation::StartIntegrator(double end) {
          " joint coordinates, CVODE " +
          (settings.ode_method == solver::OdeMethod::kAdams ? "Adams" : "BDF"));
     ode_ = std::move(tree);
+    joint_coordinates_ = true;
     ida_ = std::make_unique<solver::CvodeDriver>(*ode_, settings, state_.t, state_.y, state_.yp);
   } else if (method) {
     // MSTIFF, VSTIFF, ABAM: CVODE on the ODE form in independent coordinates
@@ -69,7 +71,7 @@ void Simulation::StartIntegrator(double end) {
 }
 
 void Simulation::TrackRank(double t, const double* y) {
-  if (sys_.rows().empty() || rank_stop_) return;
+  if (sys_.rows().empty() || rank_stop_ || joint_coordinates_) return;
   // the factorisation costs as much as a few steps of a large model: between singular
   // positions a pivot (an angle away from one) changes at most about as fast as the bodies
   // turn, so the next check waits a quarter of the time the fastest body takes to turn

@@ -259,6 +259,8 @@ class Simulation {
   std::unique_ptr<solver::Ode> ode_;
   // lines for run.messages from StartIntegrator (the formulation chosen), each once
   std::vector<std::string> start_messages_;
+  // ode_ is a TreeForm: the joint equations hold by construction and cannot lose rank
+  bool joint_coordinates_ = false;
   std::unique_ptr<solver::Integrator> ida_;
   double ida_hmax_ = 0.0;
   solver::IntegratorSettings settings_;  // of the simulate in progress
