@@ -204,6 +204,35 @@ def test_ctrl_c_inside_a_user_routine_is_an_interruption():
     assert len(caught.value.results.times) > 2
 
 
+class _RaisesSignalWhenDropped:
+    """Its __del__ raises SIGINT: Python runs the handler there, and prints its
+    KeyboardInterrupt as "Exception ignored" and drops it (as it does when the handler runs
+    in a weakref callback: the command line's lost Ctrl-C)."""
+
+    def __del__(self):
+        signal.raise_signal(signal.SIGINT)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_ctrl_c_whose_exception_python_drops_still_stops_the_run():
+    model, _ground, _link, pin = pendulum()
+    Integrator(hmax=1e-3)
+    raised = []
+
+    def damping(id, t, par, npar, dflag, iflag):
+        if t > 0.05 and not raised:
+            raised.append(time.perf_counter())
+            _RaisesSignalWhenDropped()  # dropped at once: the handler runs in its __del__
+        return -par[0] * WZ(pin.i, pin.j)
+
+    Sforce(type="ROTATION", i=pin.i, j=pin.j, function="USER(0.1)", routine=damping)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        model.simulate(end=50.0, dtout=0.01)
+    # stopped within the interrupt poll's interval, not at the end (a few seconds on)
+    assert time.perf_counter() - raised[0] < 1.0
+    assert caught.value.results.times[-1] < 50.0
+
+
 def test_ctrl_c_stops_quasi_statics_and_keeps_the_equilibria():
     model, _ground, _link, pin = pendulum()
     # a torsion spring: the pendulum has an equilibrium at every time

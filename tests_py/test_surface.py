@@ -472,12 +472,18 @@ def test_a_planar_part_moves_in_its_plane():
 
 
 def test_a_planar_part_is_not_written_without_its_plane(tmp_path):
+    # the plane is written as the PLANAR joint it means (tests_py/test_xml_solids.py runs
+    # it); a model without a ground part cannot hold that joint
     model = Model()
     Part(ground=True)
     body = Part(mass=1.0, ip=[1, 1, 1], planar="XY")
     body.cm = Marker()
-    with pytest.raises(ValueError, match=r"Part 2.*planar='XY' cannot be written to a dataset"):
-        model.save_model(tmp_path / "planar.xml")
+    assert 'type="PLANAR"' in model.save_model(tmp_path / "planar.xml").read_text()
+    lone = Model()
+    body = Part(mass=1.0, ip=[1, 1, 1], planar="XY")
+    body.cm = Marker()
+    with pytest.raises(ValueError, match=r"Part 1.*planar='XY' needs a ground part"):
+        lone.save_model(tmp_path / "lone.xml")
 
 
 def test_joint_ic_relative_to_a_moving_part():

@@ -40,3 +40,13 @@ def decay(id, time, par, npar, dflag, iflag, nstate, states, ninput, input, nout
     """GSESUB: x' = -par[0] x + u, outputs x and 2 x."""
     x = states[0]
     return [-par[0] * x + input[0]], [x, 2 * x]
+
+
+def consub(par, npar):
+    """CONSUB: an analysis to par[0]; MODIFY sets the gravity along z to par[1]; an analysis
+    to par[2]."""
+    from msolve import py_analys, py_modify
+
+    py_analys("TRANSIENT", "first", 0.0, par[0], 1)
+    py_modify(f"ACCGRAV/KGRAV={par[1]!r}")
+    py_analys("TRANSIENT", "second", par[0], par[2], 1)

@@ -300,7 +300,9 @@ double LengthScale(const System& sys, const double* y) {
   return std::isfinite(side) && side > 0 ? side : 1.0;
 }
 
-int AssemblePositions(const System& sys, double t, const double* memory, VecX* y, double length) {
+int AssemblePositions(const System& sys, double t, const double* memory, VecX* y, double length,
+                      double tolerance) {
+  if (tolerance <= 0.0) tolerance = kAssemblyTolerance;
   const VecX drivers = sys.DriverValues(t, y->data(), 0);
   CheckMotionValues(sys, t, drivers, 0);
   AssemblyProblem p;
@@ -309,7 +311,7 @@ int AssemblePositions(const System& sys, double t, const double* memory, VecX* y
   VecX norm0(nb);
   for (int k = 0; k < nb; ++k) norm0[k] = p.z0.segment<4>(7 * k + 3).squaredNorm() - 1.0;
   const VecX offset = sys.JointResiduals(y->data(), memory) - drivers;  // at the start
-  if (std::max(MaxAbs(p.ScaledRows()), MaxAbs(norm0)) <= kAssemblyTolerance) {
+  if (std::max(MaxAbs(p.ScaledRows()), MaxAbs(norm0)) <= tolerance) {
     sys.StartMotionStates(0, y->data(), memory);
     return 0;
   }
@@ -322,7 +324,7 @@ int AssemblePositions(const System& sys, double t, const double* memory, VecX* y
     VecX trial = *x;
     const NewtonOutcome outcome = SolveNewton(&p, NewtonOptions{}, &trial);
     p.SetPositions(trial.data());
-    const bool met = outcome.flag >= 0 && MaxAbs(p.ScaledRows()) <= kAssemblyTolerance;
+    const bool met = outcome.flag >= 0 && MaxAbs(p.ScaledRows()) <= tolerance;
     if (met) *x = trial;
     return met;
   };

@@ -20,9 +20,11 @@ double LengthScale(const system::System& sys, const double* y);
 /// much, at the configuration that comes closest to meeting them. Returns the number of
 /// continuation steps taken (0 when the direct solve succeeded). `length` is the length
 /// scale of the metric, LengthScale(sys, y) when 0; the corrections during a run (rank
-/// tracking) keep the unscaled metric, length 1 (docs/equations.md §5.2).
+/// tracking) keep the unscaled metric, length 1 (docs/equations.md §5.2). The equations are
+/// met to `tolerance` in that metric, kAssemblyTolerance when 0; a state the integrator
+/// restarts from needs a tenth of kConstraintTolerance (docs/equations.md §6.2).
 int AssemblePositions(const system::System& sys, double t, const double* memory, VecX* y,
-                      double length = 0.0);
+                      double length = 0.0, double tolerance = 0.0);
 
 /// Throws the ModelError of a model that cannot be assembled: the joints (all rows, active or
 /// set aside as redundant) that stay open at the configuration closest to meeting them, found

@@ -15,6 +15,10 @@ using system::System;
 // scale 1): with the geometric one, the parallelogram bridged through its singular position
 // stops soon after (docs/equations.md §5.2)
 constexpr double kRunLengthScale = 1.0;
+// the positions the integrator restarts from meet the joint equations as its Newton test
+// asks (docs/equations.md §6.2): otherwise, at an error bound near that tolerance, its first
+// step corrects them by more than the bound whatever its size
+constexpr double kRestartTolerance = 0.1 * kConstraintTolerance;
 
 std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
                                                 const VecX& y, double* smallest_pivot) {
@@ -76,7 +80,8 @@ void ApplyActiveRows(System* sys, const ActiveRowsChange& change, double t, doub
   y->head(nd) = differential;
   // rows taken back were met only to second order while aside: positions onto them by the
   // least change, then velocities by the least impulse
-  if (!change.taken_back.empty()) AssemblePositions(*sys, t, memory, y, kRunLengthScale);
+  if (!change.taken_back.empty())
+    AssemblePositions(*sys, t, memory, y, kRunLengthScale, kRestartTolerance);
   ProjectVelocities(*sys, t, memory, y);
   SolveAccelerations(*sys, t, memory, y, yp);
 }
@@ -126,7 +131,7 @@ bool BridgeSingularPosition(const System& sys, const SingularEntry& entry, doubl
     // the two-point Hermite (fourth-order) rule from the entry to here, then back onto the
     // joint equations (which the rule meets only to its own error)
     y->head(nd) = entry.y + 0.5 * dt * (entry.d1 + d1) + dt * dt / 12.0 * (entry.d2 - d2);
-    AssemblePositions(sys, t, memory, y, kRunLengthScale);
+    AssemblePositions(sys, t, memory, y, kRunLengthScale, kRestartTolerance);
     ProjectVelocities(sys, t, memory, y);
     const double change = (y->head(nd) - previous).cwiseAbs().maxCoeff();
     const double size = std::max(1.0, previous.cwiseAbs().maxCoeff());

@@ -208,6 +208,7 @@ void DefineSimulation(py::module_& m) {
       "(end, dtout) of simulate's arguments for a run of `model` from time `now` (the rules "
       "of simulation/simulate_options.h); raises ModelError naming what is wrong.");
 
+  DefineInterruption(m);
   py::class_<Simulation>(m, "Simulation")
       // the simulation shares the C++ model; keep_alive would make a cycle with the Python
       // Model (which holds its simulation) that the garbage collector cannot see

@@ -40,24 +40,6 @@ thread_local const model::Model* g_running_model = nullptr;
 // its Python object, once an entity has shown it (a shortcut for CheckRunningModel)
 thread_local PyObject* g_running_owner = nullptr;
 
-// the exception that interrupted the analysis running on this thread (a new reference), or
-// nullptr; only touched with the GIL held
-thread_local PyObject* g_interruption = nullptr;
-
-// keeps the Python error now set (the GIL held) as the interruption, unless one is kept
-void KeepInterruption() {
-  PyObject *type, *value, *trace;
-  PyErr_Fetch(&type, &value, &trace);
-  PyErr_NormalizeException(&type, &value, &trace);
-  if (trace != nullptr) PyException_SetTraceback(value, trace);
-  Py_XDECREF(type);
-  Py_XDECREF(trace);
-  if (g_interruption == nullptr)
-    g_interruption = value;
-  else
-    Py_XDECREF(value);
-}
-
 // "name(args)" of a Python exception, with its traceback
 std::string Traceback(py::error_already_set& e) {
   try {
@@ -442,13 +424,6 @@ double EvaluateCurve(const std::shared_ptr<model::Curve>& curve, double alpha, i
 
 }  // namespace
 
-bool PythonSignalRaised() {
-  py::gil_scoped_acquire gil;
-  if (PyErr_CheckSignals() == 0) return false;
-  KeepInterruption();
-  return true;
-}
-
 RunningModelScope::RunningModelScope(const model::Model* model) : previous_(g_running_model) {
   g_running_model = model;
   g_running_owner = nullptr;
@@ -497,13 +472,6 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
   };
 }
 
-py::object TakeInterruption() {
-  if (g_interruption == nullptr) return py::none();
-  PyObject* value = g_interruption;
-  g_interruption = nullptr;
-  return py::reinterpret_steal<py::object>(value);
-}
-
 void DefineCallbacks(py::module_& m) {
   py::register_exception<RoutineError>(m, "RoutineError", m.attr("SolverError"));
 
@@ -517,8 +485,10 @@ void DefineCallbacks(py::module_& m) {
       .def(py::init<std::string>(), py::arg("spec"))
       .def_property_readonly("spec", &system::CompiledRoutine::spec)
       .def("control", &system::CompiledRoutine::Control, py::arg("par"), py::arg("analys"),
+           py::arg("modify"), py::arg("modset"),
            "Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, "
-           "name, tbegin, tend, init), which returns istat.");
+           "name, tbegin, tend, init), which returns istat; its MODIFY calls modify(command), "
+           "its MODSET calls modset(element, id, attribute, input), which return the status.");
 
   m.def(
       "_read",

@@ -14,10 +14,27 @@ namespace msolve::bindings {
 
 namespace py = pybind11;
 
+/// With the GIL and a Python error set: keeps that error as the interruption of the
+/// analysis on this thread (unless one is kept already) and clears it.
+void KeepInterruption();
+
 /// The check PollInterrupt calls (common/interrupt.h), without the GIL: takes the GIL, runs
 /// Python's signal handlers (PyErr_CheckSignals); true when one raised, whose exception is
 /// kept for TakeInterruption.
 bool PythonSignalRaised();
+
+/// With the GIL: keeps `exception` (raised by a signal handler on this thread) as the
+/// interruption of the analysis, unless one is kept already. A handler's exception can be
+/// lost in Python (one raised inside a weakref callback or a __del__ is printed as "ignored"
+/// and dropped); kept here, PythonSignalRaised still sees it (python/msolve/interruption.py).
+void KeepSignalException(py::handle exception);
+
+/// `_keep_signal_exception` and `_clear_interruption` of the module.
+void DefineInterruption(py::module_& m);
+
+/// With the GIL: empties the slot of TakeInterruption (an exception kept outside any
+/// analysis must not stop the next one).
+void ClearInterruption();
 
 /// With the GIL: the exception kept by PythonSignalRaised or by a routine interrupted on this
 /// thread (a BaseException that is not an Exception, e.g. KeyboardInterrupt), or None; the

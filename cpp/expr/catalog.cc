@@ -113,13 +113,17 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"VFORCE", "element", true, ""},
       {"VTORQ", "element", true, ""},
       {"GFORCE", "element", true, ""},
-      {"JPRIM", "element", false, "the reaction of a Jprim: not wired to the force measures yet"},
+      {"JPRIM", "element", true, ""},
       {"FIELD", "element", true, ""},
       {"BEAM", "element", true, ""},
-      {"CONTACT", "element", false, "msolve has no Contact element"},
+      {"CONTACT", "element", true,
+       "`CONTACT(id, jflag, comp, rm)`: the force of a Contact on the I or J part at its mass "
+       "centre; the form (id, index, rm) is not available"},
       {"NFORCE", "element", false, "msolve has no NForce element"},
-      {"FRICTION", "element", false,
-       "the outputs of a Friction element: not wired to the force measures yet"},
+      {"FRICTION", "element", true,
+       "`FRICTION(id, comp, rm)`: the friction force and torque on I at I, the friction "
+       "coefficients and the slip velocities of I relative to J, in the axes of rm (the "
+       "joint's J marker)"},
       {"PTCV", "element", true, ""},
       {"CVCV", "element", false, "msolve has no curve-curve constraint yet"},
       // system elements and state

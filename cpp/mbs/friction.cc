@@ -120,7 +120,7 @@ void FrictionElement::Group(int n, const double* s, const double* z, double* c,
 }
 
 void FrictionElement::Compute(double t, const double* y, const double* yp, const double* memory,
-                              Wrench* on_i, Wrench* on_j, double* rates) const {
+                              Wrench* on_i, Wrench* on_j, double* rates, double* outputs) const {
   const double* xI = BodyStates(i_.body, y);
   const double* xJ = BodyStates(j_.body, y);
   const MarkerMotion<double> I = Motion(i_, xI);
@@ -170,12 +170,14 @@ void FrictionElement::Compute(double t, const double* y, const double* yp, const
   }
 
   Vec3 force = Vec3::Zero(), torque = Vec3::Zero();  // on I, J's axes
+  Vec3 mu_t = Vec3::Zero(), mu_r = Vec3::Zero();     // the coefficients, J's axes
   double s[3], c[3], rate[4];
   const double* z = y + first_;
   if (translational_ == 1) {
     s[0] = v[2];
     Group(1, s, z, c, rate);
     force[2] = -load_t * c[0];
+    mu_t[2] = c[0];
   }
   if (rotational_ > 0) {
     if (rotational_ == 1) {
@@ -186,17 +188,32 @@ void FrictionElement::Compute(double t, const double* y, const double* yp, const
     Group(rotational_, s, z + translational_, c, rate + translational_);
     if (rotational_ == 1) {
       torque[2] = -load_r * c[0];
+      mu_r[2] = c[0];
     } else {
-      for (int k = 0; k < 3; ++k) torque[k] = -load_r * c[k];
+      for (int k = 0; k < 3; ++k) torque[k] = -load_r * c[k], mu_r[k] = c[k];
     }
   }
   if (rates) std::copy(rate, rate + state_count(), rates);
+  if (outputs) {
+    const Vec3* triples[6] = {&force, &torque, &mu_t, &mu_r, &v, &w};
+    for (int k = 0; k < 6; ++k) {
+      const Vec3 global = J.R * *triples[k];
+      std::copy(global.data(), global.data() + 3, outputs + 3 * k);
+    }
+  }
   if (on_i == nullptr) return;
   const Vec3 force_g = J.R * force, torque_g = J.R * torque;
   on_i->setZero();
   on_j->setZero();
   ToBodyAt<double>(xI, I.p, force_g, torque_g, on_i->data());
   ToBodyAt<double>(xJ, I.p, Vec3(-force_g), Vec3(-torque_g), on_j->data());
+}
+
+std::array<double, FrictionElement::kOutputCount> FrictionElement::Outputs(
+    double t, const double* y, const double* yp, const double* memory) const {
+  std::array<double, kOutputCount> out{};
+  Compute(t, y, yp, memory, nullptr, nullptr, nullptr, out.data());
+  return out;
 }
 
 void FrictionElement::Evaluate(double t, const double* y, const double* yp, const double* memory,

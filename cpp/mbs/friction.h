@@ -63,6 +63,14 @@ class FrictionElement : public ForceElement {
                    std::vector<Triplet>* out) const override;
   std::vector<StateFunction*> functions() const override;
 
+  /// FRICTION's 18 outputs at (t, y, yp), as triples in global axes (docs/expression-functions.md):
+  /// the friction force and torque on I, the translational and rotational friction
+  /// coefficients (the friction is -load times them) and the translational and rotational slip
+  /// velocities of I relative to J.
+  static constexpr int kOutputCount = 18;
+  std::array<double, kOutputCount> Outputs(double t, const double* y, const double* yp,
+                                           const double* memory) const;
+
   int state_count() const override { return translational_ + rotational_; }
   int first_state() const override { return first_; }
   void StateResidual(double t, const double* y, const double* yp, const double* memory,
@@ -73,7 +81,7 @@ class FrictionElement : public ForceElement {
  private:
   // the wrenches and the bristle rates at (t, y, yp); either output may be nullptr
   void Compute(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
-               Wrench* on_j, double* rates) const;
+               Wrench* on_j, double* rates, double* outputs = nullptr) const;
   // LuGre on one slip group of n components: slip s, bristles z -> the friction
   // coefficients c (the friction is -load * c) and the bristle rates
   void Group(int n, const double* s, const double* z, double* c, double* rate) const;

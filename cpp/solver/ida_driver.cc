@@ -108,7 +108,53 @@ int ConvergenceTest(SUNNonlinearSolver nls, N_Vector ycor, N_Vector del, double 
   return flag;
 }
 
+// The Jacobian reuse policy (docs/equations.md §6.3). A Newton solve that fails with a reused
+// iteration matrix costs its iterations and a new matrix. At loose error bounds nearly every
+// one does: the predictor starts 1e-4 .. 1e-3 away from the constraints, which the constraint
+// groups hold to 1e-10 whatever the error bound, and only a current matrix (quadratic
+// convergence) closes that gap within maxit iterations; a matrix one step old converges
+// linearly and fails half the time. So after kFailuresBeforeRefresh such failures in a row
+// the next kFirstRefreshRun solves start from a new matrix, then one reuses it again (a probe):
+// when the probe fails too, the run of refreshes doubles (up to kLongestRefreshRun), when it
+// converges the run halves (down to kFirstRefreshRun), and so it follows the error bound and the
+// stage of the motion.
+constexpr int kFailuresBeforeRefresh = 2;
+constexpr int kFirstRefreshRun = 2;
+constexpr int kLongestRefreshRun = 64;
+
+// the Newton solver's Solve with the reuse policy
+int SolveNewton(SUNNonlinearSolver nls, N_Vector y0, N_Vector ycor, N_Vector w, sunrealtype tol,
+                sunbooleantype call_setup, void* ida_mem) {
+  auto* newton = static_cast<SUNNonlinearSolverContent_Newton>(nls->content);
+  auto* d = static_cast<IdaDriver*>(newton->ctest_data);
+  const bool refresh = d->RefreshBeforeSolve();
+  const int flag = d->newton_solve_(nls, y0, ycor, w, tol, call_setup || refresh, ida_mem);
+  // the Newton solver counts a failure only with a reused matrix (it then retries with a new
+  // one); with a new one it returns the failure to IDA
+  long fails = 0;
+  SUNNonlinSolGetNumConvFails(nls, &fails);
+  d->SolveDone(!refresh && fails > 0);
+  return flag;
+}
+
 }  // namespace
+
+void IdaDriver::SolveDone(bool reused_matrix_failed) {
+  if (refresh_left_ > 0) {
+    probing_ = --refresh_left_ == 0;
+    return;
+  }
+  failed_in_a_row_ = reused_matrix_failed ? failed_in_a_row_ + 1 : 0;
+  if (reused_matrix_failed && probing_) {
+    refresh_run_ = std::min(2 * refresh_run_, kLongestRefreshRun);
+    refresh_left_ = refresh_run_;
+  } else if (failed_in_a_row_ >= kFailuresBeforeRefresh) {
+    refresh_left_ = refresh_run_;
+  } else if (probing_) {
+    refresh_run_ = std::max(refresh_run_ / 2, kFirstRefreshRun);
+  }
+  probing_ = false;
+}
 
 bool IdaDriver::ConstraintsMet() const {
   for (size_t g = 0; g < groups_.size(); ++g)
@@ -179,6 +225,9 @@ IdaDriver::IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, co
   ida_test_ = newton->CTest;
   ida_test_data_ = newton->ctest_data;
   Check(SUNNonlinSolSetConvTestFn(nls_.get(), ConvergenceTest, this), "SUNNonlinSolSetConvTestFn");
+  // and its Solve, for the Jacobian reuse policy (the operations table is this solver's own)
+  newton_solve_ = nls_->ops->solve;
+  nls_->ops->solve = SolveNewton;
   Check(IDASetMaxNonlinIters(mem_, settings.maxit.value_or(4)), "IDASetMaxNonlinIters");
   saved_t_ = t0;
   saved_y_ = y0;

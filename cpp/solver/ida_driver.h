@@ -81,6 +81,13 @@ class IdaDriver : public Integrator {
   std::string last_message_;
   SUNNonlinSolConvTestFn ida_test_ = nullptr;
   void* ida_test_data_ = nullptr;
+  // the Newton solver's own Solve, which IdaDriver's wraps to apply the refresh policy
+  int (*newton_solve_)(SUNNonlinearSolver, N_Vector, N_Vector, N_Vector, sunrealtype,
+                       sunbooleantype, void*) = nullptr;
+  // the Jacobian reuse policy (docs/equations.md §6.3): whether the next Newton solve starts
+  // from a new iteration matrix whatever IDA decided, and what the one before found
+  bool RefreshBeforeSolve() const { return refresh_left_ > 0; }
+  void SolveDone(bool reused_matrix_failed);
   Dae& dae_;
   // the Dae's constraint groups and the largest residual of each at the last evaluation
   std::vector<ConstraintGroup> groups_;
@@ -128,6 +135,12 @@ class IdaDriver : public Integrator {
   bool stop_requested_ = false;
   // accepted steps in a row too small to advance the time (see AdvanceTo)
   int stalled_steps_ = 0;
+  // the Jacobian reuse policy: solves left that refresh the matrix, how many a failure of the
+  // reused matrix starts, and whether the last solve was the first to reuse it after them
+  int refresh_left_ = 0;
+  int refresh_run_ = 2;  // kFirstRefreshRun
+  bool probing_ = false;
+  int failed_in_a_row_ = 0;  // solves with a reused matrix that failed, in a row
 
   ContextPtr ctx_;
   VectorPtr y_, yp_, id_, atol_;

@@ -34,6 +34,9 @@ struct CallContext {
 thread_local CallContext* g_context = nullptr;
 // the analyses of the CONSUB in progress (CompiledRoutine::Control), for c_analys
 thread_local const CompiledRoutine::Analys* g_analys = nullptr;
+// its MODIFY and MODSET, for c_modify and c_modset
+thread_local const CompiledRoutine::Modify* g_modify = nullptr;
+thread_local const CompiledRoutine::Modset* g_modset = nullptr;
 
 std::string Trim(std::string s) {
   const auto first = s.find_first_not_of(" \t\r\n");
@@ -140,6 +143,31 @@ int Analysis(const std::string& analysis, const std::string& name, double tbegin
   return 1;
 }
 
+// MODIFY and MODSET: the model change of the CONSUB in progress; its status (nonzero or
+// negative: refused, the reason in the log); `refused` outside a CONSUB or after a failure
+int ModelChange(const std::string& service, int refused, const std::function<int()>& change) {
+  if (g_modify == nullptr || g_context == nullptr || !g_context->control) {
+    NoteError(service + " may only be called from a CONSUB");
+    return refused;
+  }
+  if (g_context->interruption) return refused;  // an earlier call failed: do nothing more
+  try {
+    return change();
+  } catch (...) {
+    g_context->interruption = std::current_exception();
+  }
+  return refused;
+}
+
+int Modify(const std::string& command) {
+  return ModelChange("MODIFY", 1, [&] { return (*g_modify)(command); });
+}
+
+int Modset(const std::string& element, int id, const std::string& attribute,
+           const std::string& input) {
+  return ModelChange("MODSET", -1, [&] { return (*g_modset)(element, id, attribute, input); });
+}
+
 void ErrorMessage(int errflg, const std::string& message, int id, const std::string& endflag) {
   if (errflg == 0) return;
   std::string text = Trim(message);
@@ -226,6 +254,33 @@ MSOLVE_EXPORT void c_datout(int* istat) {
 }
 
 MSOLVE_EXPORT void datout_(int* istat) { c_datout(istat); }
+
+// MODIFY and MODSET in a CONSUB (docs/motionsolve-compatibility.md §3.6)
+MSOLVE_EXPORT void c_modify(const char* command, int* status) {
+  const int result = msolve::system::Modify(command ? command : "");
+  if (status != nullptr) *status = result;
+}
+
+MSOLVE_EXPORT void modify_(const char* command, int* status, size_t command_length) {
+  using namespace msolve::system;
+  *status = Modify(FortranString(command, command_length));
+}
+
+MSOLVE_EXPORT void c_modset(const char* element, int id, const char* attribute, const char* input,
+                            int* info) {
+  using namespace msolve::system;
+  const int result = Modset(Trim(element ? element : ""), id, Trim(attribute ? attribute : ""),
+                            input ? input : "");
+  if (info != nullptr) *info = result;
+}
+
+MSOLVE_EXPORT void modset_(const char* element, const int* id, const char* attribute,
+                           const char* input, int* info, size_t element_length,
+                           size_t attribute_length, size_t input_length) {
+  using namespace msolve::system;
+  *info = Modset(FortranString(element, element_length), *id,
+                 FortranString(attribute, attribute_length), FortranString(input, input_length));
+}
 
 MSOLVE_EXPORT void errmes_(const int* errflg, const char* mesage, const int* id, const char* endflg,
                            size_t mesage_length, size_t endflg_length) {
@@ -358,7 +413,8 @@ std::string CompiledRoutine::Unavailable() const {
   return problem_;
 }
 
-void CompiledRoutine::Control(std::vector<double> par, const Analys& analys) const {
+void CompiledRoutine::Control(std::vector<double> par, const Analys& analys, const Modify& modify,
+                              const Modset& modset) const {
   const std::string why = Unavailable();
   if (!why.empty()) throw std::runtime_error(why);
   int npar = static_cast<int>(par.size());
@@ -367,13 +423,18 @@ void CompiledRoutine::Control(std::vector<double> par, const Analys& analys) con
   context.control = true;
   context.previous = g_context;
   g_context = &context;
-  const Analys* previous_analys = g_analys;
-  g_analys = &analys;
   struct Restore {
     CallContext* context;
     const Analys* analys;
-    ~Restore() { g_context = context->previous, g_analys = analys; }
-  } restore{&context, previous_analys};
+    const Modify* modify;
+    const Modset* modset;
+    ~Restore() {
+      g_context = context->previous, g_analys = analys, g_modify = modify, g_modset = modset;
+    }
+  } restore{&context, g_analys, g_modify, g_modset};
+  g_analys = &analys;
+  g_modify = &modify;
+  g_modset = &modset;
   // CONSUB(par, npar) (docs/motionsolve-compatibility.md §3.6)
   using Fn = void (*)(double*, int*);
   reinterpret_cast<Fn>(function_)(par.data(), &npar);

@@ -37,10 +37,18 @@ class CompiledRoutine : public model::UserRoutine {
   /// (0: done).
   using Analys = std::function<int(const std::string& analysis, const std::string& name,
                                    double tbegin, double tend, int init)>;
+  /// What MODIFY asks: run the Adams/Solver command `command`; returns its status (0: done).
+  using Modify = std::function<int(const std::string& command)>;
+  /// What MODSET asks: set `attribute` of the dataset element `element` with `id` to `input`;
+  /// returns info (0: done, negative: refused).
+  using Modset = std::function<int(const std::string& element, int id, const std::string& attribute,
+                                   const std::string& input)>;
   /// Calls the routine as the driver CONSUB(par, npar); its c_analys / analys_ calls run
-  /// `analys`. An exception `analys` threw, or a c_errmes "STOP", is thrown once the routine
-  /// has returned.
-  void Control(std::vector<double> par, const Analys& analys) const;
+  /// `analys`, its c_modify / modify_ calls `modify`, its c_modset / modset_ calls `modset`.
+  /// An exception one of them threw, or a c_errmes "STOP", is thrown once the routine has
+  /// returned.
+  void Control(std::vector<double> par, const Analys& analys, const Modify& modify,
+               const Modset& modset) const;
 
  private:
   void Load() const;

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 
 #include "common/error.h"
 #include "math/rotation.h"
 #include "mbs/force_element.h"
+#include "mbs/friction.h"
 #include "mbs/joint.h"
 #include "system/system.h"
 
@@ -23,8 +25,23 @@ int NetComponent(const std::string& name) {
   return -1;
 }
 
-const char* const kElementNames[] = {"JOINT", "MOTION", "SFORCE", "BUSH",  "SPDP", "VFORCE",
-                                     "VTORQ", "GFORCE", "BEAM",   "FIELD", "PTCV"};
+// the element outputs and the entity class each reads, in the order of ForceMeasure::Target
+// from kJoint (the kinds after kPtcv have no enumerator of their own: their Target is their
+// place here, and Link tells them apart by their class)
+const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",    "SPDP",
+                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",    "FIELD",
+                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION"};
+const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing", "SpringDamper",
+                                     "Vforce", "Vtorque", "Gforce",  "Beam",    "Field",
+                                     "Ptcv",   "Jprim",   "Contact", "Friction"};
+static_assert(std::size(kElementNames) == std::size(kElementKinds));
+
+// the side a FRICTION call without rm notes until Link: the I side, in the axes of the
+// joint's J marker
+constexpr int kInJointAxes = 2;
+// component_ of FRICTION's comp 7 to 18: kFrictionOutput + comp - 1, the index of the output
+// in FrictionElement::Outputs
+constexpr int kFrictionOutput = 100;
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -95,6 +112,29 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   const auto found = std::find(std::begin(kElementNames), std::end(kElementNames), name);
   if (found == std::end(kElementNames)) throw std::invalid_argument("unknown function " + name);
   target_ = static_cast<Target>(1 + (found - std::begin(kElementNames)));
+  if (name == "CONTACT" && ids.size() == 3)
+    throw std::invalid_argument(
+        "CONTACT(id, index, rm), the form of the contact's depth, points and normal and "
+        "friction forces, is not available: give CONTACT(id, jflag, comp, rm)");
+  if (name == "FRICTION") {
+    // FRICTION(id, comp[, rm]) (docs/expression-functions.md): the friction force and
+    // torque on I, in the axes of rm (the joint's J marker when not given)
+    if (ids.size() < 2 || ids.size() > 3)
+      throw std::invalid_argument("FRICTION takes (id, comp[, rm]), got " +
+                                  std::to_string(ids.size()) + " arguments");
+    if (ids[1] < 1 || ids[1] > 18) throw std::invalid_argument("FRICTION: comp must be 1 to 18");
+    element_id_ = ids[0];
+    // comp 1-6: FX FY FZ, TX TY TZ of the wrench; 7-18: the element's other outputs
+    component_ = ids[1] > 6 ? kFrictionOutput + static_cast<int>(ids[1]) - 1
+                            : static_cast<int>(ids[1]) + (ids[1] > 3 ? 1 : 0);
+    Contribution side;  // the I side; the element is found by Link
+    if (ids.size() > 2)
+      frame_ = sys.MarkerById(ids[2]);
+    else
+      side.side = kInJointAxes;
+    contributions_.push_back(side);
+    return;
+  }
   if (ids.size() < 3 || ids.size() > 4)
     throw std::invalid_argument(name + " takes (id, jflag, comp[, rm]), got " +
                                 std::to_string(ids.size()) + " arguments");
@@ -177,20 +217,34 @@ void ForceMeasure::Link(const System& sys) {
         }
       break;
     default:
-      kind = target_ == Target::kSforce   ? "Sforce"
-             : target_ == Target::kBush   ? "Bushing"
-             : target_ == Target::kSpdp   ? "SpringDamper"
-             : target_ == Target::kVforce ? "Vforce"
-             : target_ == Target::kVtorq  ? "Vtorque"
-             : target_ == Target::kBeam   ? "Beam"
-             : target_ == Target::kField  ? "Field"
-                                          : "Gforce";
+      kind = kElementKinds[static_cast<int>(target_) - 1];
+      if (kind == "Jprim") {
+        for (const auto& joint : sys.joints())
+          if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
+              joint.motion() == nullptr) {
+            c.joint = &joint;
+            side_marker[0] = &joint.i(), side_marker[1] = &joint.j();
+          }
+        break;
+      }
       for (const auto& element : sys.force_elements())
         if (element->source()->id == id && kind == element->source()->TypeName()) {
           c.element = element.get();
           side_marker[0] = &element->i(), side_marker[1] = &element->j();
         }
       break;
+  }
+  if (c.side == kInJointAxes) {
+    c.side = 0;
+    if (side_marker[1]) frame_ = *side_marker[1];
+  }
+  if (kind == "Contact" && c.element) {
+    // CONTACT reports at the mass centre of the I or J part (its body frame's origin)
+    mbs::BodyMarker centre;
+    centre.body = side_marker[c.side]->body;
+    point_ = centre;
+    AddContribution(sys, c);
+    return;
   }
   if (!c.joint && !c.element)
     throw ModelError(owner_ + ": " + call_ + ": there is no active " + kind + " " +
@@ -289,6 +343,18 @@ ForceMeasure::Guard ForceMeasure::Enter() const {
 
 double ForceMeasure::Value(double t, const double* y, const double* yp,
                            const double* memory) const {
+  if (component_ >= kFrictionOutput) {
+    // FRICTION's coefficients and slip velocities: one component of a triple, rm's axes
+    if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
+    const auto* friction =
+        dynamic_cast<const mbs::FrictionElement*>(contributions_.front().element);
+    const auto out = friction->Outputs(t, y, yp, memory);
+    const int index = component_ - kFrictionOutput;
+    const int first = index - index % 3;
+    const Vec3 v(out[first], out[first + 1], out[first + 2]);
+    const Mat3 R = mbs::MarkerFrame(frame_, System::BodyState(frame_.body, y)).R;
+    return R.col(index % 3).dot(v);
+  }
   Vec3 force, moment;
   Wrench(t, y, yp, memory, &force, &moment);
   const Vec3& v = component_ < 4 ? force : moment;
@@ -351,6 +417,9 @@ void ForceMeasure::Dependencies(std::vector<int>* y_indices, std::vector<int>* y
     } else {
       for (int b : c.element->state_bodies()) body(b, mbs::kBodyX);
       for (const mbs::StateFunction* f : c.element->functions()) function(f);
+      // the element's own states (a friction's bristles)
+      for (int k = 0; k < c.element->state_count(); ++k)
+        y_indices->push_back(c.element->first_state() + k);
     }
   }
   for (auto* v : {y_indices, yp_indices}) {

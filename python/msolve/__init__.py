@@ -39,6 +39,7 @@ from .linear import *
 from .linear import LinearResults, Mode, ModeShape
 from .mdl_like import *
 from .model import Model, MsolveError
+from .modify import py_modfnc, py_modify, py_modset
 from .outputs import *
 from .properties import (
     Bool,
@@ -134,6 +135,9 @@ __all__ = [
             "math",
             "py_analys",
             "py_datout",
+            "py_modfnc",
+            "py_modify",
+            "py_modset",
             "tr",
         ]
     ),

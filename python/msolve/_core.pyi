@@ -1512,9 +1512,9 @@ class PythonRoutine(UserRoutine):
 class CompiledRoutine(UserRoutine):
     def __init__(self, spec: str) -> None:
         ...
-    def control(self, par: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], analys: collections.abc.Callable[[str, str, float, float, int], typing.SupportsInt | typing.SupportsIndex]) -> None:
+    def control(self, par: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], analys: collections.abc.Callable[[str, str, float, float, int], typing.SupportsInt | typing.SupportsIndex], modify: collections.abc.Callable[[str], typing.SupportsInt | typing.SupportsIndex], modset: collections.abc.Callable[[str, int, str, str], typing.SupportsInt | typing.SupportsIndex]) -> None:
         """
-        Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, name, tbegin, tend, init), which returns istat.
+        Run the routine as CONSUB(par, npar); its ANALYS calls call analys(analysis, name, tbegin, tend, init), which returns istat; its MODIFY calls modify(command), its MODSET calls modset(element, id, attribute, input), which return the status.
         """
     @property
     def spec(self) -> str:
@@ -1522,6 +1522,10 @@ class CompiledRoutine(UserRoutine):
 def _builtin(arg0: str, arg1: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
     """
     A built-in function of the expression language (STEP, HAVSIN, ...) at numbers.
+    """
+def _clear_interruption() -> None:
+    """
+    Forgets an interruption kept on this thread outside an analysis.
     """
 def _curve(arg0: CurveSpec, arg1: typing.SupportsFloat | typing.SupportsIndex, arg2: typing.SupportsInt | typing.SupportsIndex, arg3: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
@@ -1542,6 +1546,10 @@ def _frame_axes(euler313: typing.Annotated[numpy.typing.ArrayLike, numpy.float64
 def _frame_from_points(z_point: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"], x_point: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None = None) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 3]"] | None:
     """
     Axes (columns x, y, z) from a point on the z axis and, optionally, a point in the x-z plane, both relative to the origin; None when they do not define axes.
+    """
+def _keep_signal_exception(exception: typing.Any) -> None:
+    """
+    Keeps the exception a signal handler raises on this thread as the interruption of the analysis running there (bindings/running.h; python/msolve/interruption.py).
     """
 def _measure(arg0: str, *args) -> float:
     """

@@ -1,7 +1,8 @@
 """The CONSUB driver of ``Model.control`` (docs/motionsolve-compatibility.md §3.6): a Python
 callable or a compiled routine ``"library::CONSUB"`` called as ``CONSUB(par, npar)``, which
 runs analyses with ``model.simulate`` or with ANALYS (``py_analys`` in Python, ``c_analys``
-or the Fortran ``ANALYS`` in compiled code)."""
+or the Fortran ``ANALYS`` in compiled code) and changes the model between them with MODIFY
+and MODSET (modify.py)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,14 @@ _ANALYSES = {
 def run_control(model, function, routine, script):
     """Model.control: call ``routine`` (a callable, or "library::FUNCTION") with the numbers
     of ``function`` while ANALYS acts on ``model``."""
-    if script is not None:
-        logger.info(f"control: script = {script!r} accepted, no effect (give routine=)")
+    if script:
+        # the CONSUB is the function ``routine`` (a name; CONSUB when not given) of the file
+        if routine is not None and not isinstance(routine, str):
+            raise TypeError("Model.control: give script= with routine= as a function name")
+        if routine is None or "::" not in routine:
+            from .scripts import script_function
+
+            routine = script_function("Model.control", script, routine or "CONSUB")
     compiled = isinstance(routine, str)
     if not compiled and not callable(routine):
         raise TypeError(
@@ -43,11 +50,14 @@ def run_control(model, function, routine, script):
     par = user_parameters(function)
     previous = getattr(_running, "model", None)
     _running.model = model
+    first = len(model._runs)
     try:
         if not compiled:
             return routine(par, len(par))
         try:
-            _core.CompiledRoutine(routine).control(par, _analys)
+            from .modify import py_modify, py_modset
+
+            _core.CompiledRoutine(routine).control(par, _analys, py_modify, py_modset)
         except RuntimeError as e:
             from .model import MsolveError
 
@@ -55,6 +65,11 @@ def run_control(model, function, routine, script):
         return None
     finally:
         _running.model = previous
+        # save_model's Command block: one UserProgramControl for the analyses the CONSUB ran
+        del model._runs[first:]
+        model._runs.append(
+            {"type": "CONTROL", "function": function, "routine": routine, "script": script}
+        )
 
 
 def _analys(analysis, name, tbegin, tend, init):

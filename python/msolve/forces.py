@@ -9,7 +9,17 @@ from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
 from .geometry import Graphics
-from .properties import Bool, Double, Doubles, Enum, ExpressionSlot, Reference, Routine, Str
+from .properties import (
+    Bool,
+    Double,
+    Doubles,
+    Enum,
+    ExpressionSlot,
+    Function,
+    Reference,
+    Routine,
+    Str,
+)
 from .scripts import resolve_script
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
@@ -179,6 +189,12 @@ class Field(_CoreEntity, _core.FieldSpec):
     )
 
 
+_BEAM_ROUTINE = (
+    "a Beam is defined by its section properties: MotionSolve documents no beam subroutine "
+    "and Force_Beam has none"
+)
+
+
 class Beam(_CoreEntity, _core.BeamSpec):
     """A massless Timoshenko beam from marker ``j`` (its x axis along the beam) to marker
     ``i`` (Adams BEAM): in the axes of j, the force and torque on i are
@@ -203,6 +219,10 @@ class Beam(_CoreEntity, _core.BeamSpec):
     cmatrix = _Matrix6(field="_cmatrix", doc="Damping matrix in place of cratio.")
     force = Doubles([0.0] * 3, count=3, field="_force", doc="Preload force (x, y, z of j).")
     torque = Doubles([0.0] * 3, count=3, field="_torque", doc="Preload torque (x, y, z of j).")
+    # on MotionSolve's Beam page without a documented subroutine or dataset counterpart
+    function = Function(no_effect=_BEAM_ROUTINE)
+    routine = Routine(no_effect=_BEAM_ROUTINE)
+    script = Str(no_effect=_BEAM_ROUTINE)
 
 
 class Sforce(_CoreEntity, _core.SforceSpec):

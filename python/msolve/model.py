@@ -11,6 +11,7 @@ from .base import _set_current_model, check_references, write_summary
 from .channels import units_table
 from .composite import Composite, _matches
 from .control import run_control
+from .interruption import signals_recorded
 from .linear import make_results
 from .log import logger
 from .model_views import model_html
@@ -207,8 +208,8 @@ class Model(_core.ModelSpec):
         """Run a CONSUB driver ``routine(par, npar)`` with the numbers of ``function``
         (``"USER(1, 2, 3)"``): a Python callable, or a compiled routine named
         ``"library::CONSUB"`` (control.py); it drives the analyses with ``model.simulate``
-        or ANALYS (``py_analys``, ``c_analys``). ``script`` is accepted, reported without
-        effect: give the routine itself."""
+        or ANALYS (``py_analys``, ``c_analys``). ``script`` names a Python file whose function
+        ``routine`` (a name, CONSUB by default) is the CONSUB."""
         return run_control(self, function, routine, script)
 
     def save(self, file):
@@ -383,13 +384,14 @@ class Model(_core.ModelSpec):
             return files.row(row) if files is not None else False
 
         try:
-            core = self._simulation.simulate(
-                str(type),
-                end,
-                dtout,
-                sink=sink if files is not None or progress.active else None,
-                every_output=files is not None,
-            )
+            with signals_recorded():
+                core = self._simulation.simulate(
+                    str(type),
+                    end,
+                    dtout,
+                    sink=sink if files is not None or progress.active else None,
+                    every_output=files is not None,
+                )
         except BaseException as e:
             # Ctrl-C (or another signal's exception): raised with the outputs up to the last
             # one before it as its `results` (and the model's), and in the result files; the

@@ -228,9 +228,6 @@ def _body_velocities(el, markers, frames, rotations=True):
 def write_part(w, p):
     point = isinstance(p, PointMass)
     model = w.model
-    if getattr(p, "planar", None) is not None and not p.ground:
-        # Body_Rigid has no counterpart: written without it, the dataset would lose a constraint
-        raise w.fail(p, f"planar={p.planar!r} cannot be written to a dataset yet")
     markers = [m for m in model._entities if w.family(m) == "Marker" and m.part is p and m.active]
     try:
         origin, rot = part_frame(p)
@@ -282,6 +279,47 @@ def write_part(w, p):
         except ValueError as error:
             raise w.fail(m, str(error)) from None
         _marker_element(w, m, m.id, m.label, p, position, axes)
+    if getattr(p, "planar", None) is not None and not ground:
+        _write_planar(w, p, origin, rot)
+
+
+# the normal of each plane of Part.planar, and axes whose z axis it is
+_PLANE_AXES = {
+    "XY": np.eye(3),
+    "YX": np.eye(3),
+    "YZ": np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+    "ZY": np.array([[0.0, 0.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]),
+    "ZX": np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]),
+    "XZ": np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]),
+}
+
+
+def _write_planar(w, p, origin, rot):
+    """Part.planar, which Body_Rigid cannot say, as what it means: a PLANAR joint between two
+    new markers at the mass centre's design position, on the part and on the ground, their z
+    axes along the plane's normal (read back as that Joint)."""
+    model = w.model
+    ground = next((g for g in model.getChildren(type="Part") if g.ground), None)
+    if ground is None:
+        raise w.fail(p, f"planar={p.planar!r} needs a ground part to be written")
+    centre = np.asarray(origin, dtype=float)
+    if p.cm is not None:
+        centre, _ = marker_global(p.cm, w.frames)
+    axes = _PLANE_AXES[p.planar]
+    used = [m.id for m in model._entities if w.family(m) == "Marker"]
+    on_part = max(used + w.extra_markers, default=0) + 1
+    on_ground = on_part + 1
+    w.extra_markers += [on_part, on_ground]
+    label = f"planar={p.planar} of {p._describe()}"
+    _marker_element(w, None, on_part, label, p, centre, axes)
+    _marker_element(w, None, on_ground, label, ground, centre, axes)
+    joints = [j.id for j in model._entities if w.family(j) in ("Joint", "Jprim")]
+    taken = w.__dict__.setdefault("planar_joints", [])
+    ident = max(joints + taken, default=0) + 1
+    taken.append(ident)
+    e = w.add("Constraint_Joint")
+    e.set("id", ident).set("label", label).set("type", "PLANAR")
+    e.set("i_marker_id", on_part).set("j_marker_id", on_ground)
 
 
 def _marker_element(w, marker, ident, label, part, position, axes):

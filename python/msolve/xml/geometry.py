@@ -1,11 +1,18 @@
 """Contact of a MotionSolve XML dataset, read and written: the solids of ``Post_Graphic``
-(Sphere, BoxDefinedFromCorner, BoxDefinedFromCenter, Cylinder) and ``Force_Contact``. The
-other Post_Graphic types draw only: they are warned about and skipped, as before."""
+(Sphere, BoxDefinedFromCorner, BoxDefinedFromCenter, Cylinder, Ellipsoid, Frustum, External)
+and ``Force_Contact``. The other Post_Graphic types draw only: they are warned about and
+skipped, as before. The attribute names of Ellipsoid (``x_scale``, ``y_scale``, ``z_scale``;
+``scale_x`` ... read too), Frustum (``top_radius``, ``bottom_radius``, ``length``) and
+External (``rm_id``, ``filename`` relative to the dataset, ``element``: the parts' names
+separated by commas) are msolve's choice
+(docs/motionsolve-compatibility.md §10)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..forces import Contact
-from ..geometry import Box, Cylinder, Sphere
+from ..geometry import Box, Cylinder, Ellipsoid, External, Frustum, Sphere
 from .element import _marker
 from .registry import reads, writes
 
@@ -39,12 +46,51 @@ def read_graphic(reader, el):
             length=el.real("length", 0.0),
         )
         _marker(reader, el, "center_marker_id", g, "cm")
+    elif kind in _SOLIDS:
+        g = _SOLIDS[kind](reader, el)
     else:
         kind = el.text("type")
         el.warn(f"output or graphics element not used by msolve (type '{kind}' only draws)")
         return
     g.material_inside = inside
     el.finish(ignored=_DRAWING)
+
+
+def _read_ellipsoid(reader, el):
+    def scale(a):  # x_scale, or scale_x
+        name = f"{a}_scale" if el.has(f"{a}_scale") or not el.has(f"scale_{a}") else f"scale_{a}"
+        return el.real(name, 0.0, minimum=0.0)
+
+    g = reader.create(el, Ellipsoid, "Graphics", **{f"{a}scale": scale(a) for a in "xyz"})
+    _marker(reader, el, "center_marker_id", g, "cm")
+    return g
+
+
+def _read_frustum(reader, el):
+    g = reader.create(
+        el,
+        Frustum,
+        "Graphics",
+        top=el.real("top_radius", 0.0, minimum=0.0),
+        bottom=el.real("bottom_radius", 0.0, minimum=0.0),
+        length=el.real("length", 0.0),
+    )
+    _marker(reader, el, "center_marker_id", g, "cm")
+    return g
+
+
+def _read_external(reader, el):
+    path = Path(el.text("filename", required=True))
+    if not path.is_absolute():
+        path = reader.path.parent / path
+    elements = [name.strip() for name in el.text("element").split(",") if name.strip()]
+    g = reader.create(el, External, "Graphics", file=str(path), element=elements or None)
+    _marker(reader, el, "rm_id", g, "rm")
+    return g
+
+
+# Post_Graphic types of the other solids -> their readers
+_SOLIDS = {"ELLIPSOID": _read_ellipsoid, "FRUSTUM": _read_frustum, "EXTERNAL": _read_external}
 
 
 def _ids(el, name, count_name):
@@ -115,6 +161,35 @@ def write_box(w, g):
 def write_cylinder(w, g):
     e = w.add("Post_Graphic", g).set("type", "Cylinder")
     e.set("center_marker_id", w.need(g, "cm")).set("radius", g.radius).set("length", g.length)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(Ellipsoid, section="bodies")
+def write_ellipsoid(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Ellipsoid")
+    e.set("center_marker_id", w.need(g, "cm"))
+    e.set("x_scale", g.xscale).set("y_scale", g.yscale).set("z_scale", g.zscale)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(Frustum, section="bodies")
+def write_frustum(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Frustum")
+    e.set("center_marker_id", w.need(g, "cm")).set("top_radius", g.top)
+    e.set("bottom_radius", g.bottom).set("length", g.length)
+    e.set("is_material_inside", g.material_inside)
+
+
+@writes(External, section="bodies")
+def write_external(w, g):
+    e = w.add("Post_Graphic", g).set("type", "External")
+    e.set("rm_id", w.need(g, "rm")).set("filename", w.relative(g.file))
+    elements = [g.element] if isinstance(g.element, str) else list(g.element)
+    elements = [name for name in elements if name]
+    if any("," in name for name in elements):
+        raise w.fail(g, f"the part names {elements} hold a comma, which a dataset cannot write")
+    if elements:
+        e.set("element", ",".join(elements))
     e.set("is_material_inside", g.material_inside)
 
 

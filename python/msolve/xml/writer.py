@@ -14,6 +14,8 @@ back gives the same model.
   module other than the main script. Compiled routines (``"lib::fn"``) are written as
   ``usrsub_dll_name`` and ``usrsub_fnc_name``.
 * Composites are written as the entities they are made of; Output has no element.
+* A ``Model.control`` call is written as a ``UserProgramControl`` command in the place of
+  the analyses its CONSUB ran.
 * Inactive entities are left out (with a warning).
 
 This module drives the writing; the element of each kind of entity is written by the
@@ -107,11 +109,27 @@ class _Writer:
         out.append(" </Model>")
         out.append(" <Command>")
         for run in runs:
-            out.append(settings.write_simulate(run).render(2))
+            if run.get("type") == "CONTROL":
+                out.append(self.control(run).render(2))
+            else:
+                out.append(settings.write_simulate(run).render(2))
         out.append("  <Stop/>")
         out.append(" </Command>")
         out.append("</MSolveModel>")
         return "\n".join(out) + "\n"
+
+    def control(self, run):
+        """The UserProgramControl command of a ``Model.control`` call."""
+        element = _Element("UserProgramControl")
+        if run.get("script") and callable(run["routine"]):
+            # a CONSUB of a script file: the file and the function's name
+            element.set("usrsub_param_string", run["function"] or "USER()")
+            element.set("script_name", self.relative(run["script"]))
+            element.set("interpreter", "PYTHON")
+            element.set("usrsub_fnc_name", run["routine"].__name__)
+            return element
+        self.routine(element, _ControlCall(run), "CONSUB", typed=False)
+        return element
 
     def family(self, obj):
         """The entity class ``obj`` is written as (a subclass of Part is written as a Part)."""
@@ -189,6 +207,17 @@ class _Writer:
             element.set(attribute, obj.function)
 
 
+class _ControlCall:
+    """A ``Model.control`` call as ``routine`` writes it: its routine and USER numbers."""
+
+    def __init__(self, run):
+        self.routine = run["routine"]
+        self.function = run["function"]
+
+    def _describe(self):
+        return "Model.control"
+
+
 def _relative(target, start):
     try:
         return os.path.relpath(target.resolve(), start.resolve())
@@ -206,7 +235,7 @@ def _family(obj):
 
 
 # output settings without an element in the Model block: not written
-_NOT_WRITTEN = ("Output", "H3dOutput", "Debug", "External")
+_NOT_WRITTEN = ("Output", "H3dOutput", "Debug")
 
 # the element writers, registered by the modules of the kinds (registry.writes), in the
 # order of the elements in the dataset
