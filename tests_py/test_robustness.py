@@ -14,6 +14,7 @@ import pytest
 from test_xml_roundtrip import PENDULUM_XML
 
 from msolve import *
+from msolve.interruption import signals_recorded
 from msolve.xml import DatasetError, load_model
 
 
@@ -231,6 +232,22 @@ def test_ctrl_c_whose_exception_python_drops_still_stops_the_run():
     # stopped within the interrupt poll's interval, not at the end (a few seconds on)
     assert time.perf_counter() - raised[0] < 1.0
     assert caught.value.results.times[-1] < 50.0
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_ctrl_c_dropped_before_the_analysis_stops_it_at_its_first_poll():
+    # the command line's scope: a Ctrl-C whose exception Python dropped while the dataset
+    # was being read stops the analysis that follows instead of being forgotten
+    model, _ground, _link, _pin = pendulum()
+    Integrator(hmax=1e-3)
+    with signals_recorded():
+        _RaisesSignalWhenDropped()
+        started = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            model.simulate(end=50.0, dtout=0.01)
+    assert time.perf_counter() - started < 1.0
+    # outside the scope nothing is kept: the next run goes to its end
+    assert model.simulate(duration=0.05, dtout=0.01, returnResults=True).ok
 
 
 def test_ctrl_c_stops_quasi_statics_and_keeps_the_equilibria():

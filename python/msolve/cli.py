@@ -31,6 +31,7 @@ import warnings
 from pathlib import Path
 
 from . import __version__
+from .interruption import signals_recorded
 from .model import MsolveError
 from .result_files import OutputFiles
 from .result_files import signals_held as _signals_held
@@ -159,7 +160,7 @@ def run(dataset, allow_scripts=False, output_dir=None, quiet=False):
     log = _Log(folder / (path.stem + ".log"), quiet)
     log(f"msolve: dataset {path}")
     try:
-        with _terminate_as_exception():
+        with _terminate_as_exception(), signals_recorded():
             return _run(path, folder, log, allow_scripts)
     except (KeyboardInterrupt, _Terminated) as e:
         # outside an analysis (reading the dataset): nothing computed to write

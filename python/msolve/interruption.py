@@ -29,15 +29,22 @@ def _recording(previous):
     return handler
 
 
+_depth = 0  # signals_recorded() scopes open (main thread)
+
+
 @contextlib.contextmanager
 def signals_recorded():
-    """The Python handlers of SIGINT and SIGTERM keep their exceptions for the analysis run
-    inside (main thread only: elsewhere Python runs no handlers)."""
-    if threading.current_thread() is not threading.main_thread():
+    """The Python handlers of SIGINT and SIGTERM keep their exceptions for the analyses run
+    inside (main thread only: elsewhere Python runs no handlers). Scopes nest: the command
+    line opens one for its whole run, so that a signal whose exception Python dropped
+    before an analysis began still stops that analysis at its first poll."""
+    global _depth
+    if threading.current_thread() is not threading.main_thread() or _depth:
         yield
         return
     installed = {}
     _core._clear_interruption()
+    _depth += 1
     try:
         for signum in _SIGNALS:
             previous = signal.getsignal(signum)
@@ -49,3 +56,4 @@ def signals_recorded():
         for signum, previous in installed.items():
             signal.signal(signum, previous)
         _core._clear_interruption()
+        _depth -= 1
