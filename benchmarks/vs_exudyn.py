@@ -52,6 +52,8 @@ TOLERANCES = (1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10)
 RUNG_BUDGET_S = 300.0  # a ladder stops after a rung slower than this (a runaway guard)
 # msolve's Integrator type for the timed runs (--integrator); references stay on DSTIFF
 INTEGRATOR = "DSTIFF"
+# msolve's coordinates for the timed runs (--coordinates; JOINT: a tree in joint coordinates)
+COORDINATES = "BODY"
 
 # -- the cases -------------------------------------------------------------------------------
 
@@ -161,7 +163,8 @@ def msolve_build(case, error, integrator=None):
     import msolve as ms
 
     model = ms.Model()
-    ms.Integrator(type=integrator or INTEGRATOR, error=error)
+    coordinates = COORDINATES if integrator is None else "BODY"
+    ms.Integrator(type=integrator or INTEGRATOR, error=error, coordinates=coordinates)
     ground = ms.Part(ground=True)
     if case.spring:
         s = case.spring
@@ -501,9 +504,16 @@ def main():
         choices=["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
         help="msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
     )
+    parser.add_argument(
+        "--coordinates",
+        default="BODY",
+        choices=["BODY", "JOINT"],
+        help="msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+    )
     args = parser.parse_args()
-    global INTEGRATOR
+    global INTEGRATOR, COORDINATES
     INTEGRATOR = args.integrator
+    COORDINATES = args.coordinates
     for name in args.cases:
         compare(name, args.rounds, args.reference_error)
 

@@ -422,6 +422,9 @@ class Integrator : public Entity {
   std::optional<double> error, hmax, hmin, hinit;
   std::optional<int> maxit, kmax;
   bool interpolate = false;
+  // msolve's own: "JOINT" integrates a tree of joints in joint coordinates
+  // (analysis/tree_form.h), "BODY" (default) in the body coordinates
+  std::string coordinates = "BODY";
 };
 
 /// Settings of static analyses (MotionSolve's Equilibrium; docs/equations.md §8). Unset

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "analysis/rank_tracking.h"
+#include "analysis/tree_form.h"
 #include "simulation/simulation.h"
 #include "solver/cvode_driver.h"
 #include "solver/ida_driver.h"
@@ -29,7 +30,29 @@ std::optional<solver::OdeMethod> OdeMethodOf(const model::Model& model) {
 
 void Simulation::StartIntegrator(double end) {
   ida_.reset();
-  if (const std::optional<solver::OdeMethod> method = OdeMethodOf(model_)) {
+  joint_coordinates_ = false;
+  const auto note = [this](const std::string& line) {
+    if (std::find(start_messages_.begin(), start_messages_.end(), line) == start_messages_.end())
+      start_messages_.push_back(line);
+  };
+  const std::optional<solver::OdeMethod> method = OdeMethodOf(model_);
+  const bool joint = model_.integrator && model_.integrator->coordinates == "JOINT";
+  const std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
+  if (joint && !refusal.empty())
+    note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
+  if (joint && refusal.empty()) {
+    // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
+    // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
+    auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    solver::IntegratorSettings settings = settings_;
+    settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
+    note("Integrator coordinates=JOINT: " + std::to_string(tree->dof()) +
+         " joint coordinates, CVODE " +
+         (settings.ode_method == solver::OdeMethod::kAdams ? "Adams" : "BDF"));
+    ode_ = std::move(tree);
+    joint_coordinates_ = true;
+    ida_ = std::make_unique<solver::CvodeDriver>(*ode_, settings, state_.t, state_.y, state_.yp);
+  } else if (method) {
     // MSTIFF, VSTIFF, ABAM: CVODE on the ODE form in independent coordinates
     ode_ = std::make_unique<analysis::OdeForm>(sys_, &state_);
     solver::IntegratorSettings settings = settings_;
@@ -48,7 +71,7 @@ void Simulation::StartIntegrator(double end) {
 }
 
 void Simulation::TrackRank(double t, const double* y) {
-  if (sys_.rows().empty() || rank_stop_) return;
+  if (sys_.rows().empty() || rank_stop_ || joint_coordinates_) return;
   // the factorisation costs as much as a few steps of a large model: between singular
   // positions a pivot (an angle away from one) changes at most about as fast as the bodies
   // turn, so the next check waits a quarter of the time the fastest body takes to turn

@@ -321,6 +321,8 @@ Results Simulation::Run(const SimulateOptions& options) {
     out.stats = AddedStats(stats_before_, ida_->stats());
     for (auto& line : ida_->TakeMessages()) out.messages.push_back(std::move(line));
   }
+  for (auto& line : start_messages_) out.messages.push_back(std::move(line));
+  start_messages_.clear();
   // routines that read more than they declared in their dependency pass
   const auto report = [&out](const system::RoutineEvaluator& routine) {
     for (const auto& call : routine.undeclared())

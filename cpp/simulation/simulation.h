@@ -259,7 +259,11 @@ class Simulation {
   // form (ode_, made for each integration: it holds the active rows of its start) when the
   // Integrator's type asks for it (docs/equations.md §6.9)
   analysis::SystemDae dae_{sys_, &state_};
-  std::unique_ptr<analysis::OdeForm> ode_;
+  std::unique_ptr<solver::Ode> ode_;
+  // lines for run.messages from StartIntegrator (the formulation chosen), each once
+  std::vector<std::string> start_messages_;
+  // ode_ is a TreeForm: the joint equations hold by construction and cannot lose rank
+  bool joint_coordinates_ = false;
   std::unique_ptr<solver::Integrator> ida_;
   double ida_hmax_ = 0.0;
   solver::IntegratorSettings settings_;  // of the simulate in progress

@@ -1122,6 +1122,7 @@ class AccgravSpec(Entity):
     def _kgrav(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class IntegratorSpec(Entity):
+    _coordinates: str
     _interpolate: bool
     _type: str
     def __init__(self) -> None:

@@ -152,6 +152,15 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
         "output time (fewer steps when outputs are dense); the step stays at most dtout. "
         "Interpolated outputs meet the constraints to the integration error only.",
     )
+    coordinates = Enum(
+        "BODY JOINT",
+        "BODY",
+        field="_coordinates",
+        doc="msolve's own (not MotionSolve): JOINT integrates a model whose parts hang from the "
+        "ground by REVOLUTE, TRANSLATIONAL and FIXED joints in joint coordinates (CVODE: Adams "
+        "for ABAM, BDF otherwise; docs/equations.md 6.11); other models keep the body "
+        "coordinates, and run.messages says which was used.",
+    )
     # MotionSolve's own integrator tuning: accepted, stored, written to datasets, reported
     pattern = _Pattern(no_effect=_IDA + "; IDA decides when to evaluate the Jacobian")
     alpha = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")

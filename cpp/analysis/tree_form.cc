@@ -1,0 +1,377 @@
+#include "analysis/tree_form.h"
+
+#include <cmath>
+#include <sstream>
+
+#include <Eigen/QR>
+
+#include "common/error.h"
+#include "math/rotation.h"
+
+namespace msolve::analysis {
+namespace {
+
+using Vec6 = Eigen::Matrix<double, 6, 1>;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+constexpr double kPi = 3.14159265358979323846;
+
+// spatial vectors in global components about the global origin, angular part first
+// (docs/equations.md §6.11): the motion cross product v x m and the force one v x* f
+Vec6 CrossMotion(const Vec6& v, const Vec6& m) {
+  Vec6 out;
+  out.head<3>() = v.head<3>().cross(m.head<3>());
+  out.tail<3>() = v.head<3>().cross(m.tail<3>()) + v.tail<3>().cross(m.head<3>());
+  return out;
+}
+
+Mat3 RotZ(double q) {
+  Mat3 R = Mat3::Identity();
+  const double c = std::cos(q), s = std::sin(q);
+  R(0, 0) = c, R(0, 1) = -s, R(1, 0) = s, R(1, 1) = c;
+  return R;
+}
+
+int LinkType(mbs::JointType type) {
+  if (type == mbs::JointType::kFixed) return 0;
+  if (type == mbs::JointType::kRevolute) return 1;
+  if (type == mbs::JointType::kTranslational) return 2;
+  return -1;
+}
+
+// the links of the tree, parents first; "" in *why when it is one
+std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* why) {
+  std::vector<TreeForm::Link> links;
+  const int nb = sys.body_count();
+  for (const auto& body : sys.bodies()) {
+    if (body.owner) {
+      *why = "a point-to-curve constraint carries a body of its own";
+      return {};
+    }
+    if (!body.massless_directions.empty()) {
+      *why = body.part->Describe() + " has no mass or inertia in some direction";
+      return {};
+    }
+  }
+  if (sys.ReadsMultipliers()) {
+    *why = "a force reads joint reactions";
+    return {};
+  }
+  if (sys.active_rows() != static_cast<int>(sys.rows().size())) {
+    *why = "joint equations are redundant (a closed loop)";
+    return {};
+  }
+  const auto& joints = sys.joints();
+  for (const auto& c : joints) {
+    if (!c.joint() || c.motion() || c.terms() != 1 || LinkType(c.type()) < 0) {
+      *why = c.Describe() + " is not a REVOLUTE, TRANSLATIONAL or FIXED joint";
+      return {};
+    }
+  }
+  // breadth first from the ground: every joint must reach one new body
+  std::vector<bool> placed(nb, false), used(joints.size(), false);
+  std::vector<int> frontier = {kGround};
+  for (size_t f = 0; f < frontier.size(); ++f) {
+    const int parent = frontier[f];
+    for (size_t k = 0; k < joints.size(); ++k) {
+      const auto& c = joints[k];
+      const bool i_side = c.i().body == parent, j_side = c.j().body == parent;
+      if (used[k] || (!i_side && !j_side)) continue;
+      const mbs::BodyMarker& pm = i_side ? c.i() : c.j();
+      const mbs::BodyMarker& cm = i_side ? c.j() : c.i();
+      if (cm.body == kGround || placed[cm.body] || cm.body == parent) {
+        *why = c.Describe() + " closes a loop";
+        return {};
+      }
+      used[k] = true;
+      placed[cm.body] = true;
+      TreeForm::Link link;
+      link.joint = static_cast<int>(k);
+      link.body = cm.body;
+      link.parent = parent;
+      link.type = LinkType(c.type());
+      link.sp = pm.s, link.Ap = pm.A, link.sc = cm.s, link.Ac = cm.A;
+      links.push_back(link);
+      frontier.push_back(cm.body);
+    }
+  }
+  for (int b = 0; b < nb; ++b)
+    if (!placed[b]) {
+      *why = sys.bodies()[b].part->Describe() + " does not hang from the ground by joints";
+      return {};
+    }
+  return links;
+}
+
+}  // namespace
+
+std::string TreeFormRefusal(const system::System& sys) {
+  std::string why;
+  BuildTree(sys, &why);
+  return why;
+}
+
+TreeForm::TreeForm(const system::System& sys, system::State* state)
+    : sys_(sys), state_(state), dae_(sys, state) {
+  std::string why;
+  links_ = BuildTree(sys, &why);
+  if (!why.empty()) throw SolverError("joint coordinates do not apply: " + why);
+  nb_ = sys.body_count();
+  for (auto& link : links_)
+    if (link.type != 0) link.coordinate = dof_++;
+  for (int i = system::kBodyStates * nb_; i < sys.differential_size(); ++i) others_.push_back(i);
+  s_.assign(nb_, Vec6::Zero());
+  v_ = a_ = c_ = bias_ = u_axis_ = s_;
+  d_.assign(nb_, 0.0);
+  u_.assign(nb_, 0.0);
+  inertia_.assign(nb_, Mat6::Zero());
+  joint_rows_.resize(sys.joints().size());
+  for (size_t r = 0; r < sys.rows().size(); ++r)
+    joint_rows_[sys.rows()[r].joint].push_back(static_cast<int>(r));
+  rotation_.assign(nb_, Mat3::Identity());
+  // the relative orientation of the child's marker to the parent's at the start, K: the
+  // joint turns the child about the parent marker's z from there (z_I may be -z_J)
+  reference_ = state->y;
+  const double* y = state->y.data();
+  for (auto& link : links_) {
+    const Mat3 Rp = link.parent == kGround
+                        ? Mat3::Identity()
+                        : math::QuatToMatrix<double>(
+                              Vec4(VecX::Map(y + system::System::BodyOffset(link.parent) + 3, 4)));
+    const Mat3 Rc = math::QuatToMatrix<double>(
+        Vec4(VecX::Map(y + system::System::BodyOffset(link.body) + 3, 4)));
+    link.K = (Rp * link.Ap).transpose() * Rc * link.Ac;
+  }
+  y_ = state->y;
+  yp_ = state->yp;
+}
+
+std::vector<bool> TreeForm::ErrorTested() const {
+  std::vector<bool> tested(size(), true);
+  for (size_t k = 0; k < others_.size(); ++k)
+    if (others_[k] == sys_.work_state()) tested[2 * dof_ + k] = false;
+  return tested;
+}
+
+std::string TreeForm::DescribeState(int index) const {
+  if (index >= 2 * dof_) return sys_.DescribeState(others_[index - 2 * dof_]);
+  for (const auto& link : links_)
+    if (link.coordinate == index % dof_)
+      return sys_.joints()[link.joint].Describe() + (index < dof_ ? " coordinate" : " rate");
+  return "state " + std::to_string(index);
+}
+
+void TreeForm::Kinematics(const double* x) {
+  if (y_.size() != reference_.size()) y_ = reference_;
+  for (const auto& link : links_) {
+    const int b = link.body, o = system::System::BodyOffset(b);
+    Mat3 Rp = Mat3::Identity();
+    Vec3 rp = Vec3::Zero();
+    Vec6 vp = Vec6::Zero();
+    if (link.parent != kGround) {
+      Rp = rotation_[link.parent];
+      rp = y_.segment<3>(system::System::BodyOffset(link.parent));
+      vp = v_[link.parent];
+    }
+    const Mat3 Rm = Rp * link.Ap;
+    const Vec3 om = rp + Rp * link.sp;
+    const Vec3 axis = Rm.col(2);
+    const double q = link.coordinate >= 0 ? x[link.coordinate] : 0.0;
+    const double qd = link.coordinate >= 0 ? x[dof_ + link.coordinate] : 0.0;
+    const Mat3 Rc = (link.type == 1 ? Mat3(Rm * RotZ(q)) : Rm) * link.K * link.Ac.transpose();
+    const Vec3 oc = link.type == 2 ? Vec3(om + axis * q) : om;
+    const Vec3 rc = oc - Rc * link.sc;
+    Vec6& s = s_[b];
+    s.setZero();
+    if (link.type == 1) s << axis, om.cross(axis);
+    if (link.type == 2) s.tail<3>() = axis;
+    v_[b] = vp + s * qd;
+    rotation_[b] = Rc;
+    Vec4 e = math::MatrixToQuat(Rc);
+    if (e.dot(reference_.segment<4>(o + 3)) < 0.0) e = -e;
+    y_.segment<3>(o) = rc;
+    y_.segment<4>(o + 3) = e;
+    y_.segment<3>(o + 7) = v_[b].tail<3>() + v_[b].head<3>().cross(rc);
+    y_.segment<3>(o + 10) = Rc.transpose() * v_[b].head<3>();
+  }
+  for (size_t k = 0; k < others_.size(); ++k) y_[others_[k]] = x[2 * dof_ + k];
+}
+
+bool TreeForm::Dynamics(double t, const double* x, VecX* qdd) {
+  const double* memory = state_->memory.data();
+  const VecX F = sys_.AppliedForces(t, y_.data(), yp_.data(), memory);
+  if (!F.allFinite()) return false;
+  // the bodies' spatial inertias about the origin and their bias forces: the velocity
+  // product m w x v of the mass centre's acceleration less the applied forces (whose torque
+  // already holds the gyroscopic -w x J w, docs/equations.md §3.9)
+  for (int b = 0; b < nb_; ++b) {
+    const auto& body = sys_.bodies()[b];
+    const int o = system::System::BodyOffset(b);
+    const double m = body.mass / sys_.ucf();
+    const Mat3& R = rotation_[b];
+    const Vec3 c = y_.segment<3>(o), vc = y_.segment<3>(o + 7);
+    const Mat3 C = math::Skew(c);
+    Mat6& I = inertia_[b];
+    I.topLeftCorner<3, 3>() = R * body.inertia * R.transpose() / sys_.ucf() + m * C * C.transpose();
+    I.topRightCorner<3, 3>() = m * C;
+    I.bottomLeftCorner<3, 3>() = m * C.transpose();
+    I.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+    const Vec3 mwv = m * v_[b].head<3>().cross(vc);
+    const Vec3 f = F.segment<3>(6 * b), n = R * F.segment<3>(6 * b + 3);
+    bias_[b] << c.cross(mwv) - c.cross(f) - n, mwv - f;
+  }
+  // Featherstone's articulated-body algorithm (docs/equations.md §6.11): velocity products,
+  // then the articulated inertias from the tips, then the accelerations from the ground
+  for (const auto& link : links_) {
+    const int b = link.body;
+    const double qd = link.coordinate >= 0 ? x[dof_ + link.coordinate] : 0.0;
+    c_[b] = CrossMotion(v_[b], s_[b] * qd);
+  }
+  articulated_ = inertia_;
+  articulated_bias_ = bias_;
+  for (auto it = links_.rbegin(); it != links_.rend(); ++it) {
+    const int b = it->body;
+    Mat6 Ia = articulated_[b];
+    if (it->type != 0) {
+      u_axis_[b] = articulated_[b] * s_[b];
+      d_[b] = s_[b].dot(u_axis_[b]);
+      u_[b] = -s_[b].dot(articulated_bias_[b]);
+      if (!(d_[b] > 0.0)) return false;
+      Ia -= u_axis_[b] * u_axis_[b].transpose() / d_[b];
+    }
+    Vec6 pa = articulated_bias_[b] + Ia * c_[b];
+    if (it->type != 0) pa += u_axis_[b] * (u_[b] / d_[b]);
+    if (it->parent != kGround) {
+      articulated_[it->parent] += Ia;
+      articulated_bias_[it->parent] += pa;
+    }
+  }
+  for (const auto& link : links_) {
+    const int b = link.body;
+    Vec6 a = c_[b];
+    if (link.parent != kGround) a += a_[link.parent];
+    if (link.type != 0) {
+      const double acc = (u_[b] - u_axis_[b].dot(a)) / d_[b];
+      (*qdd)[link.coordinate] = acc;
+      a += s_[b] * acc;
+    }
+    a_[b] = a;
+  }
+  // the DAE's rates: q'(u), the mass centres' accelerations and w' in body axes
+  yp_.setZero();
+  std::vector<double> qdot(7 * nb_);
+  sys_.PositionRates(y_.data(), qdot.data());
+  for (int b = 0; b < nb_; ++b) {
+    const int o = system::System::BodyOffset(b);
+    for (int d = 0; d < 7; ++d) yp_[o + d] = qdot[7 * b + d];
+    const Vec3 wdot = a_[b].head<3>(), w = v_[b].head<3>();
+    const Vec3 c = y_.segment<3>(o), vc = y_.segment<3>(o + 7);
+    yp_.segment<3>(o + 7) = a_[b].tail<3>() + wdot.cross(c) + w.cross(vc);
+    yp_.segment<3>(o + 10) = rotation_[b].transpose() * wdot;
+  }
+  sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory);
+  return yp_.allFinite() && qdd->allFinite();
+}
+
+void TreeForm::Reactions() {
+  // the force each joint passes to its child, from the tips: f = I a + bias + the children's
+  // (Newton-Euler); in the child's generalised coordinates (force global, torque about the
+  // mass centre in body axes) it is -B_c^T lambda of that joint's rows (docs/equations.md §1.2)
+  std::vector<Vec6> f(nb_);
+  for (int b = 0; b < nb_; ++b) f[b] = inertia_[b] * a_[b] + bias_[b];
+  for (auto it = links_.rbegin(); it != links_.rend(); ++it)
+    if (it->parent != kGround) f[it->parent] += f[it->body];
+  const system::SparseMat B = sys_.VelocityJacobian(y_.data(), state_->memory.data());
+  y_.segment(sys_.mu_offset(), sys_.active_rows() + nb_).setZero();
+  for (const auto& link : links_) {
+    const int b = link.body, o = system::System::BodyOffset(b);
+    const auto& rows = joint_rows_[link.joint];
+    Eigen::Matrix<double, 6, Eigen::Dynamic> Bt = Eigen::MatrixXd::Zero(6, rows.size());
+    for (int col = 0; col < 6; ++col)
+      for (system::SparseMat::InnerIterator it(B, 6 * b + col); it; ++it) {
+        const auto& row = sys_.rows()[it.row()];
+        if (row.joint == link.joint) Bt(col, row.local) = it.value();
+      }
+    const Vec3 force = f[b].tail<3>();
+    const Vec3 torque = f[b].head<3>() - y_.segment<3>(o).cross(force);
+    Vec6 G;
+    G << force, rotation_[b].transpose() * torque;
+    const VecX lambda = Bt.colPivHouseholderQr().solve(-G);
+    for (size_t k = 0; k < rows.size(); ++k)
+      y_[sys_.lambda_offset() + sys_.rows()[rows[k]].active] = lambda[k];
+  }
+}
+
+bool TreeForm::Evaluate(double t, const double* x) {
+  const int n = size();
+  if (cached_ && t == t_ && VecX::Map(x, n) == x_) return true;
+  Kinematics(x);
+  qdd_.resize(dof_);
+  if (!Dynamics(t, x, &qdd_)) return false;
+  t_ = t;
+  x_ = VecX::Map(x, n);
+  cached_ = true;
+  return true;
+}
+
+bool TreeForm::Rhs(double t, const double* x, double* xdot) {
+  if (!Evaluate(t, x)) return false;
+  for (int i = 0; i < dof_; ++i) xdot[i] = x[dof_ + i];
+  for (int i = 0; i < dof_; ++i) xdot[dof_ + i] = qdd_[i];
+  for (size_t k = 0; k < others_.size(); ++k) xdot[2 * dof_ + k] = yp_[others_[k]];
+  return true;
+}
+
+void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
+  if (!Evaluate(t, x)) {
+    std::ostringstream s;
+    s << "the joint-coordinate form has no accelerations at time " << t;
+    throw SolverError(s.str());
+  }
+  Reactions();
+  VecX::Map(y, y_.size()) = y_;
+  VecX::Map(yp, yp_.size()) = yp_;
+}
+
+void TreeForm::Reduce(double t, const double* y, double* x) {
+  (void)t;
+  const bool have_previous = x_.size() == size();
+  for (const auto& link : links_) {
+    if (link.coordinate < 0) continue;
+    const int oc_ = system::System::BodyOffset(link.body);
+    Mat3 Rp = Mat3::Identity();
+    Vec3 rp = Vec3::Zero(), vp = Vec3::Zero(), wp = Vec3::Zero();
+    if (link.parent != kGround) {
+      const int op = system::System::BodyOffset(link.parent);
+      Rp = math::QuatToMatrix<double>(Vec4(Vec4::Map(y + op + 3)));
+      rp = Vec3::Map(y + op), vp = Vec3::Map(y + op + 7), wp = Rp * Vec3::Map(y + op + 10);
+    }
+    const Mat3 Rc = math::QuatToMatrix<double>(Vec4(Vec4::Map(y + oc_ + 3)));
+    const Vec3 rc = Vec3::Map(y + oc_), vc = Vec3::Map(y + oc_ + 7);
+    const Vec3 wc = Rc * Vec3::Map(y + oc_ + 10);
+    const Mat3 Rm = Rp * link.Ap;
+    const Vec3 axis = Rm.col(2), om = rp + Rp * link.sp;
+    double q = 0.0, qd = 0.0;
+    if (link.type == 1) {
+      const Mat3 M = Rm.transpose() * Rc * link.Ac * link.K.transpose();
+      q = std::atan2(M(1, 0), M(0, 0));
+      if (have_previous) q += 2.0 * kPi * std::round((x_[link.coordinate] - q) / (2.0 * kPi));
+      qd = axis.dot(wc - wp);
+    } else {
+      const Vec3 oc = rc + Rc * link.sc;
+      q = axis.dot(oc - om);
+      qd = axis.dot(vc + wc.cross(oc - rc) - vp - wp.cross(oc - rp));
+    }
+    x[link.coordinate] = q;
+    x[dof_ + link.coordinate] = qd;
+  }
+  for (size_t k = 0; k < others_.size(); ++k) x[2 * dof_ + k] = y[others_[k]];
+  reference_ = VecX::Map(y, sys_.size());
+  cached_ = false;
+}
+
+void TreeForm::AcceptStep(double t, const double* y, const double* yp) {
+  reference_ = VecX::Map(y, sys_.size());
+  dae_.AcceptStep(t, y, yp);
+}
+
+}  // namespace msolve::analysis
