@@ -162,6 +162,15 @@ void DefineResults(py::module_& m) {
                                         ToArray(s.values)));
             return out;
           })
+      .def_property_readonly(
+          "rvs",
+          [](const Results& r) {
+            py::list out;
+            for (const auto& s : r.rvs)
+              out.append(py::make_tuple(py::cast(s.rv, py::return_value_policy::reference),
+                                        ToArray(s.values)));
+            return out;
+          })
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
       .def_property_readonly("energy", [](const Results& r) { return ToArray(r.energy); })

@@ -14,6 +14,7 @@ from . import (
     bodies,
     constraints,
     controls,
+    design,
     forces,
     functions,
     geometry,
@@ -29,6 +30,7 @@ from .composite import Composite, Validator, tr
 from .constraints import *
 from .control import py_analys, py_datout
 from .controls import *
+from .design import *
 from .forces import *
 from .functions import *
 from .geometry import *
@@ -59,6 +61,7 @@ from .results import (
     ContactResult,
     EnergyResult,
     RequestResult,
+    RVResult,
     SensorEvent,
     SimulationResults,
 )
@@ -93,6 +96,7 @@ _ENTITY_MODULES = (
     outputs,
     sensors,
     settings,
+    design,
 )
 
 __all__ = [
@@ -120,6 +124,7 @@ __all__ = [
             "Point",
             "Reference",
             "RequestResult",
+            "RVResult",
             "Routine",
             "RoutineError",
             "SensorEvent",
