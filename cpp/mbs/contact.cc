@@ -107,10 +107,7 @@ ContactElement::ContactElement(const model::Contact* source, BodyMarker i, BodyM
       law_(law) {}
 
 template <class S>
-void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
-                              std::vector<ContactState>* states) const {
-  using std::sqrt;
-  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+void ContactElement::Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const {
   // broad phase, on the values: the spheres that hold the two solids must overlap
   double values[2][kBodyX];
   const double* x[2] = {nullptr, nullptr};
@@ -120,21 +117,29 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
     for (int k = 0; k < kBodyX; ++k) values[s][k] = Val(from[k]);
     x[s] = values[s];
   }
-  std::vector<Vec3> icentres, jcentres;
-  for (const ContactShape& a : ishapes_) icentres.push_back(Motion(a.m, x[0]).p);
-  for (const ContactShape& b : jshapes_) jcentres.push_back(Motion(b.m, x[1]).p);
-  std::vector<ContactPoint<S>> points;
-  for (size_t ka = 0; ka < ishapes_.size(); ++ka)
-    for (size_t kb = 0; kb < jshapes_.size(); ++kb) {
-      const ContactShape &a = ishapes_[ka], &b = jshapes_[kb];
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Motion(a.m, x[0]).p;
+    for (const ContactShape& b : jshapes_) {
       const double reach = a.bound + b.bound;
-      if ((icentres[ka] - jcentres[kb]).squaredNorm() >= reach * reach) continue;
+      if ((ca - Motion(b.m, x[1]).p).squaredNorm() >= reach * reach) continue;
       const PlacedShape<S> pa = Place(a, xI), pb = Place(b, xJ);
       if (a.closed_form && b.closed_form)
-        ShapeContacts(pa, pb, &points);
+        ShapeContacts(pa, pb, points);
       else
-        LibraryContacts(a, pa, b, pb, &points);
+        LibraryContacts(a, pa, b, pb, points);
     }
+  }
+}
+
+template <class S>
+void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
+                              std::vector<ContactState>* states) const {
+  using std::sqrt;
+  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  // the points of a step's solution (one thread per System: the buffer is reused)
+  thread_local std::vector<ContactPoint<S>> points;
+  points.clear();
+  Collect(xI, xJ, &points);
   if (points.empty()) return;
   const MarkerMotion<S> bi = Motion(i(), xI);
   const MarkerMotion<S> bj = Motion(j(), xJ);
@@ -186,6 +191,18 @@ void ContactElement::Compute(const double* xI, const double* xJ, const double* s
 void ContactElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const {
   (void)slots;
   ComputeT(xI, xJ, out, nullptr);
+}
+
+void ContactElement::AddJacobian(double t, const double* y, const double* yp, const double* memory,
+                                 double cj, std::vector<Triplet>* out) const {
+  // a contact that does not touch puts no force and so no derivative: its entries stay out
+  // of the Jacobian's pattern (the pattern changes when it starts or stops touching), so
+  // that the cost of the sparse factorisation follows the pairs that touch, not all pairs
+  thread_local std::vector<ContactPoint<double>> points;
+  points.clear();
+  Collect(BodyStates(i().body, y), BodyStates(j().body, y), &points);
+  if (points.empty()) return;
+  PairForceElement::AddJacobian(t, y, yp, memory, cj, out);
 }
 
 void ContactElement::Switches(const double* y, double* g) const {

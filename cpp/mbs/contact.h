@@ -61,6 +61,11 @@ class ContactElement : public PairForceElement {
   int switch_count() const override { return static_cast<int>(ishapes_.size() * jshapes_.size()); }
   void Switches(const double* y, double* g) const override;
 
+  /// The Jacobian entries of the pair only while its solids touch (none otherwise: the
+  /// force and its derivatives are zero), so that the sparse pattern follows the contacts.
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
+                   std::vector<Triplet>* out) const override;
+
   /// The contact points at the states xI, xJ of the two bodies, with their forces.
   std::vector<ContactState> Points(const double* xI, const double* xJ) const;
 
@@ -77,6 +82,9 @@ class ContactElement : public PairForceElement {
   void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
+  /// The contact points of every pair of solids that touch at xI, xJ (appended).
+  template <class S>
+  void Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const;
   template <class S>
   void ComputeT(const S* xI, const S* xJ, S* out /*12*/, std::vector<ContactState>* states) const;
 
