@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "math/rotation.h"
 #include "mbs/wrench.h"
 
 namespace msolve::mbs {
@@ -22,6 +23,21 @@ S Step(const S& x, double x0, double h0, double x1, double h1) {
   if (Val(x) >= x1) return S(h1);
   const S s = (x - x0) / (x1 - x0);
   return h0 + (h1 - h0) * s * s * (3.0 - 2.0 * s);
+}
+
+// The global position of marker m at the body states x (nullptr for the ground), for the
+// broad phase: no frame, no velocity.
+Vec3 Centre(const BodyMarker& m, const double* x) {
+  if (x == nullptr) return m.s;
+  const Vec3 r(x[0], x[1], x[2]);
+  if (m.s.isZero()) return r;
+  return r + math::QuatToMatrix<double>(x + 3) * m.s;
+}
+
+// Whether the spheres that hold solids a and b (centres ca, cb) overlap.
+bool MayTouch(const ContactShape& a, const Vec3& ca, const ContactShape& b, const Vec3& cb) {
+  const double reach = a.bound + b.bound;
+  return (ca - cb).squaredNorm() < reach * reach;
 }
 
 template <class S>
@@ -118,10 +134,9 @@ void ContactElement::Collect(const S* xI, const S* xJ, std::vector<ContactPoint<
     x[s] = values[s];
   }
   for (const ContactShape& a : ishapes_) {
-    const Vec3 ca = Motion(a.m, x[0]).p;
+    const Vec3 ca = Centre(a.m, x[0]);
     for (const ContactShape& b : jshapes_) {
-      const double reach = a.bound + b.bound;
-      if ((ca - Motion(b.m, x[1]).p).squaredNorm() >= reach * reach) continue;
+      if (!MayTouch(a, ca, b, Centre(b.m, x[1]))) continue;
       const PlacedShape<S> pa = Place(a, xI), pb = Place(b, xJ);
       if (a.closed_form && b.closed_form)
         ShapeContacts(pa, pb, points);
@@ -208,8 +223,18 @@ void ContactElement::AddJacobian(double t, const double* y, const double* yp, co
 void ContactElement::Switches(const double* y, double* g) const {
   const double* xI = BodyStates(i().body, y);
   const double* xJ = BodyStates(j().body, y);
-  for (const ContactShape& a : ishapes_)
-    for (const ContactShape& b : jshapes_) *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Centre(a.m, xI);
+    for (const ContactShape& b : jshapes_) {
+      const Vec3 cb = Centre(b.m, xJ);
+      // apart in the broad phase: the gap of the bounding spheres, a positive lower bound of
+      // the solids' (a gap changes sign only where both solids are placed)
+      if (!MayTouch(a, ca, b, cb))
+        *g++ = (ca - cb).norm() - (a.bound + b.bound);
+      else
+        *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
+    }
+  }
 }
 
 std::vector<ContactState> ContactElement::Points(const double* xI, const double* xJ) const {
