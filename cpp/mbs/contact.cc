@@ -104,6 +104,16 @@ S NormalForce(const ContactLaw& law, const S& depth, const S& rate) {
   return Val(f) > 0 ? f : S(0.0);
 }
 
+// The elastic part of the normal force at depth d > 0, k d^e (IMPACT) or p d (POISSON), and
+// the energy it stores, its integral over the depth (docs/equations.md §7).
+double ElasticForce(const ContactLaw& law, double d) {
+  return law.poisson ? law.penalty * d : law.stiffness * std::pow(d, law.exponent);
+}
+double ElasticEnergy(const ContactLaw& law, double d) {
+  return law.poisson ? law.penalty * d * d / 2
+                     : law.stiffness * std::pow(d, law.exponent + 1) / (law.exponent + 1);
+}
+
 // the friction coefficient at slip speed v: STEP(v, 0, 0, vs, mu_s) up to the stiction
 // transition velocity vs, STEP(v, vs, mu_s, vt, mu_d) up to the friction transition vt
 template <class S>
@@ -121,6 +131,24 @@ ContactElement::ContactElement(const model::Contact* source, BodyMarker i, BodyM
       ishapes_(std::move(ishapes)),
       jshapes_(std::move(jshapes)),
       law_(law) {}
+
+template <class S>
+bool ContactElement::Near(const S* xI, const S* xJ) const {
+  double values[2][kBodyX];
+  const double* x[2] = {nullptr, nullptr};
+  for (int s = 0; s < 2; ++s) {
+    const S* from = s == 0 ? xI : xJ;
+    if (from == nullptr) continue;
+    for (int k = 0; k < kBodyX; ++k) values[s][k] = Val(from[k]);
+    x[s] = values[s];
+  }
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Centre(a.m, x[0]);
+    for (const ContactShape& b : jshapes_)
+      if (MayTouch(a, ca, b, Centre(b.m, x[1]))) return true;
+  }
+  return false;
+}
 
 template <class S>
 void ContactElement::Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const {
@@ -151,6 +179,7 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
                               std::vector<ContactState>* states) const {
   using std::sqrt;
   for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  if (!Near(xI, xJ)) return;
   // the points of a step's solution (one thread per System: the buffer is reused)
   thread_local std::vector<ContactPoint<S>> points;
   points.clear();
@@ -192,6 +221,7 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
       }
       s.depth = Val(k.depth);
       s.normal_force = Val(fn);
+      s.normal_speed = Val(vn);
       states->push_back(s);
     }
   }
@@ -213,9 +243,12 @@ void ContactElement::AddJacobian(double t, const double* y, const double* yp, co
   // a contact that does not touch puts no force and so no derivative: its entries stay out
   // of the Jacobian's pattern (the pattern changes when it starts or stops touching), so
   // that the cost of the sparse factorisation follows the pairs that touch, not all pairs
+  const double* xI = BodyStates(i().body, y);
+  const double* xJ = BodyStates(j().body, y);
+  if (!Near(xI, xJ)) return;
   thread_local std::vector<ContactPoint<double>> points;
   points.clear();
-  Collect(BodyStates(i().body, y), BodyStates(j().body, y), &points);
+  Collect(xI, xJ, &points);
   if (points.empty()) return;
   PairForceElement::AddJacobian(t, y, yp, memory, cj, out);
 }
@@ -235,6 +268,25 @@ void ContactElement::Switches(const double* y, double* g) const {
         *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
     }
   }
+}
+
+double ContactElement::Energy(const double* xI, const double* xJ, const double* slots) const {
+  (void)slots;
+  if (!Near(xI, xJ)) return 0.0;
+  double stored = 0.0;
+  for (const ContactState& k : Points(xI, xJ)) stored += ElasticEnergy(law_, k.depth);
+  return stored;
+}
+
+double ContactElement::NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                                            const Wrench& on_i, const Wrench& on_j) const {
+  if (!Near(xI, xJ)) return 0.0;
+  // the whole power less that of the elastic forces, f_e v_n = -d(Energy)/dt: the power of
+  // the damping (or of the restitution's unloading) and of friction, never positive
+  double power = PairForceElement::NonConservativePower(xI, xJ, slots, on_i, on_j);
+  for (const ContactState& k : Points(xI, xJ))
+    power -= ElasticForce(law_, k.depth) * k.normal_speed;
+  return power;
 }
 
 std::vector<ContactState> ContactElement::Points(const double* xI, const double* xJ) const {

@@ -46,6 +46,8 @@ struct ContactLaw {
 struct ContactState {
   Vec3 point, normal;
   double depth = 0, normal_force = 0;
+  /// (v_I - v_J) . normal at the point: the depth's rate is -normal_speed.
+  double normal_speed = 0;
   Vec3 friction = Vec3::Zero(), slip = Vec3::Zero();
 };
 
@@ -77,11 +79,22 @@ class ContactElement : public PairForceElement {
   static constexpr int kResultSize = 12;
   std::array<double, kResultSize> Result(const double* xI, const double* xJ) const;
 
+  /// Energy accounting (docs/equations.md §7): the energy stored by the elastic part of the
+  /// normal force, sum k d^(e+1) / (e+1) (IMPACT) or p d^2 / 2 (POISSON) over the points, in
+  /// ELASTIC; the power of the damping and friction, which the WORK integrates (what the
+  /// contact dissipates is minus its share of WORK).
+  double Energy(const double* xI, const double* xJ, const double* slots) const override;
+  double NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                              const Wrench& on_i, const Wrench& on_j) const override;
+
  protected:
   void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
   void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
+  /// Whether the bounding spheres of some pair of solids overlap at xI, xJ (broad phase).
+  template <class S>
+  bool Near(const S* xI, const S* xJ) const;
   /// The contact points of every pair of solids that touch at xI, xJ (appended).
   template <class S>
   void Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const;
