@@ -53,7 +53,7 @@ def test_an_undamped_frictionless_contact_stores_and_returns_its_energy():
     assert np.abs(balance - balance[0]).max() < 1e-4  # J, of 9.8 J
 
 
-@pytest.mark.parametrize("friction, vx", [("OFF", 0.0), ("ON", 1.0)])
+@pytest.mark.parametrize(("friction", "vx"), [("OFF", 0.0), ("ON", 1.0)])
 def test_damping_and_friction_dissipate_what_the_balance_misses(friction, vx):
     e, _ = bouncing_ball(damping=5.0, friction=friction, vx=vx)
     work = e.getComponent("WORK")
