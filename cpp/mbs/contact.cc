@@ -166,6 +166,12 @@ void ContactElement::Collect(const S* xI, const S* xJ, std::vector<ContactPoint<
     for (const ContactShape& b : jshapes_) {
       if (!MayTouch(a, ca, b, Centre(b.m, x[1]))) continue;
       const PlacedShape<S> pa = Place(a, xI), pb = Place(b, xJ);
+      bool handled = false;
+      if (a.cylinder && b.closed_form && !b.sphere)
+        CylinderBox(pa, pb, true, points, &handled);
+      else if (b.cylinder && a.closed_form && !a.sphere)
+        CylinderBox(pb, pa, false, points, &handled);
+      if (handled) continue;
       if (a.closed_form && b.closed_form)
         ShapeContacts(pa, pb, points);
       else
@@ -253,6 +259,16 @@ void ContactElement::AddJacobian(double t, const double* y, const double* yp, co
   PairForceElement::AddJacobian(t, y, yp, memory, cj, out);
 }
 
+double ContactElement::Gap(const ContactShape& a, const PlacedShape<double>& pa,
+                           const ContactShape& b, const PlacedShape<double>& pb) {
+  std::vector<ContactPoint<double>> unused;
+  bool handled = false;
+  double gap = 0.0;
+  if (a.cylinder && b.closed_form && !b.sphere) CylinderBox(pa, pb, true, &unused, &handled, &gap);
+  if (b.cylinder && a.closed_form && !a.sphere) CylinderBox(pb, pa, false, &unused, &handled, &gap);
+  return handled ? gap : ShapeGap(pa, pb);
+}
+
 void ContactElement::Switches(const double* y, double* g) const {
   const double* xI = BodyStates(i().body, y);
   const double* xJ = BodyStates(j().body, y);
@@ -265,7 +281,7 @@ void ContactElement::Switches(const double* y, double* g) const {
       if (!MayTouch(a, ca, b, cb))
         *g++ = (ca - cb).norm() - (a.bound + b.bound);
       else
-        *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
+        *g++ = Gap(a, Place(a, xI), b, Place(b, xJ));
     }
   }
 }

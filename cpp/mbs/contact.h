@@ -22,6 +22,9 @@ struct ContactShape {
   BodyMarker m;
   bool closed_form = true;  // sphere or box
   bool sphere = true;
+  /// A Cylinder (radius, half length half[2] along the marker's z): against a box, the
+  /// closed form of CylinderBox.
+  bool cylinder = false;
   double radius = 0.0;
   Vec3 half = Vec3::Zero();
   FclGeometry fcl;
@@ -92,6 +95,9 @@ class ContactElement : public PairForceElement {
   void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
+  /// The signed gap of two placed solids (ShapeGap; CylinderBox's for a cylinder and a box).
+  static double Gap(const ContactShape& a, const PlacedShape<double>& pa, const ContactShape& b,
+                    const PlacedShape<double>& pb);
   /// Whether the bounding spheres of some pair of solids overlap at xI, xJ (broad phase).
   template <class S>
   bool Near(const S* xI, const S* xJ) const;
