@@ -211,7 +211,12 @@ def test_a_signal_writes_the_results_so_far_and_the_log(tmp_path, signum, status
     time.sleep(1.0)  # into the integration
     sent = time.perf_counter()
     process.send_signal(signum)
-    _out, err = process.communicate(timeout=60)
+    try:
+        _out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()  # not left running into the next tests
+        _out, err = process.communicate()
+        pytest.fail(f"msolve still ran 60 s after signal {signum.name}; stderr:\n{err}")
     assert time.perf_counter() - sent < 10
     assert process.returncode == status
     assert ("interrupted" if signum == signal.SIGINT else "terminated") in err
