@@ -105,3 +105,22 @@ def test_a_no_slip_cvcv_with_an_inconsistent_spin_is_made_consistent():
     wz = run.getObject(model.v).getComponent("WZ")
     np.testing.assert_allclose(vx, -RADIUS * wz, atol=1e-8)
     assert abs(vx[0]) > 0.1  # the push is kept (shared with the spin), not cancelled
+
+
+def test_the_rolling_reaction_is_the_friction_that_rolls_the_disc():
+    # CVCV on the disc (jflag 0): along x the friction m (x'' - g_x), acting at the contact
+    # point (no moment about it); across, the weight's reaction m g_y
+    model = _disc_on_track(no_slip=True)
+    cid = model.cvcv.id
+    f = Request(
+        type="EXPRESSION",
+        f2=f"CVCV({cid}, 0, 2, 0)",
+        f3=f"CVCV({cid}, 0, 3, 0)",
+        f5=f"CVCV({cid}, 0, 5, 0)",
+    )
+    run = model.simulate(end=0.5, dtout=0.05, returnResults=True)
+    got = run.getObject(f)
+    a = MASS * PULL / (MASS + INERTIA / RADIUS**2)
+    np.testing.assert_allclose(got.getComponent("F2"), MASS * (a - PULL), atol=1e-8)
+    np.testing.assert_allclose(got.getComponent("F3"), MASS * 9.81, atol=1e-8)
+    np.testing.assert_allclose(got.getComponent("F5"), 0.0, atol=1e-8)

@@ -97,3 +97,45 @@ def test_an_rv_without_function_is_named_and_datasets_leave_them_out(tmp_path):
     said = [str(w.message) for w in caught]
     assert any(re.search(r"Rv \d+ was left out: response variables", m) for m in said), said
     assert any(re.search(r"Dv \d+ was left out: design variables", m) for m in said), said
+
+
+def test_an_rv_goes_on_over_simulate_calls_and_is_held_in_statics():
+    # statics holds the integral (it asks nothing of it); a second simulate continues it
+    model = Model()
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    bob = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0.5, 0, 0]))
+    axis = [0, 1, 0]
+    Joint(type="REVOLUTE", i=Marker(part=bob, zp=axis), j=Marker(part=ground, zp=axis))
+    clock = Rv(function="1", ic=2.0)
+    statics = model.simulate(type="STATICS", end=0.0, returnResults=True)
+    assert statics.getObject(clock).getComponent("RVAL")[-1] == pytest.approx(2.0, abs=1e-12)
+    model.simulate(end=0.5, dtout=0.1)
+    run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+    np.testing.assert_allclose(
+        run.getObject(clock).getComponent("RVAL"), 2.0 + run.times, atol=1e-9
+    )
+
+
+def test_an_rv_is_in_the_result_files():
+    # Model(output=...) streams RVAL and RVAL1 into the .h5 and .csv files like a request
+    import msolve
+
+    model = Model(output="rolling")
+    Accgrav(kgrav=-G)
+    Integrator(error=1e-9)
+    Part(ground=True)
+    ball = Part(mass=2.0, ip=[1, 1, 1], cm=Marker())
+    fall = Rv(function=f"VZ({ball.cm.id})")
+    model.simulate(end=1.0, dtout=0.25, verbose=False)
+    back = msolve.read_results("rolling.h5")
+    t = back.times
+    got = back.getObject(f"Rv{fall.id}")
+    np.testing.assert_allclose(got.getComponent("RVAL"), -G * t**2 / 2, rtol=0, atol=1e-8)
+    np.testing.assert_allclose(got.getComponent("RVAL1"), -G * t, rtol=0, atol=1e-8)
+    from pathlib import Path
+
+    header = Path("rolling.csv").read_text().splitlines()[0].split(",")
+    assert f"Rv{fall.id}.RVAL" in header
+    assert f"Rv{fall.id}.RVAL1" in header

@@ -466,7 +466,8 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
     }
     py::gil_scoped_acquire gil;
     const size_t width =
-        1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() + 4 + 2;
+        1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() +
+        2 * r.rvs.size() + 4 + 2;
     py::array_t<double> row(static_cast<py::ssize_t>(width));
     double* v = row.mutable_data();
     *v++ = r.times.back();
@@ -475,6 +476,7 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
     for (const auto& s : r.bodies) v = std::copy(s.values.back().begin(), s.values.back().end(), v);
     for (const auto& s : r.contacts)
       v = std::copy(s.values.back().begin(), s.values.back().end(), v);
+    for (const auto& s : r.rvs) v = std::copy(s.values.back().begin(), s.values.back().end(), v);
     v = std::copy(r.energy.back().begin(), r.energy.back().end(), v);
     std::copy(r.constraint_errors.back().begin(), r.constraint_errors.back().end(), v);
     try {
