@@ -105,7 +105,7 @@ def test_an_rv_goes_on_over_simulate_calls_and_is_held_in_statics():
     Accgrav(kgrav=-G)
     Integrator(error=1e-9)
     ground = Part(ground=True)
-    bob = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0.5, 0, 0]))
+    bob = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0.3, 0, -0.4]))
     axis = [0, 1, 0]
     Joint(type="REVOLUTE", i=Marker(part=bob, zp=axis), j=Marker(part=ground, zp=axis))
     clock = Rv(function="1", ic=2.0)
