@@ -42,15 +42,15 @@ SparseMat ScaledJacobian(const System& sys, const double* memory, const VecX& y)
   return B;
 }
 
-// the rank of the rows of B kept (the others zeroed) at the run's threshold and the smallest
+// the rank of the rows of B kept (the others zeroed) at a pivot threshold and the smallest
 // pivot of those found independent; rank -1 when the factorisation fails
-int RankOf(SparseMat B, const std::vector<bool>& kept, double* smallest) {
+int RankOf(SparseMat B, const std::vector<bool>& kept, double threshold, double* smallest) {
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it)
       if (!kept[it.row()]) it.valueRef() = 0.0;
   B.prune(0.0);
   RowsQR qr;
-  FactorRows(B, kSingularPivot, &qr);
+  FactorRows(B, threshold, &qr);
   if (qr.info() != Eigen::Success) return -1;
   const int rank = static_cast<int>(qr.rank());
   const SparseMat R = qr.matrixR();
@@ -96,11 +96,10 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   bool exchange = false;
   if (rank >= now && regular <= now && change.active != active) {
     double active_smallest = 1.0;
-    const int active_rank = RankOf(B, active, &active_smallest);
+    const int active_rank = RankOf(B, active, kSingularPivot, &active_smallest);
     exchange = active_rank >= 0 && active_rank < now && rank == now;
-    // the active rows' own pivots tell how far they are from dependence (the rank cannot
-    // drop without them becoming dependent)
-    if (!exchange) smallest = active_smallest;
+    // the active rows' own pivots tell how far they are from dependence
+    if (!exchange) smallest = std::min(smallest, active_smallest);
   }
   if (smallest_pivot) *smallest_pivot = smallest;
   if (rank >= now && regular <= now && !exchange) return std::nullopt;
