@@ -1,8 +1,9 @@
 """Near-singular mass (issue 16): a cart-pole whose cart is 1e-6 or 1e-9 kg, against the
 closed form of its one freedom; a pendulum bob of 1e-9 kg m^2, against the point mass's.
-A uniform pole (m = 1 kg, l = 1 m, a = l/2, I = m l^2/12) hinged on a cart of mass M sliding freely along x, released at rest 60 degrees from the upward
-vertical: the horizontal momentum stays zero, so the cart moves by -m a sin(theta) / (M + m)
-and theta alone obeys Lagrange's equation of
+A uniform pole (m = 1 kg, l = 1 m, a = l/2, I = m l^2/12) hinged on a cart of mass M
+sliding freely along x, released at rest 60 degrees from the upward vertical: the horizontal
+momentum stays zero, so the cart moves by -m a sin(theta) / (M + m) and theta alone obeys
+Lagrange's equation of
   T = f(theta) theta'^2 / 2,  f = m M a^2 cos^2 / (M + m) + m a^2 sin^2 + I,
   V = m g a cos(theta).
 As M -> 0 the pole's mass centre stays on a vertical line (the limit the tiny cart tests);
