@@ -97,7 +97,11 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   if (rank >= now && regular <= now && change.active != active) {
     double active_smallest = 1.0;
     const int active_rank = RankOf(B, active, kSingularPivot, &active_smallest);
-    exchange = active_rank >= 0 && active_rank < now && rank == now;
+    // (away from singular positions, all pivots regular, already when an active pivot
+    // leaves the regular band: the integration near a dependent active set drifts in the
+    // direction it no longer controls)
+    exchange = active_rank >= 0 && rank == now &&
+               (active_rank < now || (regular == now && active_smallest < kRegularPivot));
     // the active rows' own pivots tell how far they are from dependence
     if (!exchange) smallest = std::min(smallest, active_smallest);
   }
