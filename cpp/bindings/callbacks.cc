@@ -465,9 +465,8 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
       *last = now;
     }
     py::gil_scoped_acquire gil;
-    const size_t width =
-        1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() +
-        2 * r.rvs.size() + 4 + 2;
+    const size_t width = 1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() +
+                         2 * r.rvs.size() + 4 + 2;
     py::array_t<double> row(static_cast<py::ssize_t>(width));
     double* v = row.mutable_data();
     *v++ = r.times.back();
