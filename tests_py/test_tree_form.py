@@ -168,10 +168,18 @@ def test_sforce_expression_and_python_routine_on_a_slider_and_a_sensor():
     np.testing.assert_allclose(x, results["BODY"][1], atol=1e-7)
 
 
-def test_a_free_part_keeps_the_body_coordinates_and_says_why():
+def test_a_free_part_is_taken_and_a_joint_primitive_keeps_the_body_coordinates():
+    # a part with no joint: six coordinates to the ground (tests_py/test_tree_joints.py)
     model = chain(2, "JOINT", "ABAM", 1e-6)
     Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0, 2, 0]), label="loose")
     run = model.simulate(end=0.1, dtout=0.01, returnResults=True)
     assert run.ok, run.error
-    line = "Integrator coordinates=JOINT not applied (Part 4 'loose' does not hang from the ground"
+    assert "Integrator coordinates=JOINT: 8 joint coordinates, CVODE Adams" in run.messages
+    # a joint primitive is not one of the tree's joints
+    model = chain(2, "JOINT", "ABAM", 1e-6)
+    ground = model.links[0].reaction.j.part
+    Jprim(type="INPLANE", i=model.tip, j=Marker(part=ground, qp=[1, 0, 0], zp=[2, 0, 0]))
+    run = model.simulate(end=0.1, dtout=0.01, returnResults=True)
+    assert run.ok, run.error
+    line = "Integrator coordinates=JOINT not applied (Jprim"
     assert any(m.startswith(line) for m in run.messages), run.messages
