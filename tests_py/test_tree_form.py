@@ -183,3 +183,26 @@ def test_a_free_part_is_taken_and_a_joint_primitive_keeps_the_body_coordinates()
     assert run.ok, run.error
     line = "Integrator coordinates=JOINT not applied (Jprim"
     assert any(m.startswith(line) for m in run.messages), run.messages
+
+
+def test_the_automatic_choice_takes_joint_coordinates_for_the_ode_types_only():
+    # AUTO (the default): ABAM, MSTIFF and VSTIFF on a tree run in joint coordinates, and
+    # say so; the DAE types and coordinates="BODY" keep the body coordinates
+    chosen = "Integrator coordinates=JOINT (chosen: the model is a tree of joints)"
+    tips = {}
+    for coordinates, integrator_type, expected in (
+        ("AUTO", "ABAM", f"{chosen}: 2 joint coordinates, CVODE Adams"),
+        ("AUTO", "VSTIFF", f"{chosen}: 2 joint coordinates, CVODE BDF"),
+        ("JOINT", "ABAM", "Integrator coordinates=JOINT: 2 joint coordinates, CVODE Adams"),
+        ("AUTO", "DSTIFF", None),
+        ("BODY", "ABAM", None),
+    ):
+        model = chain(2, coordinates, integrator_type, 1e-7)
+        run = model.simulate(end=0.3, dtout=0.01, returnResults=True)
+        assert run.ok, run.error
+        joint_lines = [m for m in run.messages if m.startswith("Integrator coordinates=JOINT")]
+        assert joint_lines == ([expected] if expected else []), run.messages
+        tips[coordinates, integrator_type] = tip(run, model)
+    # the automatic choice is the same integration as asking for it
+    np.testing.assert_array_equal(tips["AUTO", "ABAM"], tips["JOINT", "ABAM"])
+    np.testing.assert_allclose(tips["AUTO", "ABAM"], tips["AUTO", "DSTIFF"], atol=1e-5)

@@ -46,13 +46,15 @@ TreeJointKind LinkKind(mbs::JointType type, bool* known) {
 }
 
 // breadth first from `root`: every joint reaching it must reach one new body
-bool GrowTree(const system::System& sys, int root, std::vector<bool>* placed,
-              std::vector<bool>* used, std::vector<TreeLink>* links, std::string* why) {
+// (`touching[b + 1]`: the joints on body b, the ground's first)
+bool GrowTree(const system::System& sys, const std::vector<std::vector<int>>& touching, int root,
+              std::vector<bool>* placed, std::vector<bool>* used, std::vector<TreeLink>* links,
+              std::string* why) {
   const auto& joints = sys.joints();
   std::vector<int> frontier = {root};
   for (size_t f = 0; f < frontier.size(); ++f) {
     const int parent = frontier[f];
-    for (size_t k = 0; k < joints.size(); ++k) {
+    for (const int k : touching[parent + 1]) {
       const auto& c = joints[k];
       const bool i_side = c.i().body == parent, j_side = c.j().body == parent;
       if ((*used)[k] || (!i_side && !j_side)) continue;
@@ -117,7 +119,13 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
   // the tree from the ground, then from each part left over: a free part (six coordinates)
   // and what hangs from it
   std::vector<bool> placed(nb, false), used(joints.size(), false);
-  if (!GrowTree(sys, kGround, &placed, &used, &links, why)) return {};
+  std::vector<std::vector<int>> touching(nb + 1);
+  for (size_t k = 0; k < joints.size(); ++k) {
+    touching[joints[k].i().body + 1].push_back(static_cast<int>(k));
+    if (joints[k].j().body != joints[k].i().body)
+      touching[joints[k].j().body + 1].push_back(static_cast<int>(k));
+  }
+  if (!GrowTree(sys, touching, kGround, &placed, &used, &links, why)) return {};
   for (int b = 0; b < nb; ++b) {
     if (placed[b]) continue;
     TreeLink link;
@@ -126,7 +134,7 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
     link.kind = TreeJointKind::kFree;
     links.push_back(link);
     placed[b] = true;
-    if (!GrowTree(sys, b, &placed, &used, &links, why)) return {};
+    if (!GrowTree(sys, touching, b, &placed, &used, &links, why)) return {};
   }
   return links;
 }
