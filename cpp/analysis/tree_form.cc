@@ -171,6 +171,7 @@ TreeForm::TreeForm(const system::System& sys, system::State* state)
   for (size_t r = 0; r < sys.rows().size(); ++r)
     joint_rows_[sys.rows()[r].joint].push_back(static_cast<int>(r));
   rotation_.assign(nb_, Mat3::Identity());
+  no_velocity_rows_.resize(static_cast<Eigen::Index>(sys.rows().size()), 6 * nb_);
   // the relative orientation of the child's marker to the parent's at the start, K: the
   // joint's turns are from there (z_I may be -z_J)
   reference_ = state->y;
@@ -317,7 +318,9 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
     yp_.segment<3>(o + 7) = a_[b].tail<3>() + wdot.cross(c) + w.cross(vc);
     yp_.segment<3>(o + 10) = rotation_[b].transpose() * wdot;
   }
-  sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory);
+  // the reactions' power -lambda . B u is zero: the tree's joints hold their velocity
+  // equations by construction (B u = 0) and none is a Motion (docs/equations.md §7)
+  sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory, &no_velocity_rows_);
   return yp_.allFinite() && qdd->allFinite();
 }
 
@@ -345,7 +348,10 @@ void TreeForm::Reactions() {
     const Vec3 torque = f[b].head<3>() - y_.segment<3>(o).cross(force);
     Vec6 G;
     G << force, rotation_[b].transpose() * torque;
-    const VecX lambda = Bt.colPivHouseholderQr().solve(-G);
+    // the joint's rows are independent (no redundancy in a tree): least squares by the
+    // normal equations, at most 6 x 6
+    const Eigen::MatrixXd BtB = Bt.transpose() * Bt;
+    const VecX lambda = BtB.ldlt().solve(-(Bt.transpose() * G));
     for (size_t k = 0; k < rows.size(); ++k)
       y_[sys_.lambda_offset() + sys_.rows()[rows[k]].active] = lambda[k];
   }

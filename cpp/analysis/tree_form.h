@@ -78,6 +78,7 @@ class TreeForm : public solver::Ode {
   std::vector<VecX6> u_;                      // u = -S^T p^A per body
   std::vector<std::vector<int>> joint_rows_;  // per joint: its rows (indices into rows())
   std::vector<Mat3> rotation_;
+  system::SparseMat no_velocity_rows_;  // B as zero (rows x 6 nb): B u = 0 holds exactly
   VecX reference_;  // the last accepted DAE state (quaternion signs, angle turns)
   double t_ = 0.0;
   VecX x_, y_, yp_, qdd_;
