@@ -110,6 +110,10 @@ def test_spherical_pendulum_conserves_energy_and_angular_momentum_about_the_vert
     assert np.ptp(energy) < 1e-7 * np.abs(energy).max()
     assert np.ptp(momentum) < 1e-7
     assert abs(momentum[0]) > 0.5
+    # run.energy from the states the tree form expands to: the same energy, balanced
+    e = joint.energy
+    np.testing.assert_allclose(e.getComponent("TOTAL"), energy, atol=1e-9)
+    assert np.ptp(e.getComponent("BALANCE")) < 1e-7 * np.abs(energy).max()
     np.testing.assert_allclose(np.linalg.norm(r, axis=1), np.hypot(0.5, 0.8), atol=1e-12)
     np.testing.assert_allclose(r, components(body, r_body[0], "XYZ"), atol=1e-6)
 
