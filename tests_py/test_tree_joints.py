@@ -29,10 +29,10 @@ def simulate(build, coordinates, end=1.0):
     return run, requests
 
 
-def two_bodies(kind):
+def two_bodies(kind, swap=False):
     """A body on a joint of `kind` to the ground at (0.2, 0.1, 0), its axes tilted, started
     spinning and sliding (the initial conditions keep what the joint allows), and a second
-    body hanging from it by a REVOLUTE joint."""
+    body hanging from it by a REVOLUTE joint. `swap`: the joint's I marker on the ground."""
     ground = Part(ground=True)
     origin = Marker(part=ground)
     at = [0.2, 0.1, 0.0]
@@ -55,6 +55,8 @@ def two_bodies(kind):
     else:
         j = Marker(part=ground, qp=at, zp=z_point, xp=x_point)
         i = Marker(part=first, qp=at, zp=z_point, xp=x_point)
+    if swap:
+        i, j = j, i
     Joint(type=kind, i=i, j=j)
     second = Part(mass=1.0, ip=[0.05, 0.04, 0.03], cm=Marker(qp=[0.9, -0.8, 0.1]))
     hinge = [0.9, -0.3, 0.1]
@@ -70,10 +72,11 @@ def two_bodies(kind):
     ]
 
 
+@pytest.mark.parametrize("swap", [False, True], ids=["I on the part", "I on the ground"])
 @pytest.mark.parametrize("kind", ["CYLINDRICAL", "UNIVERSAL", "HOOKE", "PLANAR", "SPHERICAL"])
-def test_each_joint_kind_matches_the_dae(kind):
+def test_each_joint_kind_matches_the_dae(kind, swap):
     (body, r_body), (joint, r_joint) = (
-        simulate(lambda: two_bodies(kind), c) for c in ("BODY", "JOINT")
+        simulate(lambda: two_bodies(kind, swap), c) for c in ("BODY", "JOINT")
     )
     dof = {"CYLINDRICAL": 3, "UNIVERSAL": 3, "HOOKE": 3, "PLANAR": 4, "SPHERICAL": 4}[kind]
     assert f"Integrator coordinates=JOINT: {dof} joint coordinates, CVODE Adams" in joint.messages
