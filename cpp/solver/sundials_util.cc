@@ -62,6 +62,32 @@ SUNLinearSolver EigenDenseSolver(int n, SUNContext ctx) {
   return s;
 }
 
+// KLU with its symbolic analysis done once (docs/equations.md §6.3): SUNDIALS' KLU analyses
+// the pattern again on every initialize, which IDA calls at each restart (IDAReInit: every
+// sensor, discontinuity and new simulate); the pattern of a System never changes, so a later
+// initialize keeps the analysis and the factors, and the next setup refactorises
+// (klu_refactor) on the kept pivot order.
+SUNLinearSolverContent_KLU KluContent(SUNLinearSolver s) {
+  return static_cast<SUNLinearSolverContent_KLU>(s->content);
+}
+
+int KluInitializeOnce(SUNLinearSolver s) {
+  SUNLinearSolverContent_KLU c = KluContent(s);
+  if (c->symbolic == nullptr || c->numeric == nullptr) return SUNLinSolInitialize_KLU(s);
+  c->last_flag = SUNLS_SUCCESS;
+  return SUNLS_SUCCESS;
+}
+
+// A refactorisation on the kept pivot order that fails (a pivot become zero) is done again
+// from the analysis before IDA sees a failure: as SUNDIALS' KLU after an initialize.
+int KluSetup(SUNLinearSolver s, SUNMatrix A) {
+  const int flag = SUNLinSolSetup_KLU(s, A);
+  SUNLinearSolverContent_KLU c = KluContent(s);
+  if (flag != SUNLS_PACKAGE_FAIL_REC || c->first_factorize) return flag;
+  c->first_factorize = 1;
+  return SUNLinSolSetup_KLU(s, A);
+}
+
 }  // namespace
 
 void Check(int flag, const char* call) {
@@ -129,6 +155,10 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
     std::copy(colptr.begin(), colptr.end(), SUNSparseMatrix_IndexPointers(matrix_.get()));
     std::copy(rows.begin(), rows.end(), SUNSparseMatrix_IndexValues(matrix_.get()));
     solver_.reset(SUNLinSol_KLU(y, matrix_.get(), ctx));
+    if (solver_) {
+      solver_->ops->initialize = KluInitializeOnce;
+      solver_->ops->setup = KluSetup;
+    }
   }
   if (!matrix_ || !solver_) throw SolverError("could not create the linear solver");
 }
