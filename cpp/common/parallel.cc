@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <string>
@@ -36,6 +37,18 @@ int Cores() {
 #endif
 }
 
+// the cores the rest of the machine leaves idle, by the 1-minute load average when the first
+// automatic choice is made (one per process): a thread that waits for a core holds up every
+// join of the loop (docs/architecture.md §2.6)
+int IdleCores() {
+  static const int idle = [] {
+    double load = 0.0;
+    if (getloadavg(&load, 1) != 1) return Cores();
+    return std::max(0, Cores() - static_cast<int>(std::ceil(load)));
+  }();
+  return idle;
+}
+
 }  // namespace
 
 int RequestedThreads() {
@@ -59,8 +72,9 @@ int ThreadsFor(int items) {
   if (!Available() || items < 2) return 1;
   const int requested = RequestedThreads();
   if (requested > 0) return std::min(requested, items);
-  if (items < kAutomaticMinimumItems) return 1;
-  return std::min(Cores(), items);
+  // a thread per kAutomaticMinimumItems items, on the idle cores
+  const int threads = std::min(IdleCores(), items / kAutomaticMinimumItems);
+  return threads >= 2 ? threads : 1;
 }
 
 void ForChunks(int count, int chunks, const std::function<void(int, int, int)>& body) {

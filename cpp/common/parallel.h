@@ -9,14 +9,14 @@
 
 namespace msolve::parallel {
 
-/// Below this many items (bodies, joints, force elements together) a model is evaluated on
-/// the calling thread unless a thread count is set: a fork and join of the threads costs
-/// more than the work (benchmarks/chain.py, measured in docs/architecture.md §2.6).
+/// Automatic thread count: a thread per this many items (bodies, joints and force elements
+/// together), on the cores that the 1-minute load average leaves idle, and none below two
+/// (the calling thread alone). Not measured on an idle machine: on the shared 2-core one
+/// (load 9-11) two threads were slower at every size (docs/architecture.md §2.6).
 inline constexpr int kAutomaticMinimumItems = 128;
 
 /// The thread count asked for: SetThreadCount's when called with n > 0, else the environment
-/// variable MSOLVE_NUM_THREADS (read once), else 0 (automatic: every core, for models of at
-/// least kAutomaticMinimumItems items).
+/// variable MSOLVE_NUM_THREADS (read once), else 0 (automatic, kAutomaticMinimumItems).
 int RequestedThreads();
 /// Sets the thread count of every later evaluation in this process (0: back to automatic).
 void SetThreadCount(int threads);
