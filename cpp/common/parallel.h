@@ -12,7 +12,7 @@ namespace msolve::parallel {
 /// Automatic thread count: a thread per this many items (bodies, joints and force elements
 /// together), on the cores that the 1-minute load average leaves idle, and none below two
 /// (the calling thread alone). Not measured on an idle machine: on the shared 2-core one
-/// (load 9-11) two threads were slower at every size (docs/architecture.md §2.6).
+/// (load 8-11) two threads were level with one (docs/architecture.md §2.6).
 inline constexpr int kAutomaticMinimumItems = 128;
 
 /// The thread count asked for: SetThreadCount's when called with n > 0, else the environment
