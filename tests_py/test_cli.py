@@ -254,4 +254,8 @@ def test_a_killed_run_keeps_the_rows_of_the_simulates_done(tmp_path):
     process.stdout.close()
     header, table = read_csv(tmp_path / "two.csv")
     assert header[0] == "time"
-    np.testing.assert_allclose(table[:, 0], np.linspace(0.0, 0.1, 11), atol=1e-12)
+    # the rows of the first Simulate, then those of the second written before the kill landed
+    # (none unless this process was slow to read the line: the machine may be loaded)
+    count = len(table)
+    assert count >= 11
+    np.testing.assert_allclose(table[:, 0], np.linspace(0.0, 0.01 * (count - 1), count), atol=1e-9)

@@ -84,34 +84,38 @@ def run_and_error(error, unit=1.0, end=10.0):
     return run, miss
 
 
-@pytest.mark.parametrize("error", [1e-4, 1e-10])
-def test_parallelogram_runs_through_singular_positions_at_the_extreme_errors(error):
-    _run, miss = run_and_error(error)
-    # within the physical branch's reach: the anti-parallelogram branch is a metre away
-    assert miss[-1] < (0.1 if error > 1e-6 else 1e-6)
+ERRORS = (1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10)
 
 
-def test_parallelogram_follows_the_exact_motion_closer_as_the_error_tightens():
+def test_parallelogram_follows_the_exact_motion_closer_at_every_error_from_1e_4_to_1e_10():
+    # issue 16's done-when: 10 s at every error bound of the range, each final position
+    # error below the one before (1.6e-6 m at 1e-9 when measured), every passage through the
+    # line of the bars (theta = pi/2 + k pi) on the physical branch (the anti-parallelogram
+    # branch is a metre away) and, once the steps are short enough to see it (error <= 1e-7),
+    # each passage reported: the rank lost there, then regained
     finals = []
-    for error in (1e-5, 1e-7, 1e-9):
+    for error in ERRORS:
         run, miss = run_and_error(error)
         finals.append(miss[-1])
-        if error == 1e-9:
-            assert miss[-1] < 1e-5
-            # each passage through the line of the bars (theta = pi/2 + k pi) is reported:
-            # the rank lost there, then regained
-            theta = exact_angle(run.times)
-            passages = int(np.count_nonzero(np.diff(np.floor((theta - math.pi / 2) / math.pi))))
-            lost = [m for m in run.messages if "lost rank" in m]
-            regained = [m for m in run.messages if "regained rank" in m]
-            # (a passage may set its rows aside over two steps)
-            assert len(regained) == passages
-            assert passages <= len(lost) <= 2 * passages
-            assert all("set aside Joint" in m for m in lost)
-            assert all("taken back Joint" in m for m in regained)
+        assert miss.max() < 0.1, error
+        theta = exact_angle(run.times)
+        passages = int(np.count_nonzero(np.diff(np.floor((theta - math.pi / 2) / math.pi))))
+        assert passages == 10
+        lost = [m for m in run.messages if "lost rank" in m]
+        regained = [m for m in run.messages if "regained rank" in m]
+        assert all("set aside Joint" in m for m in lost)
+        assert all("taken back Joint" in m for m in regained)
+        # (a passage may set its rows aside over two steps; a loose bound's long steps may
+        # step over a passage whole, where the rank is full at both ends of the step)
+        assert len(regained) <= passages
+        assert len(regained) <= len(lost) <= 2 * passages
+        if error <= 1e-7:
+            assert len(regained) == passages, (error, run.messages)
+        if error <= 1e-9:
+            assert miss[-1] < (1e-5 if error == 1e-9 else 1e-6)
             # the rows taken back hold again: the constraints are met at every output
             assert run.constraintErrors[:, 0].max() < 1e-9
-    assert all(b < a for a, b in zip(finals, finals[1:])), finals
+    assert all(b < a for a, b in zip(finals, finals[1:])), dict(zip(ERRORS, finals))
 
 
 def rank_changes(run):

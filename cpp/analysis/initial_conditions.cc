@@ -324,9 +324,10 @@ SparseMat SolveAccelerations(const System& sys, double t, const double* memory, 
     const VecX previous = sol;
     sol = solve(rhs);
     for (int a = 0; a < m; ++a) (*y)[sys.lambda_offset() + a] = sol[6 * nb + a];
+    if (max_passes == 1 || m == 0) break;  // (no multipliers: nothing to settle)
     const double change = (sol - previous).tail(m).cwiseAbs().maxCoeff();
     const double scale = std::max(1.0, sol.tail(m).cwiseAbs().maxCoeff());
-    if (max_passes == 1 || m == 0 || change <= 1e-12 * scale) break;
+    if (change <= 1e-12 * scale) break;
     if (pass + 1 == max_passes)
       throw ModelError(
           "the initial reaction forces do not settle: forces that read them (FX, JOINT, ...) "

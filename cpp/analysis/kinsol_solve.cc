@@ -16,7 +16,7 @@ namespace {
 struct Callback {
   NonlinearSystem* system;
   std::vector<Triplet> triplets;
-  const solver::JacobianMatrix* jac = nullptr;
+  solver::JacobianMatrix* jac = nullptr;
   std::exception_ptr error;
 };
 

@@ -11,7 +11,7 @@
 namespace msolve::analysis {
 
 /// f(x) = 0 with n equations in n unknowns. Residual and Jacobian may throw: the solve stops
-/// and rethrows. The Jacobian's sequence of (row, col) must be the same on every call.
+/// and rethrows. The Jacobian's sequence of (row, col) may change (a new sparse analysis).
 class NonlinearSystem {
  public:
   virtual ~NonlinearSystem() = default;

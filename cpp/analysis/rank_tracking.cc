@@ -27,6 +27,40 @@ double RunLength(const System& sys, const double* y) { return 0.5 * LengthScale(
 // step corrects them by more than the bound whatever its size
 constexpr double kRestartTolerance = 0.1 * kConstraintTolerance;
 
+namespace {
+
+// B with its rotation columns divided by the run's length L (RunLength, as the assembly scales
+// its positions, docs/equations.md §5.2): B diag(1, 1/L) measures rotations by the
+// displacement L w, so that a model in millimetres has the pivots of the same model in
+// metres; FactorRows then scales each row by its norm
+SparseMat ScaledJacobian(const System& sys, const double* memory, const VecX& y) {
+  SparseMat B = sys.VelocityJacobian(y.data(), memory);
+  const double length = RunLength(sys, y.data());
+  for (int c = 0; c < B.outerSize(); ++c)
+    if (c % 6 >= 3)
+      for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
+  return B;
+}
+
+// the rank of the rows of B kept (the others zeroed) at a pivot threshold and the smallest
+// pivot of those found independent; rank -1 when the factorisation fails
+int RankOf(SparseMat B, const std::vector<bool>& kept, double threshold, double* smallest) {
+  for (int c = 0; c < B.outerSize(); ++c)
+    for (SparseMat::InnerIterator it(B, c); it; ++it)
+      if (!kept[it.row()]) it.valueRef() = 0.0;
+  B.prune(0.0);
+  RowsQR qr;
+  FactorRows(B, threshold, &qr);
+  if (qr.info() != Eigen::Success) return -1;
+  const int rank = static_cast<int>(qr.rank());
+  const SparseMat R = qr.matrixR();
+  *smallest = 1.0;
+  for (int k = 0; k < rank; ++k) *smallest = std::min(*smallest, std::abs(R.coeff(k, k)));
+  return rank;
+}
+
+}  // namespace
+
 std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
                                                 const VecX& y, double* smallest_pivot) {
   const int m = static_cast<int>(sys.rows().size());
@@ -34,15 +68,7 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   // the same factorisation as the initial choice (SetAsideRedundantRows), with the
   // run's threshold: the columns of B^T kept are those whose part independent of the
   // columns before exceeds it, and |R(k, k)| is that part's size
-  // the rotation columns divided by the run's length L (RunLength, as the assembly scales its
-  // positions, docs/equations.md §5.2): B diag(1, 1/L) measures rotations by the displacement
-  // L w, so that a model in millimetres has the pivots of the same model in metres;
-  // FactorRows then scales each row by its norm
-  SparseMat B = sys.VelocityJacobian(y.data(), memory);
-  const double length = RunLength(sys, y.data());
-  for (int c = 0; c < B.outerSize(); ++c)
-    if (c % 6 >= 3)
-      for (SparseMat::InnerIterator it(B, c); it; ++it) it.valueRef() /= length;
+  const SparseMat B = ScaledJacobian(sys, memory, y);
   RowsQR qr;
   FactorRows(B, kSingularPivot, &qr);
   if (qr.info() != Eigen::Success) return std::nullopt;
@@ -55,20 +81,37 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
     if (pivot > kRegularPivot) ++regular;
     smallest = std::min(smallest, pivot);
   }
-  if (smallest_pivot) *smallest_pivot = smallest;
-  const int now = sys.active_rows();
-  // within the band between the thresholds the present choice stands
-  if (rank >= now && regular <= now) return std::nullopt;
   ActiveRowsChange change;
   change.active.assign(m, false);
   const auto& perm = qr.colsPermutation().indices();
   for (int k = 0; k < rank; ++k) change.active[perm[k]] = true;
+  const int now = sys.active_rows();
+  std::vector<bool> active(m);
+  for (int r = 0; r < m; ++r) active[r] = sys.rows()[r].active >= 0;
+  // within the band between the thresholds the present choice stands, as long as the active
+  // rows themselves stay independent: where the equations are redundant at every position
+  // (a Bricard linkage), the rows set aside at the start may be the ones the position needs
+  // later, the active ones then nearly dependent although the rank has not changed; they
+  // are exchanged for the factorisation's choice (docs/equations.md §5.5)
+  bool exchange = false;
+  if (rank >= now && regular <= now && change.active != active) {
+    double active_smallest = 1.0;
+    const int active_rank = RankOf(B, active, kSingularPivot, &active_smallest);
+    // (away from singular positions, all pivots regular, already when an active pivot
+    // leaves the regular band: the integration near a dependent active set drifts in the
+    // direction it no longer controls)
+    exchange = active_rank >= 0 && rank == now &&
+               (active_rank < now || (regular == now && active_smallest < kRegularPivot));
+    // the active rows' own pivots tell how far they are from dependence
+    if (!exchange) smallest = std::min(smallest, active_smallest);
+  }
+  if (smallest_pivot) *smallest_pivot = smallest;
+  if (rank >= now && regular <= now && !exchange) return std::nullopt;
   change.rank_before = now;
   change.rank_after = rank;
   for (int r = 0; r < m; ++r) {
-    const bool was = sys.rows()[r].active >= 0;
-    if (was && !change.active[r]) change.set_aside.push_back(JointName(sys, r));
-    if (!was && change.active[r]) change.taken_back.push_back(JointName(sys, r));
+    if (active[r] && !change.active[r]) change.set_aside.push_back(JointName(sys, r));
+    if (!active[r] && change.active[r]) change.taken_back.push_back(JointName(sys, r));
   }
   if (change.set_aside.empty() && change.taken_back.empty()) return std::nullopt;
   return change;

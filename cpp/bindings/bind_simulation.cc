@@ -187,6 +187,7 @@ void DefineResults(py::module_& m) {
         d["error_test_fails"] = r.stats.error_test_fails;
         d["nonlinear_fails"] = r.stats.nonlinear_fails;
         d["switches"] = r.stats.switches;
+        d["jacobian_patterns"] = r.stats.jacobian_patterns;
         d["last_step"] = r.stats.last_step;
         return d;
       });

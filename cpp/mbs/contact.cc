@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "math/rotation.h"
 #include "mbs/wrench.h"
 
 namespace msolve::mbs {
@@ -22,6 +23,21 @@ S Step(const S& x, double x0, double h0, double x1, double h1) {
   if (Val(x) >= x1) return S(h1);
   const S s = (x - x0) / (x1 - x0);
   return h0 + (h1 - h0) * s * s * (3.0 - 2.0 * s);
+}
+
+// The global position of marker m at the body states x (nullptr for the ground), for the
+// broad phase: no frame, no velocity.
+Vec3 Centre(const BodyMarker& m, const double* x) {
+  if (x == nullptr) return m.s;
+  const Vec3 r(x[0], x[1], x[2]);
+  if (m.s.isZero()) return r;
+  return r + math::QuatToMatrix<double>(x + 3) * m.s;
+}
+
+// Whether the spheres that hold solids a and b (centres ca, cb) overlap.
+bool MayTouch(const ContactShape& a, const Vec3& ca, const ContactShape& b, const Vec3& cb) {
+  const double reach = a.bound + b.bound;
+  return (ca - cb).squaredNorm() < reach * reach;
 }
 
 template <class S>
@@ -88,6 +104,16 @@ S NormalForce(const ContactLaw& law, const S& depth, const S& rate) {
   return Val(f) > 0 ? f : S(0.0);
 }
 
+// The elastic part of the normal force at depth d > 0, k d^e (IMPACT) or p d (POISSON), and
+// the energy it stores, its integral over the depth (docs/equations.md §7).
+double ElasticForce(const ContactLaw& law, double d) {
+  return law.poisson ? law.penalty * d : law.stiffness * std::pow(d, law.exponent);
+}
+double ElasticEnergy(const ContactLaw& law, double d) {
+  return law.poisson ? law.penalty * d * d / 2
+                     : law.stiffness * std::pow(d, law.exponent + 1) / (law.exponent + 1);
+}
+
 // the friction coefficient at slip speed v: STEP(v, 0, 0, vs, mu_s) up to the stiction
 // transition velocity vs, STEP(v, vs, mu_s, vt, mu_d) up to the friction transition vt
 template <class S>
@@ -107,10 +133,25 @@ ContactElement::ContactElement(const model::Contact* source, BodyMarker i, BodyM
       law_(law) {}
 
 template <class S>
-void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
-                              std::vector<ContactState>* states) const {
-  using std::sqrt;
-  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+bool ContactElement::Near(const S* xI, const S* xJ) const {
+  double values[2][kBodyX];
+  const double* x[2] = {nullptr, nullptr};
+  for (int s = 0; s < 2; ++s) {
+    const S* from = s == 0 ? xI : xJ;
+    if (from == nullptr) continue;
+    for (int k = 0; k < kBodyX; ++k) values[s][k] = Val(from[k]);
+    x[s] = values[s];
+  }
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Centre(a.m, x[0]);
+    for (const ContactShape& b : jshapes_)
+      if (MayTouch(a, ca, b, Centre(b.m, x[1]))) return true;
+  }
+  return false;
+}
+
+template <class S>
+void ContactElement::Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const {
   // broad phase, on the values: the spheres that hold the two solids must overlap
   double values[2][kBodyX];
   const double* x[2] = {nullptr, nullptr};
@@ -120,21 +161,35 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
     for (int k = 0; k < kBodyX; ++k) values[s][k] = Val(from[k]);
     x[s] = values[s];
   }
-  std::vector<Vec3> icentres, jcentres;
-  for (const ContactShape& a : ishapes_) icentres.push_back(Motion(a.m, x[0]).p);
-  for (const ContactShape& b : jshapes_) jcentres.push_back(Motion(b.m, x[1]).p);
-  std::vector<ContactPoint<S>> points;
-  for (size_t ka = 0; ka < ishapes_.size(); ++ka)
-    for (size_t kb = 0; kb < jshapes_.size(); ++kb) {
-      const ContactShape &a = ishapes_[ka], &b = jshapes_[kb];
-      const double reach = a.bound + b.bound;
-      if ((icentres[ka] - jcentres[kb]).squaredNorm() >= reach * reach) continue;
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Centre(a.m, x[0]);
+    for (const ContactShape& b : jshapes_) {
+      if (!MayTouch(a, ca, b, Centre(b.m, x[1]))) continue;
       const PlacedShape<S> pa = Place(a, xI), pb = Place(b, xJ);
+      bool handled = false;
+      if (a.cylinder && b.closed_form && !b.sphere)
+        CylinderBox(pa, pb, true, points, &handled);
+      else if (b.cylinder && a.closed_form && !a.sphere)
+        CylinderBox(pb, pa, false, points, &handled);
+      if (handled) continue;
       if (a.closed_form && b.closed_form)
-        ShapeContacts(pa, pb, &points);
+        ShapeContacts(pa, pb, points);
       else
-        LibraryContacts(a, pa, b, pb, &points);
+        LibraryContacts(a, pa, b, pb, points);
     }
+  }
+}
+
+template <class S>
+void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
+                              std::vector<ContactState>* states) const {
+  using std::sqrt;
+  for (int k = 0; k < 12; ++k) out[k] = S(0.0);
+  if (!Near(xI, xJ)) return;
+  // the points of a step's solution (one thread per System: the buffer is reused)
+  thread_local std::vector<ContactPoint<S>> points;
+  points.clear();
+  Collect(xI, xJ, &points);
   if (points.empty()) return;
   const MarkerMotion<S> bi = Motion(i(), xI);
   const MarkerMotion<S> bj = Motion(j(), xJ);
@@ -172,6 +227,7 @@ void ContactElement::ComputeT(const S* xI, const S* xJ, S* out,
       }
       s.depth = Val(k.depth);
       s.normal_force = Val(fn);
+      s.normal_speed = Val(vn);
       states->push_back(s);
     }
   }
@@ -188,11 +244,65 @@ void ContactElement::Compute(const AD* xI, const AD* xJ, const double* slots, AD
   ComputeT(xI, xJ, out, nullptr);
 }
 
+void ContactElement::AddJacobian(double t, const double* y, const double* yp, const double* memory,
+                                 double cj, std::vector<Triplet>* out) const {
+  // a contact that does not touch puts no force and so no derivative: its entries stay out
+  // of the Jacobian's pattern (the pattern changes when it starts or stops touching), so
+  // that the cost of the sparse factorisation follows the pairs that touch, not all pairs
+  const double* xI = BodyStates(i().body, y);
+  const double* xJ = BodyStates(j().body, y);
+  if (!Near(xI, xJ)) return;
+  thread_local std::vector<ContactPoint<double>> points;
+  points.clear();
+  Collect(xI, xJ, &points);
+  if (points.empty()) return;
+  PairForceElement::AddJacobian(t, y, yp, memory, cj, out);
+}
+
+double ContactElement::Gap(const ContactShape& a, const PlacedShape<double>& pa,
+                           const ContactShape& b, const PlacedShape<double>& pb) {
+  std::vector<ContactPoint<double>> unused;
+  bool handled = false;
+  double gap = 0.0;
+  if (a.cylinder && b.closed_form && !b.sphere) CylinderBox(pa, pb, true, &unused, &handled, &gap);
+  if (b.cylinder && a.closed_form && !a.sphere) CylinderBox(pb, pa, false, &unused, &handled, &gap);
+  return handled ? gap : ShapeGap(pa, pb);
+}
+
 void ContactElement::Switches(const double* y, double* g) const {
   const double* xI = BodyStates(i().body, y);
   const double* xJ = BodyStates(j().body, y);
-  for (const ContactShape& a : ishapes_)
-    for (const ContactShape& b : jshapes_) *g++ = ShapeGap(Place(a, xI), Place(b, xJ));
+  for (const ContactShape& a : ishapes_) {
+    const Vec3 ca = Centre(a.m, xI);
+    for (const ContactShape& b : jshapes_) {
+      const Vec3 cb = Centre(b.m, xJ);
+      // apart in the broad phase: the gap of the bounding spheres, a positive lower bound of
+      // the solids' (a gap changes sign only where both solids are placed)
+      if (!MayTouch(a, ca, b, cb))
+        *g++ = (ca - cb).norm() - (a.bound + b.bound);
+      else
+        *g++ = Gap(a, Place(a, xI), b, Place(b, xJ));
+    }
+  }
+}
+
+double ContactElement::Energy(const double* xI, const double* xJ, const double* slots) const {
+  (void)slots;
+  if (!Near(xI, xJ)) return 0.0;
+  double stored = 0.0;
+  for (const ContactState& k : Points(xI, xJ)) stored += ElasticEnergy(law_, k.depth);
+  return stored;
+}
+
+double ContactElement::NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                                            const Wrench& on_i, const Wrench& on_j) const {
+  if (!Near(xI, xJ)) return 0.0;
+  // the whole power less that of the elastic forces, f_e v_n = -d(Energy)/dt: the power of
+  // the damping (or of the restitution's unloading) and of friction, never positive
+  double power = PairForceElement::NonConservativePower(xI, xJ, slots, on_i, on_j);
+  for (const ContactState& k : Points(xI, xJ))
+    power -= ElasticForce(law_, k.depth) * k.normal_speed;
+  return power;
 }
 
 std::vector<ContactState> ContactElement::Points(const double* xI, const double* xJ) const {

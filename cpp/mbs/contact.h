@@ -22,6 +22,9 @@ struct ContactShape {
   BodyMarker m;
   bool closed_form = true;  // sphere or box
   bool sphere = true;
+  /// A Cylinder (radius, half length half[2] along the marker's z): against a box, the
+  /// closed form of CylinderBox.
+  bool cylinder = false;
   double radius = 0.0;
   Vec3 half = Vec3::Zero();
   FclGeometry fcl;
@@ -46,6 +49,8 @@ struct ContactLaw {
 struct ContactState {
   Vec3 point, normal;
   double depth = 0, normal_force = 0;
+  /// (v_I - v_J) . normal at the point: the depth's rate is -normal_speed.
+  double normal_speed = 0;
   Vec3 friction = Vec3::Zero(), slip = Vec3::Zero();
 };
 
@@ -63,6 +68,11 @@ class ContactElement : public PairForceElement {
   bool concurrent() const override { return false; }
   void Switches(const double* y, double* g) const override;
 
+  /// The Jacobian entries of the pair only while its solids touch (none otherwise: the
+  /// force and its derivatives are zero), so that the sparse pattern follows the contacts.
+  void AddJacobian(double t, const double* y, const double* yp, const double* memory, double cj,
+                   std::vector<Triplet>* out) const override;
+
   /// The contact points at the states xI, xJ of the two bodies, with their forces.
   std::vector<ContactState> Points(const double* xI, const double* xJ) const;
 
@@ -74,11 +84,28 @@ class ContactElement : public PairForceElement {
   static constexpr int kResultSize = 12;
   std::array<double, kResultSize> Result(const double* xI, const double* xJ) const;
 
+  /// Energy accounting (docs/equations.md §7): the energy stored by the elastic part of the
+  /// normal force, sum k d^(e+1) / (e+1) (IMPACT) or p d^2 / 2 (POISSON) over the points, in
+  /// ELASTIC; the power of the damping and friction, which the WORK integrates (what the
+  /// contact dissipates is minus its share of WORK).
+  double Energy(const double* xI, const double* xJ, const double* slots) const override;
+  double NonConservativePower(const double* xI, const double* xJ, const double* slots,
+                              const Wrench& on_i, const Wrench& on_j) const override;
+
  protected:
   void Compute(const double* xI, const double* xJ, const double* slots, double* out) const override;
   void Compute(const AD* xI, const AD* xJ, const double* slots, AD* out) const override;
 
  private:
+  /// The signed gap of two placed solids (ShapeGap; CylinderBox's for a cylinder and a box).
+  static double Gap(const ContactShape& a, const PlacedShape<double>& pa, const ContactShape& b,
+                    const PlacedShape<double>& pb);
+  /// Whether the bounding spheres of some pair of solids overlap at xI, xJ (broad phase).
+  template <class S>
+  bool Near(const S* xI, const S* xJ) const;
+  /// The contact points of every pair of solids that touch at xI, xJ (appended).
+  template <class S>
+  void Collect(const S* xI, const S* xJ, std::vector<ContactPoint<S>>* points) const;
   template <class S>
   void ComputeT(const S* xI, const S* xJ, S* out /*12*/, std::vector<ContactState>* states) const;
 

@@ -216,6 +216,54 @@ void ShapeContacts(const PlacedShape<S>& i, const PlacedShape<S>& j,
   }
 }
 
+/// A cylinder (centre `c`, axis `R` column 2, radius `radius`, half length `half[2]`) against a
+/// box: the face of the box the cylinder's centre lies beyond (on the values), and the rim
+/// point of each end circle deepest towards that face, when it is below the face and over it:
+/// a cylinder lying on a face touches along a line, represented by its two end points. A
+/// cylinder standing on an end (axis along the face normal) has no deepest rim point: nothing
+/// here (`*handled` false: the caller takes the collision library's points). `cylinder_is_i`:
+/// the normal points from J into I. `gap` (may be null): minus the deepest depth, or the
+/// distance of the nearer rim point above the face.
+template <class S>
+void CylinderBox(const PlacedShape<S>& cyl, const PlacedShape<S>& box, bool cylinder_is_i,
+                 std::vector<ContactPoint<S>>* out, bool* handled, double* gap = nullptr) {
+  using contact_detail::Val;
+  using std::sqrt;
+  *handled = false;
+  const math::Vec3T<S> q = box.R.transpose() * (cyl.c - box.c);
+  int k = 0;
+  double best = -std::numeric_limits<double>::infinity();
+  for (int a = 0; a < 3; ++a) {
+    const double ratio = std::abs(Val(q[a])) / box.half[a];
+    if (ratio > best) best = ratio, k = a;
+  }
+  const double sign = Val(q[k]) >= 0 ? 1.0 : -1.0;
+  const math::Vec3T<S> n = box.R.col(k) * S(sign);  // outward normal of the face
+  const math::Vec3T<S> axis = cyl.R.col(2);
+  const math::Vec3T<S> towards = axis * axis.dot(n) - n;  // -n across the axis
+  const S across = sqrt(towards.squaredNorm());
+  if (!(Val(across) > 1e-6)) return;
+  *handled = true;
+  double deepest = -std::numeric_limits<double>::infinity();
+  for (int end = -1; end <= 1; end += 2) {
+    const math::Vec3T<S> rim =
+        cyl.c + axis * S(end * cyl.half[2]) + towards * (cyl.radius / across);
+    const math::Vec3T<S> local = box.R.transpose() * (rim - box.c);
+    const S depth = box.half[k] - local[k] * sign;
+    deepest = std::max(deepest, Val(depth));
+    bool over = true;
+    for (int a = 0; a < 3; ++a)
+      if (a != k && std::abs(Val(local[a])) > box.half[a]) over = false;
+    if (!(Val(depth) > 0) || !over) continue;
+    ContactPoint<S> point;
+    point.n = cylinder_is_i ? n : math::Vec3T<S>(-n);
+    point.depth = depth;
+    point.p = rim + n * (depth / 2.0);
+    out->push_back(point);
+  }
+  if (gap) *gap = -deepest;
+}
+
 /// The signed gap between two placed solids (the narrow phase of ShapeContacts, in values):
 /// positive while they are apart (a distance), negative while ShapeContacts finds contact
 /// points (minus the deepest depth), zero at the onset and release of contact. The root

@@ -58,7 +58,8 @@ class ForceElement {
 
   /// Appends -d(wrenches)/dy - cj d(wrenches)/dyp to the dynamic rows (7..12) of the bodies
   /// of I and J, and the Jacobian of StateResidual to the rows of the element's own states;
-  /// the sequence of (row, col) is the same on every call.
+  /// the sequence of (row, col) is the same on every call, except for contacts, which add
+  /// their entries only while they touch (solver::JacobianMatrix takes the new pattern).
   virtual void AddJacobian(double t, const double* y, const double* yp, const double* memory,
                            double cj, std::vector<Triplet>* out) const = 0;
 

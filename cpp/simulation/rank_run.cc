@@ -74,26 +74,29 @@ void Simulation::TrackRank(double t, const double* y) {
   if (sys_.rows().empty() || rank_stop_ || joint_coordinates_) return;
   // the factorisation costs as much as a few steps of a large model: between singular
   // positions a pivot (an angle away from one) changes at most about as fast as the bodies
-  // turn, so the next check waits a quarter of the time the fastest body takes to turn
-  // through the smallest pivot's distance to the threshold
-  if (!singular_entry_ && t < rank_check_next_) return;
-  double pivot = 0.0;
+  // turn, so the next check waits until the fastest body has turned through a quarter of the
+  // smallest pivot's distance to the threshold, summed step by step (a mechanism released
+  // from rest turns faster and faster)
   const VecX at = VecX::Map(y, sys_.size());
+  double turn = 0.0;
+  for (int k = 0; k < sys_.body_count(); ++k)
+    turn = std::max(turn, at.segment<3>(system::System::BodyOffset(k) + 10).norm());
+  rank_turn_left_ -= turn * std::max(0.0, t - rank_last_t_);
+  rank_last_t_ = t;
+  if (!singular_entry_ && rank_turn_left_ > 0.0) return;
+  double pivot = 0.0;
   if (analysis::TrackActiveRows(sys_, state_.memory.data(), at, &pivot)) {
     rank_stop_ = true;
-    rank_check_next_ = 0.0;
+    rank_turn_left_ = 0.0;
     ida_->RequestStop();
     return;
   }
-  double turn = 1e-300;
-  for (int k = 0; k < sys_.body_count(); ++k)
-    turn = std::max(turn, at.segment<3>(system::System::BodyOffset(k) + 10).norm());
-  rank_check_next_ = t + 0.25 * std::max(0.0, pivot - analysis::kSingularPivot) / turn;
+  rank_turn_left_ = 0.25 * std::max(0.0, pivot - analysis::kSingularPivot);
 }
 
 void Simulation::ChangeActiveRows(double end, Results* out) {
   rank_stop_ = false;
-  rank_check_next_ = 0.0;
+  rank_turn_left_ = 0.0;
   state_.t = ida_->time();
   state_.y = ida_->y();
   state_.yp = ida_->yp();
@@ -111,9 +114,12 @@ void Simulation::ChangeActiveRows(double end, Results* out) {
     singular_entry_.reset();
   }
   std::ostringstream s;
-  s << "time " << state_.t << ": the joint equations "
-    << (change->rank_after < change->rank_before ? "lost rank (a singular position)"
-                                                 : "regained rank")
+  s << "time " << state_.t << ": "
+    << (change->rank_after < change->rank_before
+            ? "the joint equations lost rank (a singular position)"
+        : change->rank_after > change->rank_before
+            ? "the joint equations regained rank"
+            : "the active joint equations nearly dependent, the others not: exchanged")
     << ", " << change->rank_before << " -> " << change->rank_after << " independent";
   for (const auto& line : change->set_aside) s << "; set aside " << line;
   for (const auto& line : change->taken_back) s << "; taken back " << line;

@@ -270,8 +270,9 @@ class Simulation {
   // the counts of the integrators replaced at a change of the active rows
   solver::IntegratorStats stats_before_;
   bool rank_stop_ = false;  // TrackRank asked the integrator to stop
-  // the time before which TrackRank need not factorise again
-  double rank_check_next_ = 0.0;
+  // the angle the fastest body may still turn before TrackRank factorises again, and the
+  // time of its last call
+  double rank_turn_left_ = 0.0, rank_last_t_ = 0.0;
   // where the joint equations lost rank, until they regain it
   std::optional<analysis::SingularEntry> singular_entry_;
 

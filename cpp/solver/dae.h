@@ -67,8 +67,8 @@ class Dae {
   virtual void Residual(double t, const double* y, const double* yp, double* F) const = 0;
 
   /// dF/dy + cj dF/dy' as triplets (duplicates summed), replacing the contents of `out`. The
-  /// sequence of (row, col) must be the same on every call: the sparse pattern is taken from
-  /// the first.
+  /// sequence of (row, col) may change between calls (contacts that start or stop touching),
+  /// which costs a new sparse analysis: keep it the same while nothing switches.
   virtual void Jacobian(double t, const double* y, const double* yp, double cj,
                         std::vector<Triplet>* out) const = 0;
 

@@ -559,6 +559,7 @@ IntegratorStats IdaDriver::stats() const {
   s.error_test_fails += before_restart_.error_test_fails;
   s.nonlinear_fails += before_restart_.nonlinear_fails;
   s.switches = switch_events_;
+  s.jacobian_patterns = jac_ ? jac_->pattern_changes() : 0;
   return s;
 }
 

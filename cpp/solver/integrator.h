@@ -37,7 +37,8 @@ struct IntegratorStats {
   long jacobian_evals = 0;
   long error_test_fails = 0;
   long nonlinear_fails = 0;
-  long switches = 0;  // restarts at a switch of the equations (docs/equations.md §6.10)
+  long switches = 0;           // restarts at a switch of the equations (docs/equations.md §6.10)
+  long jacobian_patterns = 0;  // new sparse patterns of the Jacobian (contacts touching)
   double last_step = 0.0;
 };
 
@@ -50,6 +51,7 @@ inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& 
   first.error_test_fails += second.error_test_fails;
   first.nonlinear_fails += second.nonlinear_fails;
   first.switches += second.switches;
+  first.jacobian_patterns += second.jacobian_patterns;
   if (second.steps > 0) first.last_step = second.last_step;
   return first;
 }

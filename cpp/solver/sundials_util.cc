@@ -166,34 +166,10 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
     matrix_.reset(SUNDenseMatrix(n, n, ctx));
     solver_.reset(EigenDenseSolver(n, ctx));
   } else {
-    // compressed-column pattern: sort the triplets by (col, row), merge duplicates
-    std::vector<int> order(pattern.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
-      const auto& ta = pattern[a];
-      const auto& tb = pattern[b];
-      return ta.col != tb.col ? ta.col < tb.col : ta.row < tb.row;
-    });
-    slot_.assign(pattern.size(), -1);
-    std::vector<sunindextype> rows;
-    std::vector<sunindextype> colptr(n + 1, 0);
-    for (size_t k = 0; k < order.size(); ++k) {
-      const auto& t = pattern[order[k]];
-      const bool same =
-          k > 0 && pattern[order[k - 1]].col == t.col && pattern[order[k - 1]].row == t.row;
-      if (!same) {
-        rows.push_back(t.row);
-        colptr[t.col + 1]++;
-      }
-      slot_[order[k]] = static_cast<int>(rows.size()) - 1;
-    }
-    for (int c = 0; c < n; ++c) colptr[c + 1] += colptr[c];
-    // every diagonal entry must be in the pattern for KLU's ordering to be meaningful
-    matrix_.reset(SUNSparseMatrix(n, n, std::max<sunindextype>(1, rows.size()), CSC_MAT, ctx));
-    colptr_ = colptr;
-    rows_ = rows;
-    std::copy(colptr.begin(), colptr.end(), SUNSparseMatrix_IndexPointers(matrix_.get()));
-    std::copy(rows.begin(), rows.end(), SUNSparseMatrix_IndexValues(matrix_.get()));
+    SetPattern(pattern);
+    matrix_.reset(SUNSparseMatrix(n, n, std::max<sunindextype>(1, rows_.size()), CSC_MAT, ctx));
+    std::copy(colptr_.begin(), colptr_.end(), SUNSparseMatrix_IndexPointers(matrix_.get()));
+    std::copy(rows_.begin(), rows_.end(), SUNSparseMatrix_IndexValues(matrix_.get()));
     solver_.reset(SUNLinSol_KLU(y, matrix_.get(), ctx));
     if (solver_) {
       solver_->ops->initialize = KluInitializeOnce;
@@ -204,14 +180,55 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
   if (!matrix_ || !solver_) throw SolverError("could not create the linear solver");
 }
 
-void JacobianMatrix::Fill(const std::vector<Triplet>& values, SUNMatrix target) const {
+void JacobianMatrix::SetPattern(const std::vector<Triplet>& pattern) {
+  // compressed-column pattern: sort the triplets by (col, row), merge duplicates
+  std::vector<int> order(pattern.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    const auto& ta = pattern[a];
+    const auto& tb = pattern[b];
+    return ta.col != tb.col ? ta.col < tb.col : ta.row < tb.row;
+  });
+  slot_.assign(pattern.size(), -1);
+  keys_.resize(pattern.size());
+  rows_.clear();
+  colptr_.assign(n_ + 1, 0);
+  for (size_t k = 0; k < pattern.size(); ++k) keys_[k] = {pattern[k].row, pattern[k].col};
+  for (size_t k = 0; k < order.size(); ++k) {
+    const auto& t = pattern[order[k]];
+    const bool same =
+        k > 0 && pattern[order[k - 1]].col == t.col && pattern[order[k - 1]].row == t.row;
+    if (!same) {
+      rows_.push_back(t.row);
+      colptr_[t.col + 1]++;
+    }
+    slot_[order[k]] = static_cast<int>(rows_.size()) - 1;
+  }
+  for (int c = 0; c < n_; ++c) colptr_[c + 1] += colptr_[c];
+}
+
+bool JacobianMatrix::SamePattern(const std::vector<Triplet>& values) const {
+  if (values.size() != keys_.size()) return false;
+  for (size_t k = 0; k < values.size(); ++k)
+    if (keys_[k].first != values[k].row || keys_[k].second != values[k].col) return false;
+  return true;
+}
+
+void JacobianMatrix::Fill(const std::vector<Triplet>& values, SUNMatrix target) {
   if (!sparse_) {
     SUNMatZero(target);
     for (const auto& t : values) SM_ELEMENT_D(target, t.row, t.col) += t.value;
     return;
   }
-  if (values.size() != slot_.size())
-    throw SolverError("internal error: the Jacobian pattern changed between evaluations");
+  if (!SamePattern(values)) {
+    // a new pattern (contacts that start or stop touching): storage for its entries, and a
+    // new symbolic analysis by KLU at its next factorisation
+    SetPattern(values);
+    const auto nnz = std::max<sunindextype>(1, rows_.size());
+    if (SUNLinSol_KLUReInit(solver_.get(), target, nnz, SUNKLU_REINIT_FULL) != SUNLS_SUCCESS)
+      throw SolverError("could not reinitialise the sparse linear solver for a new pattern");
+    ++pattern_changes_;
+  }
   // SUNMatZero clears the pattern arrays too; restore them
   std::copy(colptr_.begin(), colptr_.end(), SUNSparseMatrix_IndexPointers(target));
   std::copy(rows_.begin(), rows_.end(), SUNSparseMatrix_IndexValues(target));

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nvector/nvector_serial.h>
@@ -60,8 +61,12 @@ class JacobianMatrix {
   JacobianMatrix(const JacobianMatrix&) = delete;
   JacobianMatrix& operator=(const JacobianMatrix&) = delete;
 
-  /// Writes the values of triplets given in the same order as the pattern.
-  void Fill(const std::vector<Triplet>& values, SUNMatrix target) const;
+  /// Writes the values of triplets given in the same order as the pattern. Triplets of
+  /// another sequence of (row, col) (contacts that start or stop touching) become the new
+  /// pattern: the matrix is resized and KLU analyses it anew at its next factorisation.
+  void Fill(const std::vector<Triplet>& values, SUNMatrix target);
+  /// How many times Fill took a new pattern.
+  long pattern_changes() const { return pattern_changes_; }
 
   SUNMatrix matrix() const { return matrix_.get(); }
   SUNLinearSolver solver() const { return solver_.get(); }
@@ -70,7 +75,12 @@ class JacobianMatrix {
  private:
   int n_;
   bool sparse_;
-  std::vector<int> slot_;  // triplet k -> index into the CSC data array
+  void SetPattern(const std::vector<Triplet>& pattern);
+  bool SamePattern(const std::vector<Triplet>& values) const;
+
+  std::vector<int> slot_;                  // triplet k -> index into the CSC data array
+  std::vector<std::pair<int, int>> keys_;  // (row, col) of triplet k
+  long pattern_changes_ = 0;
   std::vector<sunindextype> colptr_, rows_;
   MatrixPtr matrix_;
   LinSolPtr solver_;

@@ -199,7 +199,8 @@ class System {
   /// Residual F(t, y, y') of the DAE.
   void Residual(double t, const double* y, const double* yp, const double* memory, double* F) const;
 
-  /// dF/dy + cj dF/dy' as triplets; the sequence of (row, col) is the same on every call.
+  /// dF/dy + cj dF/dy' as triplets; the sequence of (row, col) changes only when a contact
+  /// starts or stops touching (solver::JacobianMatrix then analyses the new pattern).
   void Jacobian(double t, const double* y, const double* yp, const double* memory, double cj,
                 std::vector<Triplet>* out) const;
 

@@ -114,6 +114,11 @@ mbs::ContactShape Shape(const model::Contact& contact, const model::Graphic* g, 
       throw ModelError(who + ": the radii top and bottom must not be negative, one positive");
     shape.closed_form = false;
     shape.m = CentreMarker(sys, g->cm, g->length / 2);
+    if (cylinder) {
+      shape.cylinder = true;
+      shape.radius = g->radius;
+      shape.half = Vec3(0, 0, std::abs(g->length) / 2);
+    }
     shape.fcl = cylinder ? mbs::FclCylinder(g->radius, std::abs(g->length))
                          : Frustum(bottom, top, g->length);
     shape.bound = std::hypot(std::max(bottom, top), g->length / 2);
