@@ -78,54 +78,17 @@ int KluInitializeOnce(SUNLinearSolver s) {
   return SUNLS_SUCCESS;
 }
 
-#if defined(SUNDIALS_INT64_T)
-#define MSOLVE_KLU_RGROWTH klu_l_rgrowth
-#else
-#define MSOLVE_KLU_RGROWTH klu_rgrowth
-#endif
-
-// A refactorisation on the kept pivot order (klu_refactor) is kept unless it fails or its
-// reciprocal pivot growth (klu_rgrowth) falls below kPivotGrowthLoss times that of the last
-// factorisation with pivoting; then the matrix is factorised with pivoting on the kept
-// analysis. SUNDIALS' KLU instead asks for the condition number (klu_rcond, then
-// klu_condest) and factorises from scratch when it is large, which a GGL iteration matrix is
-// by its scaling (cj against the constraint rows) whatever its pivots: a third of its setups
-// were factorisations from scratch that cannot make the matrix better conditioned. The
-// growth of the last factorisation with pivoting is kept in the KLU common's user_data
-// (unused: msolve never gives KLU an ordering of its own).
-constexpr double kPivotGrowthLoss = 1e-3;
-
+// A refactorisation on the kept pivot order that fails (a pivot become zero) is done again
+// from the analysis before IDA sees a failure: as SUNDIALS' KLU after an initialize. (Its
+// test of the condition number after each refactorisation, which factorises from scratch a
+// third of the setups of a chain, stays: keeping refactorisations by their pivot growth
+// instead made a flyball governor take 45 % more steps; docs/equations.md §6.3.)
 int KluSetup(SUNLinearSolver s, SUNMatrix A) {
+  const int flag = SUNLinSolSetup_KLU(s, A);
   SUNLinearSolverContent_KLU c = KluContent(s);
-  auto* pivoted_growth = static_cast<double*>(c->common.user_data);
-  auto* Ap = SUNSparseMatrix_IndexPointers(A);
-  auto* Ai = SUNSparseMatrix_IndexValues(A);
-  double* Ax = SUNSparseMatrix_Data(A);
-  const auto growth = [&] {
-    return MSOLVE_KLU_RGROWTH(Ap, Ai, Ax, c->symbolic, c->numeric, &c->common) ? c->common.rgrowth
-                                                                               : 0.0;
-  };
-  if (c->first_factorize || c->numeric == nullptr) {
-    const int flag = SUNLinSolSetup_KLU(s, A);  // analysis and factorisation with pivoting
-    if (flag == SUNLS_SUCCESS) *pivoted_growth = growth();
-    return flag;
-  }
-  if (sun_klu_refactor(Ap, Ai, Ax, c->symbolic, c->numeric, &c->common) &&
-      growth() >= kPivotGrowthLoss * *pivoted_growth) {
-    c->last_flag = SUNLS_SUCCESS;
-    return SUNLS_SUCCESS;
-  }
-  sun_klu_free_numeric(&c->numeric, &c->common);
-  c->numeric = sun_klu_factor(Ap, Ai, Ax, c->symbolic, &c->common);
-  if (c->numeric == nullptr) {
-    // singular: recoverable (IDA retries with a smaller step), from a new analysis then
-    c->first_factorize = 1;
-    c->last_flag = SUNLS_PACKAGE_FAIL_REC;
-    return SUNLS_PACKAGE_FAIL_REC;
-  }
-  *pivoted_growth = growth();
-  c->last_flag = SUNLS_SUCCESS;
-  return SUNLS_SUCCESS;
+  if (flag != SUNLS_PACKAGE_FAIL_REC || c->first_factorize) return flag;
+  c->first_factorize = 1;
+  return SUNLinSolSetup_KLU(s, A);
 }
 
 }  // namespace
@@ -174,7 +137,6 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
     if (solver_) {
       solver_->ops->initialize = KluInitializeOnce;
       solver_->ops->setup = KluSetup;
-      KluContent(solver_.get())->common.user_data = &pivoted_growth_;
     }
   }
   if (!matrix_ || !solver_) throw SolverError("could not create the linear solver");

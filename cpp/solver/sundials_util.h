@@ -57,9 +57,6 @@ class JacobianMatrix {
  public:
   /// The pattern is the sequence of (row, col) of `pattern`; duplicates are summed.
   JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vector y, SUNContext ctx);
-  // KLU keeps the address of pivoted_growth_: neither copied nor moved
-  JacobianMatrix(const JacobianMatrix&) = delete;
-  JacobianMatrix& operator=(const JacobianMatrix&) = delete;
 
   /// Writes the values of triplets given in the same order as the pattern. Triplets of
   /// another sequence of (row, col) (contacts that start or stop touching) become the new
@@ -84,8 +81,6 @@ class JacobianMatrix {
   std::vector<sunindextype> colptr_, rows_;
   MatrixPtr matrix_;
   LinSolPtr solver_;
-  // KLU: the reciprocal pivot growth of the last factorisation with pivoting
-  double pivoted_growth_ = 0.0;
 };
 
 }  // namespace msolve::solver
