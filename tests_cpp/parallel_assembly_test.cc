@@ -155,10 +155,15 @@ TEST(ParallelAssemblyTest, ResidualAndJacobianSameBitsOnEveryThreadCount) {
   }
 }
 
-TEST(ParallelAssemblyTest, AutomaticCountIsSerialForSmallModels) {
+TEST(ParallelAssemblyTest, SerialByDefaultAndAutomaticOnlyWhenAskedFor) {
   ThreadCountScope reset;
   parallel::SetThreadCount(0);
-  if (parallel::RequestedThreads() > 0) GTEST_SKIP() << "MSOLVE_NUM_THREADS is set";
+  if (parallel::RequestedThreads() != 0) GTEST_SKIP() << "MSOLVE_NUM_THREADS is set";
+  // the default: the calling thread alone, whatever the model's size
+  EXPECT_EQ(parallel::ThreadsFor(100 * parallel::kAutomaticMinimumItems), 1);
+  // automatic: serial below two threads' worth of items
+  parallel::SetThreadCount(parallel::kAutomatic);
+  EXPECT_EQ(parallel::RequestedThreads(), parallel::kAutomatic);
   EXPECT_EQ(parallel::ThreadsFor(parallel::kAutomaticMinimumItems - 1), 1);
   parallel::SetThreadCount(3);
   EXPECT_EQ(parallel::ThreadsFor(2), parallel::Available() ? 2 : 1);

@@ -18,10 +18,13 @@ namespace {
 // 0 until SetThreadCount: the environment's count then applies
 std::atomic<int> g_set_threads{0};
 
+// MSOLVE_NUM_THREADS: a count (1 ... 4096), or "auto" (kAutomatic); unset or anything else:
+// 0, the calling thread alone
 int EnvironmentThreads() {
   static const int threads = [] {
     const char* text = std::getenv("MSOLVE_NUM_THREADS");
     if (text == nullptr) return 0;
+    if (std::string(text) == "auto") return kAutomatic;
     char* end = nullptr;
     const long n = std::strtol(text, &end, 10);
     return (end != text && *end == '\0' && n > 0 && n <= 4096) ? static_cast<int>(n) : 0;
@@ -53,11 +56,12 @@ int IdleCores() {
 
 int RequestedThreads() {
   const int set = g_set_threads.load(std::memory_order_relaxed);
-  return set > 0 ? set : EnvironmentThreads();
+  return set != 0 ? set : EnvironmentThreads();
 }
 
 void SetThreadCount(int threads) {
-  g_set_threads.store(std::max(0, threads), std::memory_order_relaxed);
+  g_set_threads.store(threads == kAutomatic ? kAutomatic : std::max(0, threads),
+                      std::memory_order_relaxed);
 }
 
 bool Available() {
@@ -72,6 +76,7 @@ int ThreadsFor(int items) {
   if (!Available() || items < 2) return 1;
   const int requested = RequestedThreads();
   if (requested > 0) return std::min(requested, items);
+  if (requested != kAutomatic) return 1;  // the default: serial
   // a thread per kAutomaticMinimumItems items, on the idle cores
   const int threads = std::min(IdleCores(), items / kAutomaticMinimumItems);
   return threads >= 2 ? threads : 1;

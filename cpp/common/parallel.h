@@ -9,19 +9,24 @@
 
 namespace msolve::parallel {
 
-/// Automatic thread count: a thread per this many items (bodies, joints and force elements
-/// together), on the cores that the 1-minute load average leaves idle, and none below two
-/// (the calling thread alone). Not measured on an idle machine: on the shared 2-core one
-/// (load 8-11) two threads were level with one (docs/architecture.md §2.6).
+/// Automatic thread count (asked for with MSOLVE_NUM_THREADS=auto or SetThreadCount(
+/// kAutomatic); the default is the calling thread alone): a thread per this many items
+/// (bodies, joints and force elements together), on the cores that the 1-minute load average
+/// leaves idle, and none below two. Not measured on an idle machine: on the shared 2-core one
+/// two threads were level with one (docs/architecture.md §2.6), so it is not the default.
 inline constexpr int kAutomaticMinimumItems = 128;
+inline constexpr int kAutomatic = -1;
 
-/// The thread count asked for: SetThreadCount's when called with n > 0, else the environment
-/// variable MSOLVE_NUM_THREADS (read once), else 0 (automatic, kAutomaticMinimumItems).
+/// The thread count asked for: SetThreadCount's when called with n != 0, else the
+/// environment variable MSOLVE_NUM_THREADS (read once: a count or "auto"), else 0 (serial).
+/// kAutomatic for the automatic count.
 int RequestedThreads();
-/// Sets the thread count of every later evaluation in this process (0: back to automatic).
+/// Sets the thread count of every later evaluation in this process: n > 0 threads,
+/// kAutomatic, or 0 (back to the environment's choice).
 void SetThreadCount(int threads);
 /// The number of threads to evaluate `items` items of about equal cost with: 1 without
-/// OpenMP, the requested count when set (never more than the items), else automatic.
+/// OpenMP, the requested count when set (never more than the items), the automatic count
+/// when asked for, else 1.
 int ThreadsFor(int items);
 /// Whether the build has OpenMP.
 bool Available();

@@ -1605,7 +1605,7 @@ def _read(arg0: str, arg1: collections.abc.Sequence[typing.SupportsInt | typing.
     """
 def _set_num_threads(threads: typing.SupportsInt | typing.SupportsIndex) -> None:
     """
-    Threads of the residual and Jacobian assembly in this process (0: automatic, or MSOLVE_NUM_THREADS when set).
+    Threads of the residual and Jacobian assembly in this process: n > 0, -1 for the automatic count, or 0 for MSOLVE_NUM_THREADS (a count or 'auto'; unset: serial).
     """
 def _spline(arg0: str, arg1: SplineSpec, arg2: typing.SupportsFloat | typing.SupportsIndex, arg3: typing.SupportsFloat | typing.SupportsIndex, arg4: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
