@@ -29,6 +29,11 @@ def test_a_dv_is_its_number_wherever_a_number_is_taken():
     assert scaled > 2
     assert -scaled == -3.0
     assert math.sqrt(Dv(b=16.0)) == 4.0
+    # the optimiser's settings of the reference page are kept (msolve has no optimiser)
+    discrete = Dv(b=2.0, values=[1.0, 2.0, 4.0], sensitivity=False, scaleBySen=False)
+    assert discrete.values == [1.0, 2.0, 4.0]
+    assert discrete.sensitivity is False
+    assert float(discrete) == 2.0
 
 
 def test_bad_dvs_are_named():

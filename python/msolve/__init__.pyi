@@ -261,7 +261,9 @@ class Dv(_design.Dv):
     mean: float
     factor: float
     scaleBySen: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., b: float | None = ..., blimit: list[float] = ..., mean: float = ..., factor: float = ..., scaleBySen: bool = ...) -> None: ...
+    values: list[float]
+    sensitivity: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., b: float | None = ..., blimit: list[float] = ..., mean: float = ..., factor: float = ..., scaleBySen: bool = ..., values: list[float] = ..., sensitivity: bool = ...) -> None: ...
 
 class Ellipsoid(_geometry.Ellipsoid):
     id: int

@@ -114,6 +114,8 @@ class Dv(_Number, SolverObject):
     mean = Double(0.0, doc="Scaled value: b * factor + mean.")
     factor = Double(1.0, doc="Scaled value: b * factor + mean.")
     scaleBySen = Bool(True, doc="Scale by the objective's sensitivity.", no_effect=_NO_DSA)
+    values = Doubles(doc="Discrete values b may take in an optimisation.", no_effect=_NO_DSA)
+    sensitivity = Bool(True, doc="Compute the sensitivities to this Dv.", no_effect=_NO_DSA)
 
     def _property_changed(self, name):
         if name in ("b", "blimit"):
