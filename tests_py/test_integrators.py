@@ -180,13 +180,15 @@ def test_sensor_and_diff_under_each_type(integrator_type):
     np.testing.assert_allclose(r.getComponent("F2"), 2.0 - G * run.times**2 / 2, atol=1e-8)
 
 
-def test_full_turns_choose_new_independent_coordinates():
-    # a pendulum going over the top: the coordinate chosen independent at the bottom (the
-    # bob's x) cannot describe it at the side; the run reports the new choice and keeps the
-    # energy
+@pytest.mark.parametrize("coordinates", ["BODY", "AUTO"])
+def test_full_turns_choose_new_independent_coordinates(coordinates):
+    # a pendulum going over the top: in body coordinates the coordinate chosen independent at
+    # the bottom (the bob's x) cannot describe it at the side; the run reports the new choice
+    # and keeps the energy. AUTO takes the joint angle (docs/equations.md §6.11), which
+    # describes every position
     run_model = Model()
     Accgrav(jgrav=-G)
-    Integrator(type="MSTIFF", error=1e-8)
+    Integrator(type="MSTIFF", error=1e-8, coordinates=coordinates)
     ground = Part(ground=True)
     pivot = Marker(part=ground)
     ball = Part(mass=1.0, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[0, -1, 0]))
@@ -197,7 +199,13 @@ def test_full_turns_choose_new_independent_coordinates():
     vel = Request(type="VELOCITY", i=ball.cm, j=pivot)
     run = run_model.simulate(end=3.0, dtout=0.01, returnResults=True)
     assert run.ok, run.error
-    assert any("ODE form chose new independent" in m for m in run.messages)
+    if coordinates == "BODY":
+        assert any("ODE form chose new independent" in m for m in run.messages)
+    else:
+        assert run.messages == [
+            "Integrator coordinates=JOINT (chosen: the model is a tree of joints): 1 joint "
+            "coordinates, CVODE BDF"
+        ]
     y = run.getObject(pos).getComponent("Y")
     v = run.getObject(vel)
     energy = 0.5 * (v.getComponent("VX") ** 2 + v.getComponent("VY") ** 2) + G * y

@@ -168,10 +168,41 @@ def test_sforce_expression_and_python_routine_on_a_slider_and_a_sensor():
     np.testing.assert_allclose(x, results["BODY"][1], atol=1e-7)
 
 
-def test_a_free_part_keeps_the_body_coordinates_and_says_why():
+def test_a_free_part_is_taken_and_a_joint_primitive_keeps_the_body_coordinates():
+    # a part with no joint: six coordinates to the ground (tests_py/test_tree_joints.py)
     model = chain(2, "JOINT", "ABAM", 1e-6)
     Part(mass=1.0, ip=[1, 1, 1], cm=Marker(qp=[0, 2, 0]), label="loose")
     run = model.simulate(end=0.1, dtout=0.01, returnResults=True)
     assert run.ok, run.error
-    line = "Integrator coordinates=JOINT not applied (Part 4 'loose' does not hang from the ground"
+    assert "Integrator coordinates=JOINT: 8 joint coordinates, CVODE Adams" in run.messages
+    # a joint primitive is not one of the tree's joints
+    model = chain(2, "JOINT", "ABAM", 1e-6)
+    ground = model.links[0].reaction.j.part
+    Jprim(type="INPLANE", i=model.tip, j=Marker(part=ground, qp=[1, 0, 0], zp=[2, 0, 0]))
+    run = model.simulate(end=0.1, dtout=0.01, returnResults=True)
+    assert run.ok, run.error
+    line = "Integrator coordinates=JOINT not applied (Jprim"
     assert any(m.startswith(line) for m in run.messages), run.messages
+
+
+def test_the_automatic_choice_takes_joint_coordinates_for_the_ode_types_only():
+    # AUTO (the default): ABAM, MSTIFF and VSTIFF on a tree run in joint coordinates, and
+    # say so; the DAE types and coordinates="BODY" keep the body coordinates
+    chosen = "Integrator coordinates=JOINT (chosen: the model is a tree of joints)"
+    tips = {}
+    for coordinates, integrator_type, expected in (
+        ("AUTO", "ABAM", f"{chosen}: 2 joint coordinates, CVODE Adams"),
+        ("AUTO", "VSTIFF", f"{chosen}: 2 joint coordinates, CVODE BDF"),
+        ("JOINT", "ABAM", "Integrator coordinates=JOINT: 2 joint coordinates, CVODE Adams"),
+        ("AUTO", "DSTIFF", None),
+        ("BODY", "ABAM", None),
+    ):
+        model = chain(2, coordinates, integrator_type, 1e-7)
+        run = model.simulate(end=0.3, dtout=0.01, returnResults=True)
+        assert run.ok, run.error
+        joint_lines = [m for m in run.messages if m.startswith("Integrator coordinates=JOINT")]
+        assert joint_lines == ([expected] if expected else []), run.messages
+        tips[coordinates, integrator_type] = tip(run, model)
+    # the automatic choice is the same integration as asking for it
+    np.testing.assert_array_equal(tips["AUTO", "ABAM"], tips["JOINT", "ABAM"])
+    np.testing.assert_allclose(tips["AUTO", "ABAM"], tips["AUTO", "DSTIFF"], atol=1e-5)

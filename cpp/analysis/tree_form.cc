@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include <Eigen/Cholesky>
 #include <Eigen/QR>
 
 #include "common/error.h"
@@ -10,10 +11,6 @@
 
 namespace msolve::analysis {
 namespace {
-
-using Vec6 = Eigen::Matrix<double, 6, 1>;
-using Mat6 = Eigen::Matrix<double, 6, 6>;
-constexpr double kPi = 3.14159265358979323846;
 
 // spatial vectors in global components about the global origin, angular part first
 // (docs/equations.md §6.11): the motion cross product v x m and the force one v x* f
@@ -24,18 +21,66 @@ Vec6 CrossMotion(const Vec6& v, const Vec6& m) {
   return out;
 }
 
-Mat3 RotZ(double q) {
-  Mat3 R = Mat3::Identity();
-  const double c = std::cos(q), s = std::sin(q);
-  R(0, 0) = c, R(0, 1) = -s, R(1, 0) = s, R(1, 1) = c;
-  return R;
+TreeJointKind LinkKind(mbs::JointType type, bool* known) {
+  *known = true;
+  switch (type) {
+    case mbs::JointType::kFixed:
+      return TreeJointKind::kFixed;
+    case mbs::JointType::kRevolute:
+      return TreeJointKind::kRevolute;
+    case mbs::JointType::kTranslational:
+      return TreeJointKind::kTranslational;
+    case mbs::JointType::kCylindrical:
+      return TreeJointKind::kCylindrical;
+    case mbs::JointType::kUniversal:
+    case mbs::JointType::kHooke:
+      return TreeJointKind::kUniversal;
+    case mbs::JointType::kPlanar:
+      return TreeJointKind::kPlanar;
+    case mbs::JointType::kSpherical:
+      return TreeJointKind::kSpherical;
+    default:
+      *known = false;
+      return TreeJointKind::kFixed;
+  }
 }
 
-int LinkType(mbs::JointType type) {
-  if (type == mbs::JointType::kFixed) return 0;
-  if (type == mbs::JointType::kRevolute) return 1;
-  if (type == mbs::JointType::kTranslational) return 2;
-  return -1;
+// breadth first from `root`: every joint reaching it must reach one new body
+// (`touching[b + 1]`: the joints on body b, the ground's first)
+bool GrowTree(const system::System& sys, const std::vector<std::vector<int>>& touching, int root,
+              std::vector<bool>* placed, std::vector<bool>* used, std::vector<TreeLink>* links,
+              std::string* why) {
+  const auto& joints = sys.joints();
+  std::vector<int> frontier = {root};
+  for (size_t f = 0; f < frontier.size(); ++f) {
+    const int parent = frontier[f];
+    for (const int k : touching[parent + 1]) {
+      const auto& c = joints[k];
+      const bool i_side = c.i().body == parent, j_side = c.j().body == parent;
+      if ((*used)[k] || (!i_side && !j_side)) continue;
+      const mbs::BodyMarker& pm = i_side ? c.i() : c.j();
+      const mbs::BodyMarker& cm = i_side ? c.j() : c.i();
+      if (cm.body == kGround || (*placed)[cm.body] || cm.body == parent) {
+        *why = c.Describe() + " closes a loop";
+        return false;
+      }
+      (*used)[k] = true;
+      (*placed)[cm.body] = true;
+      TreeLink link;
+      bool known = false;
+      link.joint = static_cast<int>(k);
+      link.body = cm.body;
+      link.parent = parent;
+      link.kind = LinkKind(c.type(), &known);
+      // HOOKE: the cross pins along x_I and y_J; UNIVERSAL: along z_I and z_J
+      if (c.type() == mbs::JointType::kHooke)
+        link.axis_p = i_side ? 0 : 1, link.axis_c = 1 - link.axis_p;
+      link.sp = pm.s, link.Ap = pm.A, link.sc = cm.s, link.Ac = cm.A;
+      links->push_back(link);
+      frontier.push_back(cm.body);
+    }
+  }
+  return true;
 }
 
 // the links of the tree, parents first; "" in *why when it is one
@@ -56,49 +101,41 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
     *why = "a force reads joint reactions";
     return {};
   }
+  const auto& joints = sys.joints();
+  for (const auto& c : joints) {
+    bool known = false;
+    LinkKind(c.type(), &known);
+    if (!c.joint() || c.motion() || c.terms() != 1 || !known) {
+      *why = c.Describe() +
+             " is not a REVOLUTE, TRANSLATIONAL, FIXED, CYLINDRICAL, UNIVERSAL, HOOKE, PLANAR or "
+             "SPHERICAL joint";
+      return {};
+    }
+  }
   if (sys.active_rows() != static_cast<int>(sys.rows().size())) {
     *why = "joint equations are redundant (a closed loop)";
     return {};
   }
-  const auto& joints = sys.joints();
-  for (const auto& c : joints) {
-    if (!c.joint() || c.motion() || c.terms() != 1 || LinkType(c.type()) < 0) {
-      *why = c.Describe() + " is not a REVOLUTE, TRANSLATIONAL or FIXED joint";
-      return {};
-    }
-  }
-  // breadth first from the ground: every joint must reach one new body
+  // the tree from the ground, then from each part left over: a free part (six coordinates)
+  // and what hangs from it
   std::vector<bool> placed(nb, false), used(joints.size(), false);
-  std::vector<int> frontier = {kGround};
-  for (size_t f = 0; f < frontier.size(); ++f) {
-    const int parent = frontier[f];
-    for (size_t k = 0; k < joints.size(); ++k) {
-      const auto& c = joints[k];
-      const bool i_side = c.i().body == parent, j_side = c.j().body == parent;
-      if (used[k] || (!i_side && !j_side)) continue;
-      const mbs::BodyMarker& pm = i_side ? c.i() : c.j();
-      const mbs::BodyMarker& cm = i_side ? c.j() : c.i();
-      if (cm.body == kGround || placed[cm.body] || cm.body == parent) {
-        *why = c.Describe() + " closes a loop";
-        return {};
-      }
-      used[k] = true;
-      placed[cm.body] = true;
-      TreeForm::Link link;
-      link.joint = static_cast<int>(k);
-      link.body = cm.body;
-      link.parent = parent;
-      link.type = LinkType(c.type());
-      link.sp = pm.s, link.Ap = pm.A, link.sc = cm.s, link.Ac = cm.A;
-      links.push_back(link);
-      frontier.push_back(cm.body);
-    }
+  std::vector<std::vector<int>> touching(nb + 1);
+  for (size_t k = 0; k < joints.size(); ++k) {
+    touching[joints[k].i().body + 1].push_back(static_cast<int>(k));
+    if (joints[k].j().body != joints[k].i().body)
+      touching[joints[k].j().body + 1].push_back(static_cast<int>(k));
   }
-  for (int b = 0; b < nb; ++b)
-    if (!placed[b]) {
-      *why = sys.bodies()[b].part->Describe() + " does not hang from the ground by joints";
-      return {};
-    }
+  if (!GrowTree(sys, touching, kGround, &placed, &used, &links, why)) return {};
+  for (int b = 0; b < nb; ++b) {
+    if (placed[b]) continue;
+    TreeLink link;
+    link.body = b;
+    link.parent = kGround;
+    link.kind = TreeJointKind::kFree;
+    links.push_back(link);
+    placed[b] = true;
+    if (!GrowTree(sys, touching, b, &placed, &used, &links, why)) return {};
+  }
   return links;
 }
 
@@ -116,20 +153,27 @@ TreeForm::TreeForm(const system::System& sys, system::State* state)
   links_ = BuildTree(sys, &why);
   if (!why.empty()) throw SolverError("joint coordinates do not apply: " + why);
   nb_ = sys.body_count();
-  for (auto& link : links_)
-    if (link.type != 0) link.coordinate = dof_++;
+  for (auto& link : links_) {
+    SizeTreeLink(&link);
+    link.q = nq_, link.v = dof_;
+    nq_ += link.nq, dof_ += link.nv;
+  }
   for (int i = system::kBodyStates * nb_; i < sys.differential_size(); ++i) others_.push_back(i);
-  s_.assign(nb_, Vec6::Zero());
-  v_ = a_ = c_ = bias_ = u_axis_ = s_;
-  d_.assign(nb_, 0.0);
-  u_.assign(nb_, 0.0);
+  v_.assign(nb_, Vec6::Zero());
+  a_ = c_ = bias_ = v_;
+  s_.assign(nb_, Mat6X());
+  u_axis_ = s_;
+  parent_fixed_.assign(nb_, 0u);
+  d_inverse_.assign(nb_, MatXX6());
+  u_.assign(nb_, VecX6());
   inertia_.assign(nb_, Mat6::Zero());
   joint_rows_.resize(sys.joints().size());
   for (size_t r = 0; r < sys.rows().size(); ++r)
     joint_rows_[sys.rows()[r].joint].push_back(static_cast<int>(r));
   rotation_.assign(nb_, Mat3::Identity());
+  no_velocity_rows_.resize(static_cast<Eigen::Index>(sys.rows().size()), 6 * nb_);
   // the relative orientation of the child's marker to the parent's at the start, K: the
-  // joint turns the child about the parent marker's z from there (z_I may be -z_J)
+  // joint's turns are from there (z_I may be -z_J)
   reference_ = state->y;
   const double* y = state->y.data();
   for (auto& link : links_) {
@@ -148,15 +192,20 @@ TreeForm::TreeForm(const system::System& sys, system::State* state)
 std::vector<bool> TreeForm::ErrorTested() const {
   std::vector<bool> tested(size(), true);
   for (size_t k = 0; k < others_.size(); ++k)
-    if (others_[k] == sys_.work_state()) tested[2 * dof_ + k] = false;
+    if (others_[k] == sys_.work_state()) tested[nq_ + dof_ + k] = false;
   return tested;
 }
 
 std::string TreeForm::DescribeState(int index) const {
-  if (index >= 2 * dof_) return sys_.DescribeState(others_[index - 2 * dof_]);
-  for (const auto& link : links_)
-    if (link.coordinate == index % dof_)
-      return sys_.joints()[link.joint].Describe() + (index < dof_ ? " coordinate" : " rate");
+  if (index >= nq_ + dof_) return sys_.DescribeState(others_[index - nq_ - dof_]);
+  const bool rate = index >= nq_;
+  for (const auto& link : links_) {
+    const int k = rate ? index - nq_ - link.v : index - link.q;
+    if (k < 0 || k >= (rate ? link.nv : link.nq)) continue;
+    const std::string who = link.joint >= 0 ? sys_.joints()[link.joint].Describe()
+                                            : sys_.bodies()[link.body].part->Describe();
+    return who + (rate ? " rate " : " coordinate ") + std::to_string(k + 1);
+  }
   return "state " + std::to_string(index);
 }
 
@@ -172,19 +221,20 @@ void TreeForm::Kinematics(const double* x) {
       rp = y_.segment<3>(system::System::BodyOffset(link.parent));
       vp = v_[link.parent];
     }
-    const Mat3 Rm = Rp * link.Ap;
-    const Vec3 om = rp + Rp * link.sp;
-    const Vec3 axis = Rm.col(2);
-    const double q = link.coordinate >= 0 ? x[link.coordinate] : 0.0;
-    const double qd = link.coordinate >= 0 ? x[dof_ + link.coordinate] : 0.0;
-    const Mat3 Rc = (link.type == 1 ? Mat3(Rm * RotZ(q)) : Rm) * link.K * link.Ac.transpose();
-    const Vec3 oc = link.type == 2 ? Vec3(om + axis * q) : om;
-    const Vec3 rc = oc - Rc * link.sc;
-    Vec6& s = s_[b];
-    s.setZero();
-    if (link.type == 1) s << axis, om.cross(axis);
-    if (link.type == 2) s.tail<3>() = axis;
-    v_[b] = vp + s * qd;
+    Mat3 Rm = Rp * link.Ap, Rcm;
+    Vec3 om = rp + Rp * link.sp, ocm;
+    PlaceTreeLink(link, x + link.q, Rm, om, &Rcm, &ocm, &s_[b], &parent_fixed_[b]);
+    const Mat3 Rc = Rcm * link.Ac.transpose();
+    const Vec3 rc = ocm - Rc * link.sc;
+    const auto qd = VecX6::Map(x + nq_ + link.v, link.nv);
+    v_[b] = vp + s_[b] * qd;
+    // the velocity product (docs/equations.md §6.11): each column of S turns with the body
+    // it is fixed in
+    c_[b].setZero();
+    for (int k = 0; k < link.nv; ++k) {
+      const Vec6& w = (parent_fixed_[b] >> k) & 1u ? vp : v_[b];
+      c_[b] += CrossMotion(w, s_[b].col(k) * qd[k]);
+    }
     rotation_[b] = Rc;
     Vec4 e = math::MatrixToQuat(Rc);
     if (e.dot(reference_.segment<4>(o + 3)) < 0.0) e = -e;
@@ -193,10 +243,10 @@ void TreeForm::Kinematics(const double* x) {
     y_.segment<3>(o + 7) = v_[b].tail<3>() + v_[b].head<3>().cross(rc);
     y_.segment<3>(o + 10) = Rc.transpose() * v_[b].head<3>();
   }
-  for (size_t k = 0; k < others_.size(); ++k) y_[others_[k]] = x[2 * dof_ + k];
+  for (size_t k = 0; k < others_.size(); ++k) y_[others_[k]] = x[nq_ + dof_ + k];
 }
 
-bool TreeForm::Dynamics(double t, const double* x, VecX* qdd) {
+bool TreeForm::Dynamics(double t, VecX* qdd) {
   const double* memory = state_->memory.data();
   const VecX F = sys_.AppliedForces(t, y_.data(), yp_.data(), memory);
   if (!F.allFinite()) return false;
@@ -221,25 +271,25 @@ bool TreeForm::Dynamics(double t, const double* x, VecX* qdd) {
   }
   // Featherstone's articulated-body algorithm (docs/equations.md §6.11): velocity products,
   // then the articulated inertias from the tips, then the accelerations from the ground
-  for (const auto& link : links_) {
-    const int b = link.body;
-    const double qd = link.coordinate >= 0 ? x[dof_ + link.coordinate] : 0.0;
-    c_[b] = CrossMotion(v_[b], s_[b] * qd);
-  }
   articulated_ = inertia_;
   articulated_bias_ = bias_;
   for (auto it = links_.rbegin(); it != links_.rend(); ++it) {
     const int b = it->body;
     Mat6 Ia = articulated_[b];
-    if (it->type != 0) {
-      u_axis_[b] = articulated_[b] * s_[b];
-      d_[b] = s_[b].dot(u_axis_[b]);
-      u_[b] = -s_[b].dot(articulated_bias_[b]);
-      if (!(d_[b] > 0.0)) return false;
-      Ia -= u_axis_[b] * u_axis_[b].transpose() / d_[b];
+    Vec6 pa = articulated_bias_[b];
+    if (it->nv > 0) {
+      const Mat6X& S = s_[b];
+      u_axis_[b] = articulated_[b] * S;
+      const MatXX6 D = S.transpose() * u_axis_[b];
+      const Eigen::LLT<MatXX6> llt(D);
+      if (llt.info() != Eigen::Success) return false;
+      d_inverse_[b] = llt.solve(MatXX6::Identity(it->nv, it->nv));
+      u_[b] = -S.transpose() * articulated_bias_[b];
+      Ia -= u_axis_[b] * d_inverse_[b] * u_axis_[b].transpose();
+      pa += Ia * c_[b] + u_axis_[b] * (d_inverse_[b] * u_[b]);
+    } else {
+      pa += Ia * c_[b];
     }
-    Vec6 pa = articulated_bias_[b] + Ia * c_[b];
-    if (it->type != 0) pa += u_axis_[b] * (u_[b] / d_[b]);
     if (it->parent != kGround) {
       articulated_[it->parent] += Ia;
       articulated_bias_[it->parent] += pa;
@@ -249,9 +299,9 @@ bool TreeForm::Dynamics(double t, const double* x, VecX* qdd) {
     const int b = link.body;
     Vec6 a = c_[b];
     if (link.parent != kGround) a += a_[link.parent];
-    if (link.type != 0) {
-      const double acc = (u_[b] - u_axis_[b].dot(a)) / d_[b];
-      (*qdd)[link.coordinate] = acc;
+    if (link.nv > 0) {
+      const VecX6 acc = d_inverse_[b] * (u_[b] - u_axis_[b].transpose() * a);
+      qdd->segment(link.v, link.nv) = acc;
       a += s_[b] * acc;
     }
     a_[b] = a;
@@ -268,7 +318,9 @@ bool TreeForm::Dynamics(double t, const double* x, VecX* qdd) {
     yp_.segment<3>(o + 7) = a_[b].tail<3>() + wdot.cross(c) + w.cross(vc);
     yp_.segment<3>(o + 10) = rotation_[b].transpose() * wdot;
   }
-  sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory);
+  // the reactions' power -lambda . B u is zero: the tree's joints hold their velocity
+  // equations by construction (B u = 0) and none is a Motion (docs/equations.md §7)
+  sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory, &no_velocity_rows_);
   return yp_.allFinite() && qdd->allFinite();
 }
 
@@ -283,6 +335,7 @@ void TreeForm::Reactions() {
   const system::SparseMat B = sys_.VelocityJacobian(y_.data(), state_->memory.data());
   y_.segment(sys_.mu_offset(), sys_.active_rows() + nb_).setZero();
   for (const auto& link : links_) {
+    if (link.joint < 0) continue;  // a free part
     const int b = link.body, o = system::System::BodyOffset(b);
     const auto& rows = joint_rows_[link.joint];
     Eigen::Matrix<double, 6, Eigen::Dynamic> Bt = Eigen::MatrixXd::Zero(6, rows.size());
@@ -295,7 +348,10 @@ void TreeForm::Reactions() {
     const Vec3 torque = f[b].head<3>() - y_.segment<3>(o).cross(force);
     Vec6 G;
     G << force, rotation_[b].transpose() * torque;
-    const VecX lambda = Bt.colPivHouseholderQr().solve(-G);
+    // the joint's rows are independent (no redundancy in a tree): least squares by the
+    // normal equations, at most 6 x 6
+    const Eigen::MatrixXd BtB = Bt.transpose() * Bt;
+    const VecX lambda = BtB.ldlt().solve(-(Bt.transpose() * G));
     for (size_t k = 0; k < rows.size(); ++k)
       y_[sys_.lambda_offset() + sys_.rows()[rows[k]].active] = lambda[k];
   }
@@ -306,7 +362,7 @@ bool TreeForm::Evaluate(double t, const double* x) {
   if (cached_ && t == t_ && VecX::Map(x, n) == x_) return true;
   Kinematics(x);
   qdd_.resize(dof_);
-  if (!Dynamics(t, x, &qdd_)) return false;
+  if (!Dynamics(t, &qdd_)) return false;
   t_ = t;
   x_ = VecX::Map(x, n);
   cached_ = true;
@@ -315,9 +371,9 @@ bool TreeForm::Evaluate(double t, const double* x) {
 
 bool TreeForm::Rhs(double t, const double* x, double* xdot) {
   if (!Evaluate(t, x)) return false;
-  for (int i = 0; i < dof_; ++i) xdot[i] = x[dof_ + i];
-  for (int i = 0; i < dof_; ++i) xdot[dof_ + i] = qdd_[i];
-  for (size_t k = 0; k < others_.size(); ++k) xdot[2 * dof_ + k] = yp_[others_[k]];
+  for (const auto& link : links_) TreeLinkRates(link, x + link.q, x + nq_ + link.v, xdot + link.q);
+  for (int i = 0; i < dof_; ++i) xdot[nq_ + i] = qdd_[i];
+  for (size_t k = 0; k < others_.size(); ++k) xdot[nq_ + dof_ + k] = yp_[others_[k]];
   return true;
 }
 
@@ -335,36 +391,28 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
 void TreeForm::Reduce(double t, const double* y, double* x) {
   (void)t;
   const bool have_previous = x_.size() == size();
+  // a body's frame and spatial velocity (about the origin) from the DAE's states
+  const auto frame = [&](int body, Mat3* R, Vec3* r, Vec6* v) {
+    *R = Mat3::Identity(), *r = Vec3::Zero(), *v = Vec6::Zero();
+    if (body == kGround) return;
+    const int o = system::System::BodyOffset(body);
+    *R = math::QuatToMatrix<double>(Vec4(Vec4::Map(y + o + 3)));
+    *r = Vec3::Map(y + o);
+    const Vec3 w = *R * Vec3::Map(y + o + 10);
+    *v << w, Vec3::Map(y + o + 7) - w.cross(*r);
+  };
   for (const auto& link : links_) {
-    if (link.coordinate < 0) continue;
-    const int oc_ = system::System::BodyOffset(link.body);
-    Mat3 Rp = Mat3::Identity();
-    Vec3 rp = Vec3::Zero(), vp = Vec3::Zero(), wp = Vec3::Zero();
-    if (link.parent != kGround) {
-      const int op = system::System::BodyOffset(link.parent);
-      Rp = math::QuatToMatrix<double>(Vec4(Vec4::Map(y + op + 3)));
-      rp = Vec3::Map(y + op), vp = Vec3::Map(y + op + 7), wp = Rp * Vec3::Map(y + op + 10);
-    }
-    const Mat3 Rc = math::QuatToMatrix<double>(Vec4(Vec4::Map(y + oc_ + 3)));
-    const Vec3 rc = Vec3::Map(y + oc_), vc = Vec3::Map(y + oc_ + 7);
-    const Vec3 wc = Rc * Vec3::Map(y + oc_ + 10);
-    const Mat3 Rm = Rp * link.Ap;
-    const Vec3 axis = Rm.col(2), om = rp + Rp * link.sp;
-    double q = 0.0, qd = 0.0;
-    if (link.type == 1) {
-      const Mat3 M = Rm.transpose() * Rc * link.Ac * link.K.transpose();
-      q = std::atan2(M(1, 0), M(0, 0));
-      if (have_previous) q += 2.0 * kPi * std::round((x_[link.coordinate] - q) / (2.0 * kPi));
-      qd = axis.dot(wc - wp);
-    } else {
-      const Vec3 oc = rc + Rc * link.sc;
-      q = axis.dot(oc - om);
-      qd = axis.dot(vc + wc.cross(oc - rc) - vp - wp.cross(oc - rp));
-    }
-    x[link.coordinate] = q;
-    x[dof_ + link.coordinate] = qd;
+    if (link.nv == 0) continue;
+    Mat3 Rp, Rc;
+    Vec3 rp, rc;
+    Vec6 vp, vc;
+    frame(link.parent, &Rp, &rp, &vp);
+    frame(link.body, &Rc, &rc, &vc);
+    TreeLinkCoordinates(link, Rp * link.Ap, rp + Rp * link.sp, Rc * link.Ac, rc + Rc * link.sc,
+                        vc - vp, have_previous ? x_.data() + link.q : nullptr, x + link.q,
+                        x + nq_ + link.v);
   }
-  for (size_t k = 0; k < others_.size(); ++k) x[2 * dof_ + k] = y[others_[k]];
+  for (size_t k = 0; k < others_.size(); ++k) x[nq_ + dof_ + k] = y[others_[k]];
   reference_ = VecX::Map(y, sys_.size());
   cached_ = false;
 }

@@ -36,15 +36,21 @@ void Simulation::StartIntegrator(double end) {
       start_messages_.push_back(line);
   };
   const std::optional<solver::OdeMethod> method = OdeMethodOf(model_);
-  const bool joint = model_.integrator && model_.integrator->coordinates == "JOINT";
+  const std::string asked = model_.integrator ? model_.integrator->coordinates : "AUTO";
+  // AUTO (the Python Integrator's default; model::Integrator's is BODY): joint coordinates
+  // for the ODE-form types (ABAM, MSTIFF, VSTIFF) when the model is a tree, where they cost
+  // less than the body-coordinate ODE form at every size measured; the DAE types keep the
+  // body coordinates (docs/equations.md §6.11)
+  const bool automatic = asked == "AUTO" && method.has_value();
+  const bool joint = asked == "JOINT" || automatic;
   // dae_index 3 (I3) is a form of the DAE integrators only (docs/equations.md §6.1)
   const bool index_three = model_.integrator && model_.integrator->dae_index == 3;
   const std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
-  if (joint && !refusal.empty())
+  if (asked == "JOINT" && !refusal.empty())
     note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
   if (index_three && ((joint && refusal.empty()) || method))
     note("Integrator dae_index = 3 not applied: " +
-         std::string(joint && refusal.empty() ? "coordinates=JOINT" : model_.integrator->type) +
+         (method ? model_.integrator->type : std::string("coordinates=JOINT")) +
          " integrates an ODE form (dae_index applies to GSTIFF, DSTIFF, HSTIFF)");
   if (joint && refusal.empty()) {
     // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
@@ -52,8 +58,9 @@ void Simulation::StartIntegrator(double end) {
     auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
     solver::IntegratorSettings settings = settings_;
     settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
-    note("Integrator coordinates=JOINT: " + std::to_string(tree->dof()) +
-         " joint coordinates, CVODE " +
+    note(std::string("Integrator coordinates=JOINT") +
+         (automatic ? " (chosen: the model is a tree of joints)" : "") + ": " +
+         std::to_string(tree->dof()) + " joint coordinates, CVODE " +
          (settings.ode_method == solver::OdeMethod::kAdams ? "Adams" : "BDF"));
     ode_ = std::move(tree);
     joint_coordinates_ = true;

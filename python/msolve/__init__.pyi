@@ -435,7 +435,7 @@ class Integrator(_settings.Integrator):
     kmax: int | None
     maxit: int | None
     interpolate: bool
-    coordinates: Literal['BODY', 'JOINT']
+    coordinates: Literal['AUTO', 'BODY', 'JOINT']
     pattern: str | list[bool] | None
     alpha: float | None
     beta: float | None
@@ -451,7 +451,7 @@ class Integrator(_settings.Integrator):
     dae_vc_tol_factor: float | None
     dae_vc_error_ctrl: bool
     dae_vel_ctrl: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['GSTIFF', 'DSTIFF', 'HSTIFF', 'MSTIFF', 'VSTIFF', 'ABAM'] = ..., error: float | None = ..., hinit: float | None = ..., hmax: float | None = ..., hmin: float | None = ..., kmax: int | None = ..., maxit: int | None = ..., interpolate: bool = ..., coordinates: Literal['BODY', 'JOINT'] = ..., pattern: str | list[bool] | None = ..., alpha: float | None = ..., beta: float | None = ..., gamma: float | None = ..., vel_tol_factor: float | None = ..., minit: int | None = ..., dae_index: int | None = ..., dae_constr_tol: float | None = ..., dae_alg_tol_factor: float | None = ..., dae_eval_expiry: int | None = ..., dae_jacob_eval: int | None = ..., dae_jacob_init: int | None = ..., dae_vc_tol_factor: float | None = ..., dae_vc_error_ctrl: bool = ..., dae_vel_ctrl: bool = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['GSTIFF', 'DSTIFF', 'HSTIFF', 'MSTIFF', 'VSTIFF', 'ABAM'] = ..., error: float | None = ..., hinit: float | None = ..., hmax: float | None = ..., hmin: float | None = ..., kmax: int | None = ..., maxit: int | None = ..., interpolate: bool = ..., coordinates: Literal['AUTO', 'BODY', 'JOINT'] = ..., pattern: str | list[bool] | None = ..., alpha: float | None = ..., beta: float | None = ..., gamma: float | None = ..., vel_tol_factor: float | None = ..., minit: int | None = ..., dae_index: int | None = ..., dae_constr_tol: float | None = ..., dae_alg_tol_factor: float | None = ..., dae_eval_expiry: int | None = ..., dae_jacob_eval: int | None = ..., dae_jacob_init: int | None = ..., dae_vc_tol_factor: float | None = ..., dae_vc_error_ctrl: bool = ..., dae_vel_ctrl: bool = ...) -> None: ...
 
 class Joint(_constraints.Joint):
     id: int

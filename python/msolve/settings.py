@@ -171,14 +171,23 @@ class Integrator(_CoreEntity, _core.IntegratorSpec):
         "Interpolated outputs meet the constraints to the integration error only.",
     )
     coordinates = Enum(
-        "BODY JOINT",
-        "BODY",
+        "AUTO BODY JOINT",
+        "AUTO",
         field="_coordinates",
-        doc="msolve's own (not MotionSolve): JOINT integrates a model whose parts hang from the "
-        "ground by REVOLUTE, TRANSLATIONAL and FIXED joints in joint coordinates (CVODE: Adams "
-        "for ABAM, BDF otherwise; docs/equations.md 6.11); other models keep the body "
-        "coordinates, and run.messages says which was used.",
+        doc="msolve's own (not MotionSolve): JOINT integrates a tree of joints (REVOLUTE, "
+        "TRANSLATIONAL, FIXED, CYLINDRICAL, UNIVERSAL, HOOKE, PLANAR, SPHERICAL; free parts) "
+        "in joint coordinates (CVODE: Adams for ABAM, BDF otherwise; docs/equations.md 6.11); "
+        "other models keep the body coordinates, and run.messages says which was used. BODY "
+        "keeps the body coordinates; AUTO (default) takes joint coordinates for ABAM, MSTIFF "
+        "and VSTIFF on a tree, where they are cheaper, and says so in run.messages.",
     )
+
+    def __init__(self, **kwds):
+        # coordinates: AUTO unless asked (the C++ description's own default is BODY)
+        _core.IntegratorSpec.__init__(self)
+        self._coordinates = "AUTO"
+        super(_CoreEntity, self).__init__(**kwds)
+
     # MotionSolve's own integrator tuning: accepted, stored, written to datasets, reported
     pattern = _Pattern(no_effect=_IDA + "; IDA decides when to evaluate the Jacobian")
     alpha = Double(None, optional=True, no_effect=_IDA + "; an HHT/Newmark parameter")
