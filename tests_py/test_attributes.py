@@ -184,7 +184,7 @@ def test_no_effect_attributes_are_reported_once_per_analysis(capsys):
     assert not [m for m in second.messages if "accepted, no effect" in m]
     model.reset()
     third = model.simulate(end=0.05, dtout=0.01, returnResults=True)
-    assert len([m for m in third.messages if "accepted, no effect" in m]) == 7
+    assert len([m for m in third.messages if "accepted, no effect" in m]) == 6
 
 
 def test_a_close_misspelling_on_a_part_is_said_to_be_one():

@@ -98,12 +98,16 @@ def test_index_three_and_index_two_agree_on_a_four_bar():
         assert run.ok, run.error
         runs[index] = (run, model)
     (si2, m2), (i3, m3) = runs[2], runs[3]
+    # the same motion (the tip travels about 1 m): I3's global error is the larger, its
+    # velocities being out of the error test (1.0e-5 m apart over 3 s when this was written,
+    # with 2082 I3 steps against 9231 SI2 ones)
     for comp in ("X", "Y"):
         np.testing.assert_allclose(
             i3.getObject(m3.tip).getComponent(comp),
             si2.getObject(m2.tip).getComponent(comp),
-            atol=1e-6,
+            atol=3e-5,
         )
+    assert i3.stats["steps"] < si2.stats["steps"]
     # both enforce the position constraints; only SI2 enforces the velocity constraints:
     # under I3 their residual (the velocities' own error) is reported, small but not held
     # to the constraint tolerance
@@ -115,9 +119,11 @@ def test_index_three_and_index_two_agree_on_a_four_bar():
 
 
 def test_index_three_pendulum_at_a_large_angle_matches_the_ode():
-    # released at 1 rad: theta'' = -g sin(theta) / (1 + I / m L^2) for the bob's own inertia
+    # released at 1 rad: theta'' = -g sin(theta) / (1 + I / m L^2) for the bob's own inertia.
+    # The local error bound holds per step on the positions; the global error grows with the
+    # steps (3.9e-7 m and 2.1e-6 m/s over about 1000 steps when this was written)
     amplitude, inertia = 1.0, 1e-6
-    model = pendulum(amplitude, 1e-8, dae_index=3)
+    model = pendulum(amplitude, 1e-10, dae_index=3)
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
     assert run.ok, run.error
     reference = solve_ivp(
@@ -135,7 +141,7 @@ def test_index_three_pendulum_at_a_large_angle_matches_the_ode():
     np.testing.assert_allclose(pos.getComponent("Y"), -np.cos(theta), atol=1e-6)
     vel = run.getObject(model.vel)
     speed = np.hypot(vel.getComponent("VX"), vel.getComponent("VY"))
-    np.testing.assert_allclose(speed, np.abs(reference.y[1]), atol=1e-5)
+    np.testing.assert_allclose(speed, np.abs(reference.y[1]), atol=5e-6)
 
 
 def test_dae_index_values_outside_the_documented_ones_are_refused():

@@ -27,12 +27,12 @@ std::vector<StateTolerance> SystemDae::Tolerances() const {
               tolerances.begin() + sys_.lambda_offset() + sys_.active_rows(),
               StateTolerance::kRelative);
   // the index-3 form bounds the error of the positions only: its velocities are index-2
-  // variables, converged by Newton but out of the error test (docs/equations.md §6.1)
+  // variables, out of the error test and of Newton's weighted test; they follow from the
+  // positions through the BDF formula of the kinematic equations (docs/equations.md §6.1)
   if (index_three_)
     for (int k = 0; k < sys_.body_count(); ++k) {
       const int o = system::System::BodyOffset(k);
-      std::fill(tolerances.begin() + o + 7, tolerances.begin() + o + 13,
-                StateTolerance::kExcluded);
+      std::fill(tolerances.begin() + o + 7, tolerances.begin() + o + 13, StateTolerance::kExcluded);
     }
   return tolerances;
 }
