@@ -35,7 +35,15 @@ fi
 
 if [ "$WHAT" = all ] || [ "$WHAT" = python ]; then
   cmake --build "$BUILD" -j 2 --target _core
-  [ $# -gt 0 ] || set -- tests_py
+  # tests that cannot run with the ASan runtime preloaded: those that start Python with an
+  # environment of their own (no LD_PRELOAD: the sanitized module refuses to load) and those
+  # that run CMake's compiler checks (which fail under the preloaded runtime)
+  [ $# -gt 0 ] || set -- tests_py \
+    --deselect tests_py/test_discoverable.py::test_msolve_version \
+    --deselect tests_py/test_surface.py::test_msolve_run_creates_the_output_directory \
+    --deselect tests_py/test_packaging.py::test_missing_eigen_names_setup_script_and_package \
+    --deselect tests_py/test_packaging.py::test_missing_sundials_names_fetch_script_and_packages \
+    --deselect tests_py/test_packaging.py::test_missing_klu_names_suitesparse_package
   # the package from the sources with the sanitized module, in a directory of its own
   PKG="$BUILD/python"
   rm -rf "$PKG"

@@ -64,6 +64,8 @@ class ContactElement : public PairForceElement {
   /// One switching quantity per pair of geometries: its signed gap (ShapeGap), whose zero is
   /// the onset or release of contact (docs/equations.md §6.10).
   int switch_count() const override { return static_cast<int>(ishapes_.size() * jshapes_.size()); }
+  // the collision library's queries are not known to be safe on several threads at once
+  bool concurrent() const override { return false; }
   void Switches(const double* y, double* g) const override;
 
   /// The Jacobian entries of the pair only while its solids touch (none otherwise: the

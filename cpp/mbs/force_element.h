@@ -103,6 +103,11 @@ class ForceElement {
   int memory_offset() const { return memory_offset_; }
   void PlaceMemory(int offset) { memory_offset_ = offset; }
 
+  /// Whether Evaluate, WorkRate and AddJacobian may run on another thread than the calling
+  /// one, at the same time as other elements': nothing of Python or of a user routine, no
+  /// scratch space shared with other elements (docs/architecture.md §2.6). No by default.
+  virtual bool concurrent() const { return false; }
+
   /// The functions of the state the element reads (magnitudes, components), in order.
   virtual std::vector<StateFunction*> functions() const { return {}; }
 

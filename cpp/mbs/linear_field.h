@@ -60,6 +60,8 @@ class RoutineFieldElement : public PairForceElement {
                       std::vector<double> par);
 
   using PairForceElement::Evaluate;
+  // the FIESUB (Python or compiled) runs on the calling thread
+  bool concurrent() const override { return false; }
   // the time reaches the routine through these two
   void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,
                 Wrench* on_j) const override;

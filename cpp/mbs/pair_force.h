@@ -29,6 +29,8 @@ class PairForceElement : public ForceElement {
   const model::Entity* source() const override { return source_; }
   const BodyMarker& i() const override { return i_; }
   const BodyMarker& j() const override { return j_; }
+  // a law of constant parameters of the two bodies' states: safe on any thread
+  bool concurrent() const override { return true; }
 
   // -- ForceElement, in terms of the states of the two bodies -------------------------------
   void Evaluate(double t, const double* y, const double* yp, const double* memory, Wrench* on_i,

@@ -2,6 +2,7 @@
 // system.h for the equations), the constraint values, the position and velocity Jacobians and
 // the rate of the latter; every loop over the joints goes through ForEachJointTerm
 #include "math/rotation.h"
+#include "system/assembly.h"
 #include "system/state_view.h"
 #include "system/system.h"
 
@@ -31,6 +32,25 @@ PairRates RatesOf(const double* const* q) {
     r.qd.segment<4>(kBodyQ * s + 3) = r.halfL[s] * V3(q[s] + 10);
   }
   return r;
+}
+
+// per row of a joint term in the residual: the position and velocity constraint, then for each
+// side the 13 values the row adds to the body's rows
+constexpr int kRowValues = 2 + 2 * kBodyStates;
+
+// The laws of the nonlinear Couplers at the displacements in y, one per joint (unread for
+// the others): their COUSUBs run here, on the calling thread, before the joints are
+// evaluated on several (docs/architecture.md §2.6)
+std::vector<mbs::Coupling> CouplingsAt(const std::vector<mbs::JointConstraint>& joints,
+                                       const double* y, const double* memory, bool second) {
+  std::vector<mbs::Coupling> laws;
+  for (size_t jn = 0; jn < joints.size(); ++jn) {
+    const mbs::JointConstraint& joint = joints[jn];
+    if (!joint.law()) continue;
+    laws.resize(joints.size());
+    System::CouplingOf(joint, y, joint.Slots(memory), second, &laws[jn]);
+  }
+  return laws;
 }
 
 }  // namespace
@@ -82,126 +102,161 @@ void System::SetActiveRows(const std::vector<bool>& active) {
 
 void System::JointResidual(const double* y, const double* memory, double* F, double* power) const {
   const int lam0 = lambda_offset(), mu0 = mu_offset();
-  // constraints, reactions, stabilisation (a row is the sum of its terms)
-  double phi[6];
-  PairGradient grad;
-  ForEachJointTerm(
-      y, memory,
-      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
-          const double* slots, const mbs::Coupling* coupling) {
-        const int* side_body = sides.body;
-        const double* const* q = sides.state;
-        joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
-        // per side: L(e)^T and q'(u) (as PositionRates)
-        Eigen::Matrix<double, 3, 4> Lt[2];
-        Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+  const int count = static_cast<int>(joints_.size());
+  // each joint's share (kRowValues per row of each term), evaluated on the threads and summed
+  // in the order of the joints and terms: a row is the sum of its terms
+  std::vector<int> start(count + 1, 0);
+  for (int jn = 0; jn < count; ++jn)
+    start[jn + 1] = start[jn] + joints_[jn].terms() * joints_[jn].rows() * kRowValues;
+  thread_local std::vector<double> kept;
+  std::vector<double> values = std::move(kept);
+  values.resize(start[count]);
+  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, y, memory, false);
+  assembly::ForItems(count, assembly::Threads(*this), assembly::Anywhere, [&](int jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    const double* slots = joint.Slots(memory);
+    const mbs::Coupling* coupling = joint.law() ? &laws[jn] : nullptr;
+    double phi[6];
+    PairGradient grad;
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const double* const* q = sides.state;
+      joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
+      // per side: L(e)^T and q'(u) (as PositionRates)
+      Eigen::Matrix<double, 3, 4> Lt[2];
+      Eigen::Matrix<double, 1, kBodyQ> qdot[2];
+      for (int s = 0; s < 2; ++s) {
+        if (q[s] == nullptr) continue;
+        const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
+        Lt[s] = L.transpose();
+        qdot[s].head<3>() = V3(q[s] + 7).transpose();
+        qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+      }
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = rows_[joint_row_start_[jn] + r].active;
+        if (a < 0) continue;
+        const double lambda = y[lam0 + a];
+        const double mu = y[mu0 + a];
+        double* v = values.data() + start[jn] + (term * joint.rows() + r) * kRowValues;
+        v[0] = phi[r];
+        double vel = 0.0;
         for (int s = 0; s < 2; ++s) {
           if (q[s] == nullptr) continue;
-          const Eigen::Matrix<double, 4, 3> L = math::QuatL(V4(q[s] + 3));
-          Lt[s] = L.transpose();
-          qdot[s].head<3>() = V3(q[s] + 7).transpose();
-          qdot[s].tail<4>() = (0.5 * L * V3(q[s] + 10)).transpose();
+          const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
+          vel += g.dot(qdot[s]);
+          double* f = v + 2 + kBodyStates * s;
+          Eigen::Map<Eigen::Matrix<double, 1, 7>>{f} = mu * g;
+          Eigen::Map<Eigen::Matrix<double, 1, 3>>(f + 7) = lambda * g.head<3>();
+          Eigen::Map<Vec3>(f + 10) = 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
         }
-        for (int r = 0; r < joint.rows(); ++r) {
-          const int a = rows_[row0 + r].active;
-          if (a < 0) continue;
-          const double lambda = y[lam0 + a];
-          const double mu = y[mu0 + a];
-          F[mu0 + a] += phi[r];
-          double vel = 0.0;
-          for (int s = 0; s < 2; ++s) {
-            if (q[s] == nullptr) continue;
-            const int k = side_body[s];
-            const auto g = grad.row(r).segment<kBodyQ>(kBodyQ * s);
-            vel += g.dot(qdot[s]);
-            double* f = F + BodyOffset(k);
-            Eigen::Map<Eigen::Matrix<double, 1, 7>> f_q(f);
-            Eigen::Map<Eigen::Matrix<double, 1, 3>> f_v(f + 7);
-            Eigen::Map<Vec3> f_w(f + 10);
-            f_q += mu * g;
-            f_v += lambda * g.head<3>();
-            f_w += 0.5 * lambda * Lt[s] * g.tail<4>().transpose();
-          }
-          F[lam0 + a] += vel;
-          // the reactions' power, -lambda B u
-          *power -= lambda * vel;
+        v[1] = vel;
+      }
+    }
+  });
+  // constraints, reactions, stabilisation; the reactions' power, -lambda B u
+  for (int jn = 0; jn < count; ++jn) {
+    const mbs::JointConstraint& joint = joints_[jn];
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = rows_[joint_row_start_[jn] + r].active;
+        if (a < 0) continue;
+        const double* v = values.data() + start[jn] + (term * joint.rows() + r) * kRowValues;
+        F[mu0 + a] += v[0];
+        for (int s = 0; s < 2; ++s) {
+          if (sides.state[s] == nullptr) continue;
+          double* f = F + BodyOffset(sides.body[s]);
+          const double* add = v + 2 + kBodyStates * s;
+          for (int d = 0; d < kBodyStates; ++d) f[d] += add[d];
         }
-      });
+        F[lam0 + a] += v[1];
+        *power -= y[lam0 + a] * v[1];
+      }
+    }
+  }
+  kept = std::move(values);
 }
 
 void System::JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const {
-  auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
-  double phi[6];
-  PairGradient grad;
-  std::vector<PairHessian> hess;
-  ForEachJointTerm(
-      y, memory,
-      [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
-          const double* slots, const mbs::Coupling* coupling) {
-        const int* side_body = sides.body;
-        const double* const* q = sides.state;
-        joint.EvaluateTermHessians(term, q[0], q[1], slots, phi, &grad, &hess, coupling);
+  // each joint's triplets on the threads, gathered in the order of the joints
+  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, y, memory, true);
+  const auto triplets = [&](int jn, std::vector<Triplet>* list) {
+    auto add = [list](int r, int c, double v) { list->push_back({r, c, v}); };
+    const mbs::JointConstraint& joint = joints_[jn];
+    const double* slots = joint.Slots(memory);
+    const mbs::Coupling* coupling = joint.law() ? &laws[jn] : nullptr;
+    const int row0 = joint_row_start_[jn];
+    double phi[6];
+    PairGradient grad;
+    thread_local std::vector<PairHessian> hess;
+    for (int term = 0; term < joint.terms(); ++term) {
+      const JointSides sides = SidesOf(joint, term, y);
+      const int* side_body = sides.body;
+      const double* const* q = sides.state;
+      joint.EvaluateTermHessians(term, q[0], q[1], slots, phi, &grad, &hess, coupling);
 
-        const PairRates rates = RatesOf(q);
-        const auto& qd = rates.qd;
-        const auto& halfQ = rates.halfQ;
-        const auto& halfL = rates.halfL;
-        auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
-        auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
+      const PairRates rates = RatesOf(q);
+      const auto& qd = rates.qd;
+      const auto& halfQ = rates.halfQ;
+      const auto& halfL = rates.halfL;
+      auto qcol = [&](int c) { return BodyOffset(side_body[c / kBodyQ]) + c % kBodyQ; };
+      auto qlive = [&](int c) { return q[c / kBodyQ] != nullptr; };
 
-        // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
-        Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
-        for (int r = 0; r < joint.rows(); ++r) {
-          const int a = rows_[row0 + r].active;
-          if (a < 0) continue;
-          const int lam = lambda_offset() + a;
-          const int mu = mu_offset() + a;
-          const double lambda = y[lam];
-          const double muv = y[mu];
-          const PairHessian& H = hess[r];
-          const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
+      // block of the body rows (kinematic 7 + dynamic 6 per side) against q (14)
+      Eigen::Matrix<double, 26, kPairQ> K = Eigen::Matrix<double, 26, kPairQ>::Zero();
+      for (int r = 0; r < joint.rows(); ++r) {
+        const int a = rows_[row0 + r].active;
+        if (a < 0) continue;
+        const int lam = lambda_offset() + a;
+        const int mu = mu_offset() + a;
+        const double lambda = y[lam];
+        const double muv = y[mu];
+        const PairHessian& H = hess[r];
+        const Eigen::Matrix<double, 1, kPairQ> g = grad.row(r);
 
-          // position row and velocity row against q
-          Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
-          for (int s = 0; s < 2; ++s)
-            if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
-          for (int c = 0; c < kPairQ; ++c) {
-            if (!qlive(c)) continue;
-            add(mu, qcol(c), g[c]);
-            add(lam, qcol(c), dvel[c]);
-          }
-          for (int s = 0; s < 2; ++s) {
-            if (!q[s]) continue;
-            const int o = BodyOffset(side_body[s]);
-            const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
-            const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
-            for (int i = 0; i < 3; ++i) {
-              // velocity row against u, reaction rows against lambda
-              add(lam, o + 7 + i, g[kBodyQ * s + i]);
-              add(lam, o + 10 + i, Bw[i]);
-              add(o + 7 + i, lam, g[kBodyQ * s + i]);
-              add(o + 10 + i, lam, Bw[i]);
-            }
-            // stabilisation columns
-            for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
-            // second-derivative terms of the body rows
-            K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
-            K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
-            K.block<3, kPairQ>(13 * s + 10, 0) +=
-                lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
-            K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
-                0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
-          }
+        // position row and velocity row against q
+        Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
+        for (int s = 0; s < 2; ++s)
+          if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
+        for (int c = 0; c < kPairQ; ++c) {
+          if (!qlive(c)) continue;
+          add(mu, qcol(c), g[c]);
+          add(lam, qcol(c), dvel[c]);
         }
         for (int s = 0; s < 2; ++s) {
           if (!q[s]) continue;
           const int o = BodyOffset(side_body[s]);
-          for (int i = 0; i < 13; ++i)
-            for (int c = 0; c < kPairQ; ++c)
-              if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
+          const Eigen::Matrix<double, 1, 4> ge = g.segment<4>(kBodyQ * s + 3);
+          const Eigen::Matrix<double, 3, 1> Bw = halfL[s].transpose() * ge.transpose();
+          for (int i = 0; i < 3; ++i) {
+            // velocity row against u, reaction rows against lambda
+            add(lam, o + 7 + i, g[kBodyQ * s + i]);
+            add(lam, o + 10 + i, Bw[i]);
+            add(o + 7 + i, lam, g[kBodyQ * s + i]);
+            add(o + 10 + i, lam, Bw[i]);
+          }
+          // stabilisation columns
+          for (int d = 0; d < kBodyQ; ++d) add(o + d, mu, g[kBodyQ * s + d]);
+          // second-derivative terms of the body rows
+          K.block<7, kPairQ>(13 * s, 0) += muv * H.block<7, kPairQ>(kBodyQ * s, 0);
+          K.block<3, kPairQ>(13 * s + 7, 0) += lambda * H.block<3, kPairQ>(kBodyQ * s, 0);
+          K.block<3, kPairQ>(13 * s + 10, 0) +=
+              lambda * halfL[s].transpose() * H.block<4, kPairQ>(kBodyQ * s + 3, 0);
+          K.block<3, 4>(13 * s + 10, kBodyQ * s + 3) +=
+              0.5 * lambda * math::QuatLTransposeTimes(ge.transpose());
         }
-      },
-      true);
+      }
+      for (int s = 0; s < 2; ++s) {
+        if (!q[s]) continue;
+        const int o = BodyOffset(side_body[s]);
+        for (int i = 0; i < 13; ++i)
+          for (int c = 0; c < kPairQ; ++c)
+            if (qlive(c)) add(o + i, qcol(c), K(13 * s + i, c));
+      }
+    }
+  };
+  assembly::CollectTriplets(static_cast<int>(joints_.size()), assembly::Threads(*this),
+                            assembly::Anywhere, triplets, out);
 }
 
 VecX System::JointResiduals(const double* y, const double* memory) const {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "math/rotation.h"
+#include "system/assembly.h"
 #include "system/state_view.h"
 #include "system/system.h"
 
@@ -25,6 +26,9 @@ int Column(const std::vector<int>& deps, int index) {
   return static_cast<int>(std::lower_bound(deps.begin(), deps.end(), index) - deps.begin());
 }
 
+// per force element: the wrenches on I and J, and the non-conservative power
+constexpr int kElementValues = 13;
+
 }  // namespace
 
 void System::Residual(double t, const double* y, const double* yp, const double* memory,
@@ -34,15 +38,34 @@ void System::Residual(double t, const double* y, const double* yp, const double*
 
   // force elements: applied wrenches enter the dynamic rows with a minus sign; their
   // non-conservative power feeds the work W
+  // (evaluated on the threads, summed in the order of the elements)
   double power = 0.0;
-  mbs::Wrench on_i, on_j;
-  for (const auto& element : force_elements_) {
-    element->Evaluate(t, y, yp, memory, &on_i, &on_j);
-    const int bi = element->body(0), bj = element->body(1);
-    if (bi >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= on_i;
-    if (bj >= 0) Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= on_j;
-    if (work_state_ >= 0) power += element->WorkRate(y, memory, on_i, on_j);
+  const int count = static_cast<int>(force_elements_.size());
+  thread_local std::vector<double> kept;
+  std::vector<double> values = std::move(kept);
+  values.resize(kElementValues * count);
+  assembly::ForItems(
+      count, assembly::Threads(*this), [this](int k) { return !force_elements_[k]->concurrent(); },
+      [&](int k) {
+        const mbs::ForceElement& element = *force_elements_[k];
+        double* v = values.data() + kElementValues * k;
+        mbs::Wrench on_i, on_j;
+        element.Evaluate(t, y, yp, memory, &on_i, &on_j);
+        Eigen::Map<mbs::Wrench>{v} = on_i;
+        Eigen::Map<mbs::Wrench>(v + 6) = on_j;
+        v[12] = work_state_ >= 0 ? element.WorkRate(y, memory, on_i, on_j) : 0.0;
+      });
+  for (int k = 0; k < count; ++k) {
+    const mbs::ForceElement& element = *force_elements_[k];
+    const double* v = values.data() + kElementValues * k;
+    const int bi = element.body(0), bj = element.body(1);
+    if (bi >= 0)
+      Eigen::Map<mbs::Wrench>(F + BodyOffset(bi) + 7) -= Eigen::Map<const mbs::Wrench>(v);
+    if (bj >= 0)
+      Eigen::Map<mbs::Wrench>(F + BodyOffset(bj) + 7) -= Eigen::Map<const mbs::Wrench>(v + 6);
+    if (work_state_ >= 0) power += v[12];
   }
+  kept = std::move(values);
 
   // joints: constraints, reactions, stabilisation; the reactions' power
   JointResidual(y, memory, F, &power);
@@ -66,8 +89,8 @@ void System::BodyResidual(double t, const double* y, const double* yp, const dou
   // where the multipliers of the quaternions start
   const int mun0 = mu_offset() + active_count_;
   const Vec3 gravity = Gravity(t);
-  // kinematics, Newton-Euler, unit quaternions
-  for (int k = 0; k < body_count(); ++k) {
+  // kinematics, Newton-Euler, unit quaternions: each body its own rows
+  assembly::ForItems(body_count(), assembly::Threads(*this), assembly::Anywhere, [&](int k) {
     const Body& b = bodies_[k];
     const double* x = y + BodyOffset(k);
     const double* xp = yp + BodyOffset(k);
@@ -83,7 +106,7 @@ void System::BodyResidual(double t, const double* y, const double* yp, const dou
     f_v = b.mass / ucf_ * (V3(xp + 7) - gravity);
     f_w = (b.inertia * V3(xp + 10) + w.cross(b.inertia * w)) / ucf_;
     F[mun0 + k] = e.squaredNorm() - 1.0;
-  }
+  });
 }
 
 void System::ControlResidual(double t, const double* y, const double* yp, const double* memory,
@@ -142,14 +165,20 @@ void System::Jacobian(double t, const double* y, const double* yp, const double*
   out->clear();
   BodyJacobian(y, cj, out);
   // force elements: -d(wrench)/d(states) on the dynamic rows of their bodies
-  for (const auto& element : force_elements_) element->AddJacobian(t, y, yp, memory, cj, out);
+  assembly::CollectTriplets(
+      static_cast<int>(force_elements_.size()), assembly::Threads(*this),
+      [this](int k) { return !force_elements_[k]->concurrent(); },
+      [&](int k, std::vector<Triplet>* list) {
+        force_elements_[k]->AddJacobian(t, y, yp, memory, cj, list);
+      },
+      out);
   ControlJacobian(t, y, yp, memory, cj, out);
   JointJacobian(y, memory, out);
 }
 
 void System::BodyJacobian(const double* y, double cj, std::vector<Triplet>* out) const {
-  auto add = [out](int r, int c, double v) { out->push_back({r, c, v}); };
-  for (int k = 0; k < body_count(); ++k) {
+  const auto body = [&](int k, std::vector<Triplet>* list) {
+    auto add = [list](int r, int c, double v) { list->push_back({r, c, v}); };
     const Body& b = bodies_[k];
     const int o = BodyOffset(k);
     const double* x = y + o;
@@ -175,7 +204,8 @@ void System::BodyJacobian(const double* y, double cj, std::vector<Triplet>* out)
     for (int i = 0; i < 3; ++i)
       for (int c = 0; c < 3; ++c)
         add(o + 10 + i, o + 10 + c, (cj * b.inertia(i, c) + dgyro(i, c)) / ucf_);
-  }
+  };
+  assembly::CollectTriplets(body_count(), assembly::Threads(*this), assembly::Anywhere, body, out);
 }
 
 void System::ControlJacobian(double t, const double* y, const double* yp, const double* memory,

@@ -8,6 +8,12 @@ package does.
 """
 
 import math
+import os as _os
+
+# the threads of the parallel assembly wait for work asleep, not spinning (OpenMP reads this
+# when the core module loads; docs/architecture.md §2.6): on a busy machine a spinning thread
+# takes the core the other one needs
+_os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 from . import (
     _core,

@@ -1597,6 +1597,10 @@ def _measure(arg0: str, *args) -> float:
     """
     A runtime function of the routine being evaluated, name(markers...) as in an expression; a marker is a Marker (or other entity), an integer id, or None (0, the ground).
     """
+def _num_threads(items: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The threads the assembly uses for a model of this many bodies, joints and forces.
+    """
 def _orthonormal_error(rotation: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 3]"]) -> float:
     """
     How far a matrix is from a proper rotation: max |R^T R - I| and |det R - 1|.
@@ -1604,6 +1608,10 @@ def _orthonormal_error(rotation: typing.Annotated[numpy.typing.ArrayLike, numpy.
 def _read(arg0: str, arg1: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> float:
     """
     A runtime function of the routine being evaluated: name(ids...) as in an expression.
+    """
+def _set_num_threads(threads: typing.SupportsInt | typing.SupportsIndex) -> None:
+    """
+    Threads of the residual and Jacobian assembly in this process: n > 0, -1 for the automatic count, or 0 for MSOLVE_NUM_THREADS (a count or 'auto'; unset: serial).
     """
 def _spline(arg0: str, arg1: SplineSpec, arg2: typing.SupportsFloat | typing.SupportsIndex, arg3: typing.SupportsFloat | typing.SupportsIndex, arg4: typing.SupportsInt | typing.SupportsIndex) -> float:
     """
