@@ -179,17 +179,20 @@ def test_the_runtime_curve_function_is_the_expression_one():
     assert py_gtcrv(curve.id, 0.0, 3) == [[0.0, 0.0, 0.0], 1]
 
 
-def test_a_dataset_curve_by_cursub_is_refused_and_quintic_is_said(tmp_path):
+def test_a_dataset_curve_by_cursub_is_read_and_quintic_is_said(tmp_path):
     from test_xml_roundtrip import PENDULUM_XML
 
+    # a CURSUB curve (test_cursub.py runs them): the routine of the library it names, its
+    # USER parameters and range
     user = (
         '  <Reference_ParamCurve id="5" is_u_closed="TRUE" u_start="-1." u_end="1." '
         'usrsub_param_string="USER(100)" usrsub_dll_name="NULL"/>\n'
     )
     path = tmp_path / "cursub.xml"
     path.write_text(PENDULUM_XML.replace(" </Model>", user + " </Model>"))
-    with pytest.raises(DatasetError, match=r"Reference_ParamCurve.*CURSUB routine are not"):
-        load_model(path)
+    (curve,) = [c for c in load_model(path)._entities if isinstance(c, Curve)]
+    assert (curve.routine, curve.function) == ("NULL::CURSUB", "USER(100)")
+    assert (curve.closed, curve.minpar, curve.maxpar) == (True, -1.0, 1.0)
 
     rows = "\n".join(" ".join(str(c) for c in p) for p in circle_points(8))
     quintic = (

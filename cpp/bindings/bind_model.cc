@@ -159,6 +159,13 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_static_hold", &Diff::static_hold)
       .def_readwrite("_routine", &Diff::routine);
 
+  py::class_<Rv, Entity, std::shared_ptr<Rv>>(m, "RvSpec")
+      .def(py::init<>())
+      .def_readwrite("_function", &Rv::function)
+      .def_readwrite("_ic", &Rv::ic)
+      .def_readwrite("_routine", &Rv::routine)
+      .def_readwrite("_static_hold", &Rv::static_hold);  // bound as an Entity, not as a Diff
+
   py::class_<Variable, Entity, std::shared_ptr<Variable>>(m, "VariableSpec")
       .def(py::init<>())
       .def_readwrite("_function", &Variable::function)
@@ -208,7 +215,9 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_curve_points", &Curve::curve_points)
       .def_readwrite("_closed", &Curve::closed)
       .def_readwrite("_minpar", &Curve::minpar)
-      .def_readwrite("_maxpar", &Curve::maxpar);
+      .def_readwrite("_maxpar", &Curve::maxpar)
+      .def_readwrite("_function", &Curve::function)
+      .def_readwrite("_routine", &Curve::routine);
   RefProperty(curve, "_matrix", &Curve::matrix);
 
   py::class_<Ptcv, Entity, std::shared_ptr<Ptcv>> ptcv(m, "PtcvSpec");

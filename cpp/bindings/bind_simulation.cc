@@ -162,6 +162,15 @@ void DefineResults(py::module_& m) {
                                         ToArray(s.values)));
             return out;
           })
+      .def_property_readonly(
+          "rvs",
+          [](const Results& r) {
+            py::list out;
+            for (const auto& s : r.rvs)
+              out.append(py::make_tuple(py::cast(s.rv, py::return_value_policy::reference),
+                                        ToArray(s.values)));
+            return out;
+          })
       .def_property_readonly("constraint_errors",
                              [](const Results& r) { return ToArray(r.constraint_errors); })
       .def_property_readonly("energy", [](const Results& r) { return ToArray(r.energy); })
@@ -264,7 +273,7 @@ void DefineSimulation(py::module_& m) {
           "as it comes (bindings/running.h: PythonOutputSink).")
       .def("_output_entities",
            [](const Simulation& s) {
-             // the requests, bodies and contacts of an output row, in order
+             // the requests, bodies, contacts and Rvs of an output row, in order
              py::list out;
              const Results empty = s.EmptyResults();
              for (const auto& r : empty.requests)
@@ -273,6 +282,8 @@ void DefineSimulation(py::module_& m) {
                out.append(py::cast(b.part, py::return_value_policy::reference));
              for (const auto& c : empty.contacts)
                out.append(py::cast(c.contact, py::return_value_policy::reference));
+             for (const auto& rv : empty.rvs)
+               out.append(py::cast(rv.rv, py::return_value_policy::reference));
              return out;
            })
       .def(

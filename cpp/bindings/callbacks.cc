@@ -110,6 +110,13 @@ class PythonRoutine : public UserRoutine {
         case Form::kCoupler:
           result = CallCoupler(fn, call);
           break;
+        case Form::kCurve:
+          result = CallCurve(fn, call);
+          break;
+      }
+      if (call.form == Form::kCurve) {
+        if (out) Convert(result, out, count);
+        return;
       }
       if (call.form == Form::kField) {
         if (out) ConvertField(result, out, count);
@@ -185,6 +192,18 @@ class PythonRoutine : public UserRoutine {
     PyObject* args[7] = {id.ptr(),   time.ptr(),  p.ptr(),    npar.ptr(),
                          disp.ptr(), ndisp.ptr(), iflag.ptr()};
     return Invoke(fn, args, 7);
+  }
+
+  // CURSUB(id, par, npar, alpha, iord, iflag)
+  py::object CallCurve(const py::object& fn, const Call& call) const {
+    const std::vector<double>& par = *call.par;
+    py::list p(par.size());
+    for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
+    const py::int_ id(call.id), npar(par.size()), iord(call.iord);
+    const py::float_ alpha(call.alpha);
+    const py::bool_ iflag(call.iflag);
+    PyObject* args[6] = {id.ptr(), p.ptr(), npar.ptr(), alpha.ptr(), iord.ptr(), iflag.ptr()};
+    return Invoke(fn, args, 6);
   }
 
   // a coupler routine's number (count 1), ndisp first derivatives (count ndisp), or second
@@ -446,8 +465,8 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
       *last = now;
     }
     py::gil_scoped_acquire gil;
-    const size_t width =
-        1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() + 4 + 2;
+    const size_t width = 1 + 8 * r.requests.size() + 7 * r.bodies.size() + 12 * r.contacts.size() +
+                         2 * r.rvs.size() + 4 + 2;
     py::array_t<double> row(static_cast<py::ssize_t>(width));
     double* v = row.mutable_data();
     *v++ = r.times.back();
@@ -456,6 +475,7 @@ simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
     for (const auto& s : r.bodies) v = std::copy(s.values.back().begin(), s.values.back().end(), v);
     for (const auto& s : r.contacts)
       v = std::copy(s.values.back().begin(), s.values.back().end(), v);
+    for (const auto& s : r.rvs) v = std::copy(s.values.back().begin(), s.values.back().end(), v);
     v = std::copy(r.energy.back().begin(), r.energy.back().end(), v);
     std::copy(r.constraint_errors.back().begin(), r.constraint_errors.back().end(), v);
     try {

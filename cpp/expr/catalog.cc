@@ -125,7 +125,7 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
        "coefficients and the slip velocities of I relative to J, in the axes of rm (the "
        "joint's J marker)"},
       {"PTCV", "element", true, ""},
-      {"CVCV", "element", false, "the reactions of a Cvcv are not measured yet"},
+      {"CVCV", "element", true, ""},
       // system elements and state
       {"VARVAL", "system", true, "value of a Variable"},
       {"ARYVAL", "system", true, "element of an Array"},

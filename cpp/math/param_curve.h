@@ -49,6 +49,8 @@ class SpaceCurve {
   virtual bool closed() const = 0;
   virtual double minpar() const = 0;
   virtual double maxpar() const = 0;
+  /// The values of alpha where a derivative jumps (none by default).
+  virtual std::vector<double> Breakpoints() const { return {}; }
 };
 
 class ParamCurve : public SpaceCurve {
@@ -64,7 +66,7 @@ class ParamCurve : public SpaceCurve {
   double minpar() const override { return minpar_; }
   double maxpar() const override { return maxpar_; }
   /// The values of alpha where the segments meet (the third derivative jumps there).
-  std::vector<double> Breakpoints() const;
+  std::vector<double> Breakpoints() const override;
 
  private:
   std::vector<Vec3> control_;  // open: segment k uses control_[k .. k+3]; closed: cyclic

@@ -270,6 +270,8 @@ std::string JointConstraint::Describe() const {
 std::string JointConstraint::RowName(int row) const {
   if (rows_ > 1 && terms_.size() > 1) return JointRowName(JointType::kCurvePoint, row);
   if (terms_.size() > 1) {
+    // the arc lengths of a Cvcv without slip (docs/equations.md §2.8)
+    if (type() == JointType::kCurvePoint) return "equal arc lengths (rolling without slip)";
     if (joint()) return "coordinates related by " + joint()->type;
     return "coupled joint coordinates";
   }

@@ -36,7 +36,9 @@ class UserRoutine {
   /// (id, time, par, npar, disp, ndisp, iflag) for Coupler (COUSUB, COUXX, COUXX2), giving
   /// the constraint value, its ndisp first partial derivatives, or its second ones (ndisp
   /// values: the diagonal, or ndisp x ndisp); the caller's buffer holds `count` values.
-  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField, kCoupler };
+  /// (id, par, npar, alpha, iord, iflag) for Curve (CURSUB), giving the 3 components of the
+  /// iord-th derivative (0, 1, 2) of the curve with respect to alpha.
+  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField, kCoupler, kCurve };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -54,6 +56,8 @@ class UserRoutine {
     const double* disp = nullptr;
     const double* velo = nullptr;
     int ndisp = 0;
+    // Curve: the curve parameter (iord the order of the derivative)
+    double alpha = 0.0;
   };
 
   virtual ~UserRoutine() = default;
@@ -192,6 +196,16 @@ class Diff : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
+/// A response variable (MotionSolve Rv): a state whose rate is `function` (an expression, or
+/// USER(...) with a routine of the Diff's form), ic at the start, so that its value is ic plus
+/// the time integral of the function (docs/equations.md §4.6). The equation of an explicit
+/// Diff (its other fields stay at their defaults), in a list of its own: its ids are not
+/// Diff ids (DIF does not read it).
+class Rv : public Diff {
+ public:
+  const char* TypeName() const override { return "Rv"; }
+};
+
 class Variable;
 
 /// A list of numbers or references read with ARYVAL(id, k): X holds the states of a
@@ -248,8 +262,9 @@ class Matrix : public Entity {
 /// points are the rows of `matrix` (n x 3) or, without a matrix, `xyz` (x, y, z of each point
 /// one after the other); `curve_points` says whether they lie on the curve (true) or are its
 /// B-spline control points; a closed curve ends at its first point. The parameter runs
-/// from -1 at the first point to 1 at the last; minpar and maxpar bound the parameter of a
-/// curve computed by a CURSUB routine (kept, not used: such curves are not available).
+/// from -1 at the first point to 1 at the last. With a `routine` (CURSUB; `function` its
+/// USER(...) parameters) the routine computes the curve and its derivatives, the parameter
+/// runs from minpar to maxpar, and a closed curve repeats with period maxpar - minpar.
 class Curve : public Entity {
  public:
   const char* TypeName() const override { return "Curve"; }
@@ -258,6 +273,8 @@ class Curve : public Entity {
   bool curve_points = false;
   bool closed = false;
   double minpar = -1.0, maxpar = 1.0;
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
 };
 
 /// A point-to-curve constraint (MotionSolve Ptcv, Constraint_PTCV; docs/equations.md §2.7):

@@ -55,6 +55,7 @@
   X(Curve, curves)            \
   X(Graphic, graphics)        \
   X(Ptcv, ptcvs)              \
-  X(Cvcv, cvcvs)
+  X(Cvcv, cvcvs)              \
+  X(Rv, rvs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

@@ -19,6 +19,7 @@ void Simulation::ReleaseOutputs(Results* out) {
   for (auto& s : out->requests) keep_last(&s.values);
   for (auto& s : out->bodies) keep_last(&s.values);
   for (auto& s : out->contacts) keep_last(&s.values);
+  for (auto& s : out->rvs) keep_last(&s.values);
   keep_last(&out->constraint_errors);
   keep_last(&out->energy);
 }
@@ -81,6 +82,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     out->bodies[k].values.push_back(v);
   }
   SampleContacts(sys_, y.data(), &out->contacts);
+  for (auto& s : out->rvs) s.values.push_back({y[s.index], yp[s.index]});
   const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
   const VecX rates = sys_.DriverValues(t, y.data(), 1);
   VecX u(6 * sys_.body_count());

@@ -141,6 +141,9 @@ Results Simulation::EmptyResults() const {
     if (b.owner == nullptr) out.bodies.push_back({b.part, {}});
   for (const auto& c : model_.contacts)
     if (c->active) out.contacts.push_back({c.get(), {}});
+  for (const auto& block : sys_.StateBlocks())
+    if (const auto* rv = dynamic_cast<const model::Rv*>(block.source))
+      out.rvs.push_back({rv, block.offset, {}});
   return out;
 }
 

@@ -40,6 +40,14 @@ struct BodySeries {
   std::vector<std::array<double, 7>> values;
 };
 
+/// Samples of one response variable (Rv): RVAL (its state, ic plus the integral of its
+/// function) and RVAL1 (its rate, the function) per output time.
+struct RvSeries {
+  const model::Rv* rv = nullptr;
+  int index = 0;  // its state in y
+  std::vector<std::array<double, 2>> values;
+};
+
 /// One firing of a sensor: when its test became true (the located crossing), the sensed
 /// value there and the actions taken ("halt", "return", "print", "dt", "hmax", "stepsize",
 /// "restart", "zero_crossing", "evaluate").
@@ -55,6 +63,7 @@ struct Results {
   std::vector<RequestSeries> requests;
   std::vector<BodySeries> bodies;
   std::vector<ContactSeries> contacts;  // the CONTACT result of every active Contact
+  std::vector<RvSeries> rvs;            // RVAL, RVAL1 of every active Rv
   /// per output: largest residual of the active position constraints (joints and
   /// quaternion norms) and of the velocity constraints, a check of the solution
   std::vector<std::array<double, 2>> constraint_errors;

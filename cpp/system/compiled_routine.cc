@@ -528,6 +528,13 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
       if (out) std::copy(result.begin(), result.begin() + count, out);
       break;
     }
+    case Form::kCurve: {
+      // CURSUB(id, par, npar, alpha, iord, iflag, values)
+      using Fn = void (*)(int*, double*, int*, double*, int*, int*, double*);
+      double alpha = call.alpha;
+      reinterpret_cast<Fn>(function_)(&id, par.data(), &npar, &alpha, &iord, &iflag, result.data());
+      break;
+    }
   }
   if (call.form == Form::kCoupler) {
     if (context.interruption) std::rethrow_exception(context.interruption);

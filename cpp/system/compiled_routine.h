@@ -1,10 +1,10 @@
 // Compiled user routines (docs/motionsolve-compatibility.md §3.6): a routine named by a string
 // "library::FUNCTION" is a function of a shared library, loaded with dlopen and called with
 // MotionSolve's documented C interface (SFOSUB, VARSUB, DIFSUB, VFOSUB, VTOSUB, GFOSUB,
-// MOTSUB, REQSUB, SENSUB, SEVSUB, GSESUB). The routine calls back into the solver through
-// the documented utility functions c_sysfnc, c_sysary and c_errmes (and the gfortran names
-// sysfnc_, sysary_, errmes_ for a Fortran library), which this file defines and exports:
-// they read the state through the RoutineEvaluator in progress, as the Python routines do.
+// MOTSUB, REQSUB, SENSUB, SEVSUB, GSESUB, FIESUB, COUSUB, CURSUB). The routine calls back into the
+// solver through the documented utility functions c_sysfnc, c_sysary and c_errmes (and the gfortran
+// names sysfnc_, sysary_, errmes_ for a Fortran library), which this file defines and exports: they
+// read the state through the RoutineEvaluator in progress, as the Python routines do.
 #pragma once
 
 #include <functional>

@@ -1,9 +1,14 @@
 #include "system/curve_function.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "common/error.h"
+#include "common/interrupt.h"
 #include "system/linear_states.h"
+#include "system/routine_function.h"
 
 namespace msolve::system {
 
@@ -27,8 +32,7 @@ std::vector<Vec3> CurvePoints(const model::Curve& curve) {
   }
   if (curve.xyz.empty())
     throw ModelError(curve.Describe() +
-                     ": it has no points (xyz or matrix); curves computed by a CURSUB routine "
-                     "are not available");
+                     ": it has no points (xyz or matrix) and no routine (CURSUB) to compute it");
   if (curve.xyz.size() % 3 != 0)
     throw ModelError(curve.Describe() + ": xyz must hold x, y, z of each point, got " +
                      std::to_string(curve.xyz.size()) + " values");
@@ -39,7 +43,74 @@ std::vector<Vec3> CurvePoints(const model::Curve& curve) {
 
 }  // namespace
 
-std::unique_ptr<math::ParamCurve> MakeCurve(const model::Curve& curve) {
+RoutineCurve::RoutineCurve(const model::Curve& curve, std::vector<double> par)
+    : curve_(curve), routine_(curve.routine), par_(std::move(par)) {
+  Call(curve.minpar, 0, true);
+}
+
+Vec3 RoutineCurve::Call(double alpha, int order, bool iflag) const {
+  model::UserRoutine::Call call;
+  call.form = model::UserRoutine::Form::kCurve;
+  call.id = curve_.id;
+  call.par = &par_;
+  call.alpha = alpha;
+  call.iord = order;
+  call.iflag = iflag;
+  double out[3];
+  std::fill(out, out + 3, std::numeric_limits<double>::quiet_NaN());
+  try {
+    // the initialisation call's result is not read (a routine may return nothing then)
+    routine_->Evaluate(call, iflag ? nullptr : out, 3);
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw RoutineError(curve_.Describe() +
+                       ": its routine (CURSUB) failed at alpha = " + std::to_string(alpha) +
+                       ", iord = " + std::to_string(order) + ":\n" + e.what());
+  }
+  const Vec3 value(out[0], out[1], out[2]);
+  if (iflag) return value;
+  if (!value.allFinite())
+    throw RoutineError(curve_.Describe() + ": its routine (CURSUB) gave a value that is not " +
+                       "finite at alpha = " + std::to_string(alpha) +
+                       ", iord = " + std::to_string(order));
+  return value;
+}
+
+Vec3 RoutineCurve::Evaluate(double alpha, int order) const {
+  if (curve_.closed) {
+    const double period = curve_.maxpar - curve_.minpar;
+    alpha = curve_.minpar + (alpha - curve_.minpar) -
+            period * std::floor((alpha - curve_.minpar) / period);
+  }
+  if (order <= 2) return Call(alpha, order, false);
+  const double h = kCurveRoutineStep * (curve_.maxpar - curve_.minpar);
+  return (Call(alpha + h, 2, false) - Call(alpha - h, 2, false)) / (2 * h);
+}
+
+std::unique_ptr<math::SpaceCurve> MakeCurve(const model::Curve& curve) {
+  if (curve.routine != nullptr) {
+    if (curve.matrix != nullptr || !curve.xyz.empty())
+      throw ModelError(curve.Describe() + ": give either its points (xyz or matrix) or a " +
+                       "routine (CURSUB) that computes it, not both");
+    const std::string why = curve.routine->Unavailable();
+    if (!why.empty()) throw ModelError(curve.Describe() + ": " + why);
+    if (!std::isfinite(curve.minpar) || !std::isfinite(curve.maxpar) ||
+        !(curve.minpar < curve.maxpar))
+      throw ModelError(curve.Describe() + ": minpar and maxpar must be finite with minpar < " +
+                       "maxpar (the range of its CURSUB's parameter), got " +
+                       std::to_string(curve.minpar) + " and " + std::to_string(curve.maxpar));
+    std::optional<std::vector<double>> par;
+    try {
+      par = ParseUserParameters(curve.function.empty() ? "USER()" : curve.function);
+    } catch (const std::invalid_argument& e) {
+      throw ModelError(curve.Describe() + ": " + e.what());
+    }
+    if (!par)
+      throw ModelError(curve.Describe() + ": function must be USER(p1, ...), the parameters " +
+                       "of its routine (CURSUB); got '" + curve.function + "'");
+    return std::make_unique<RoutineCurve>(curve, std::move(*par));
+  }
   const std::vector<Vec3> points = CurvePoints(curve);
   const std::string bad = math::CheckCurveData(points, curve.closed, -1.0, 1.0);
   if (!bad.empty()) throw ModelError(curve.Describe() + ": " + bad);
@@ -47,7 +118,7 @@ std::unique_ptr<math::ParamCurve> MakeCurve(const model::Curve& curve) {
 }
 
 void CurveTable::Add(const model::Curve& curve) {
-  std::unique_ptr<math::ParamCurve> built = MakeCurve(curve);
+  std::unique_ptr<math::SpaceCurve> built = MakeCurve(curve);
   if (entries_.count(curve.id))
     throw ModelError(curve.Describe() + ": another Curve has the id " + std::to_string(curve.id));
   Entry& entry = entries_[curve.id];
@@ -58,7 +129,7 @@ void CurveTable::Add(const model::Curve& curve) {
           std::make_unique<CurveFunction>(entry.curve.get(), order, comp);
 }
 
-const math::ParamCurve* CurveTable::Find(long id) const {
+const math::SpaceCurve* CurveTable::Find(long id) const {
   const auto found = entries_.find(id);
   return found == entries_.end() ? nullptr : found->second.curve.get();
 }

@@ -28,12 +28,12 @@ int NetComponent(const std::string& name) {
 // the element outputs and the entity class each reads, in the order of ForceMeasure::Target
 // from kJoint (the kinds after kPtcv have no enumerator of their own: their Target is their
 // place here, and Link tells them apart by their class)
-const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",    "SPDP",
-                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",    "FIELD",
-                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION"};
-const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing", "SpringDamper",
-                                     "Vforce", "Vtorque", "Gforce",  "Beam",    "Field",
-                                     "Ptcv",   "Jprim",   "Contact", "Friction"};
+const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",     "SPDP",
+                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",     "FIELD",
+                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION", "CVCV"};
+const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing",  "SpringDamper",
+                                     "Vforce", "Vtorque", "Gforce",  "Beam",     "Field",
+                                     "Ptcv",   "Jprim",   "Contact", "Friction", "Cvcv"};
 static_assert(std::size(kElementNames) == std::size(kElementKinds));
 
 // the side a FRICTION call without rm notes until Link: the I side, in the axes of the
@@ -218,6 +218,7 @@ void ForceMeasure::Link(const System& sys) {
       break;
     default:
       kind = kElementKinds[static_cast<int>(target_) - 1];
+      if (kind == "Cvcv") return LinkCvcv(sys, c);
       if (kind == "Jprim") {
         for (const auto& joint : sys.joints())
           if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
@@ -253,12 +254,42 @@ void ForceMeasure::Link(const System& sys) {
   AddContribution(sys, c);
 }
 
+void ForceMeasure::LinkCvcv(const System& sys, Contribution c) {
+  // every row of the Cvcv (docs/equations.md §2.8) acts on the parts through the massless
+  // parameter bodies: the reactions on the parts are those of all its constraints, the
+  // parts those of its contact-point constraint's curve terms (markers irm and jrm)
+  const long id = element_id_;
+  std::vector<const mbs::JointConstraint*> found;
+  for (const auto& joint : sys.joints())
+    if (joint.source() && joint.source()->id == id &&
+        std::string("Cvcv") == joint.source()->TypeName()) {
+      found.push_back(&joint);
+      if (joint.terms() == 3) contact_ = &joint;
+    }
+  if (contact_ == nullptr)
+    throw ModelError(owner_ + ": " + call_ + ": there is no active Cvcv " + std::to_string(id));
+  c.parts = std::array<int, 2>{contact_->term(1).i.body, contact_->term(2).i.body};
+  for (const mbs::JointConstraint* joint : found) {
+    Contribution one = c;
+    one.joint = joint;
+    AddContribution(sys, one);
+  }
+}
+
+Vec3 ForceMeasure::CurveContactPoint(const double* y) const {
+  // the icurve term: marker irm (i) and the parameter body (j) whose global z is alpha
+  const mbs::JointConstraint::Term& on_i = contact_->term(1);
+  const mbs::Frame<double> f = mbs::MarkerFrame(on_i.i, System::BodyState(on_i.i.body, y));
+  const double alpha = System::BodyState(on_i.j.body, y)[2];
+  return f.p + f.R * on_i.curve->Evaluate(alpha, 0);
+}
+
 void ForceMeasure::ContributionWrench(const Contribution& c, double t, const double* y,
                                       const double* yp, const double* memory, const Vec3& p,
                                       Vec3* force, Vec3* moment) const {
   mbs::Wrench w[2];
   int body[2];
-  if (c.joint && !c.joint->single_pair()) {
+  if (c.joint && (!c.joint->single_pair() || c.parts)) {
     TermsWrench(c, y, memory, body, w);
   } else if (c.joint) {
     // reactions from the multipliers: -Phi_q^T lambda on each moving side
@@ -295,7 +326,8 @@ void ForceMeasure::TermsWrench(const Contribution& c, const double* y, const dou
   // a constraint of several terms: the reactions on the bodies of its first term's markers,
   // -Phi_q^T lambda summed over every term that moves them
   const mbs::JointConstraint& joint = *c.joint;
-  body[0] = joint.i().body, body[1] = joint.j().body;
+  body[0] = c.parts ? (*c.parts)[0] : joint.i().body;
+  body[1] = c.parts ? (*c.parts)[1] : joint.j().body;
   w[0].setZero(), w[1].setZero();
   double phi[6];
   mbs::PairGradient grad;
@@ -324,7 +356,8 @@ void ForceMeasure::Wrench(double t, const double* y, const double* yp, const dou
                           Vec3* force, Vec3* moment) const {
   if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
   const Guard guard = Enter();
-  const Vec3 p = mbs::MarkerFrame(point_, System::BodyState(point_.body, y)).p;
+  const Vec3 p = contact_ ? CurveContactPoint(y)
+                          : mbs::MarkerFrame(point_, System::BodyState(point_.body, y)).p;
   force->setZero(), moment->setZero();
   Vec3 f, m;
   for (const Contribution& c : contributions_) {
@@ -410,8 +443,11 @@ void ForceMeasure::Dependencies(std::vector<int>* y_indices, std::vector<int>* y
   body(frame_.body, mbs::kBodyQ);
   for (const Contribution& c : contributions_) {
     if (c.joint) {
-      body(c.joint->i().body, mbs::kBodyQ);
-      body(c.joint->j().body, mbs::kBodyQ);
+      // every body the terms read (a Ptcv's or Cvcv's parameter bodies too)
+      for (int term = 0; term < c.joint->terms(); ++term) {
+        body(c.joint->term(term).i.body, mbs::kBodyQ);
+        body(c.joint->term(term).j.body, mbs::kBodyQ);
+      }
       for (const JointRow* row : c.rows)
         if (row->active >= 0) y_indices->push_back(lambda_offset_ + row->active);
     } else {

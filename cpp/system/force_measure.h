@@ -1,11 +1,13 @@
 // Force measures of the expression language (docs/motionsolve-compatibility.md §4.7): the net force
 // or torque at a marker from the elements connecting it to another (FX ... TM), and the output of
-// one element (JOINT, MOTION, SFORCE, BUSH, SPDP, VFORCE, VTORQ, GFORCE). Joint and motion
-// reactions are read from the multipliers, so a force that depends on them closes a loop
+// one element (JOINT, MOTION, SFORCE, BUSH, SPDP, VFORCE, VTORQ, GFORCE, PTCV, CVCV, ...). Joint
+// and motion reactions are read from the multipliers, so a force that depends on them closes a loop
 // that the DAE solves.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,9 @@ class ForceMeasure : public mbs::StateFunction {
     std::vector<const JointRow*> rows;  // the joint's rows, in order
     const mbs::ForceElement* element = nullptr;
     int side = 0;  // 0: the element's I side, 1: its J side
+    // a constraint acting on two parts through bodies of its own (a Cvcv's rows): the
+    // parts' bodies, whose reactions the terms give (nullopt: the first term's bodies)
+    std::optional<std::array<int, 2>> parts;
   };
   enum class Target {
     kNet,
@@ -89,6 +94,10 @@ class ForceMeasure : public mbs::StateFunction {
   Guard Enter() const;
 
   void AddContribution(const System& sys, Contribution c);
+  // the point of a Cvcv's moments: the contact point on its icurve (docs/equations.md §2.8)
+  Vec3 CurveContactPoint(const double* y) const;
+  // a CVCV call's contributions: every constraint of the Cvcv, on its two parts
+  void LinkCvcv(const System& sys, Contribution c);
   // the wrenches on the two bodies of a constraint of several terms (a Ptcv)
   void TermsWrench(const Contribution& c, const double* y, const double* memory, int* body,
                    Eigen::Matrix<double, 6, 1>* w) const;
@@ -102,7 +111,9 @@ class ForceMeasure : public mbs::StateFunction {
   const model::Marker* i_ = nullptr;  // net: the measuring marker
   const model::Marker* j_ = nullptr;  // net: the other marker (nullptr: all)
   mbs::BodyMarker point_;             // where moments are taken
-  mbs::BodyMarker frame_;             // the result frame
+  // CVCV: the Cvcv's contact-point constraint, whose point moments are taken about
+  const mbs::JointConstraint* contact_ = nullptr;
+  mbs::BodyMarker frame_;  // the result frame
   int lambda_offset_ = 0;
   std::vector<Contribution> contributions_;
   bool linked_ = false;

@@ -125,7 +125,7 @@ const Resolver& System::MakeResolver() const {
   };
   r.diff = [this](long id) {
     for (const auto& d : diffs_)
-      if (d.source->id == id) return d.index;
+      if (d.source->id == id && dynamic_cast<const model::Rv*>(d.source) == nullptr) return d.index;
     throw std::invalid_argument("unknown Diff id " + std::to_string(id));
   };
   r.variable = [this](long id) -> const mbs::StateFunction* {

@@ -20,6 +20,7 @@ from . import (
     bodies,
     constraints,
     controls,
+    design,
     forces,
     functions,
     geometry,
@@ -35,6 +36,7 @@ from .composite import Composite, Validator, tr
 from .constraints import *
 from .control import py_analys, py_datout
 from .controls import *
+from .design import *
 from .forces import *
 from .functions import *
 from .geometry import *
@@ -65,6 +67,7 @@ from .results import (
     ContactResult,
     EnergyResult,
     RequestResult,
+    RVResult,
     SensorEvent,
     SimulationResults,
 )
@@ -99,6 +102,7 @@ _ENTITY_MODULES = (
     outputs,
     sensors,
     settings,
+    design,
 )
 
 __all__ = [
@@ -126,6 +130,7 @@ __all__ = [
             "Point",
             "Reference",
             "RequestResult",
+            "RVResult",
             "Routine",
             "RoutineError",
             "SensorEvent",

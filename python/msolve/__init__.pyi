@@ -6,6 +6,7 @@ from . import bodies as _bodies
 from . import composite as _composite
 from . import constraints as _constraints
 from . import controls as _controls
+from . import design as _design
 from . import forces as _forces
 from . import geometry as _geometry
 from . import linear as _linear
@@ -36,6 +37,7 @@ from .properties import Vector as Vector
 from .results import BodyResult as BodyResult
 from .results import ContactResult as ContactResult
 from .results import EnergyResult as EnergyResult
+from .results import RVResult as RVResult
 from .results import RequestResult as RequestResult
 from .results import SensorEvent as SensorEvent
 from .results import SimulationResults as SimulationResults
@@ -248,6 +250,18 @@ class Diff(_controls.Diff):
     ic: float | list[float]
     static_hold: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., implicit: bool = ..., ic: float | list[float] = ..., static_hold: bool = ...) -> None: ...
+
+class Dv(_design.Dv):
+    id: int
+    label: str
+    name: str
+    active: bool
+    b: float | None
+    blimit: list[float]
+    mean: float
+    factor: float
+    scaleBySen: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., b: float | None = ..., blimit: list[float] = ..., mean: float = ..., factor: float = ..., scaleBySen: bool = ...) -> None: ...
 
 class Ellipsoid(_geometry.Ellipsoid):
     id: int
@@ -732,6 +746,16 @@ class Request(_outputs.Request):
     variables: list[Variable]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION', 'FORCE', 'EXPRESSION'] = ..., i: Marker | None = ..., j: Marker | None = ..., rm: Marker | None = ..., comment: str = ..., results_name: str = ..., f1: str = ..., f2: str = ..., f3: str = ..., f4: str = ..., f5: str = ..., f6: str = ..., f7: str = ..., f8: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., cnames: str = ..., cunits: str = ..., clabels: str = ..., variables: list[Variable] = ...) -> None: ...
 
+class Rv(_design.Rv):
+    id: int
+    label: str
+    name: str
+    active: bool
+    ic: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., ic: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
 class Sensor(_sensors.Sensor):
     id: int
     label: str
@@ -981,6 +1005,8 @@ def CUBSPL(x: Any, z: Any, spline: Any, n: Any = ...) -> Any: ...
 
 def CURVE(alpha: Any, iord: Any, comp: Any, curve: Any) -> Any: ...
 
+def CVCV(*args: Any) -> Any: ...
+
 def DIF(diff: Any) -> Any: ...
 
 def DIF1(diff: Any) -> Any: ...
@@ -1160,4 +1186,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]
+__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "RVResult", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]

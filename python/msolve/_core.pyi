@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -860,6 +860,18 @@ class DiffSpec(Entity):
     @_ic_dot.setter
     def _ic_dot(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
+class RvSpec(Entity):
+    _function: str
+    _routine: UserRoutine
+    _static_hold: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _ic(self) -> float:
+        ...
+    @_ic.setter
+    def _ic(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
 class VariableSpec(Entity):
     _function: str
     _implicit: bool
@@ -973,7 +985,9 @@ class MatrixSpec(Entity):
 class CurveSpec(Entity):
     _closed: bool
     _curve_points: bool
+    _function: str
     _matrix: MatrixSpec
+    _routine: UserRoutine
     def __init__(self) -> None:
         ...
     @property
@@ -1357,6 +1371,9 @@ class ModelSpec:
     def _add(self, arg0: CvcvSpec) -> None:
         ...
     @typing.overload
+    def _add(self, arg0: RvSpec) -> None:
+        ...
+    @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:
         ...
     @typing.overload
@@ -1500,6 +1517,9 @@ class Results:
         ...
     @property
     def requests(self) -> list:
+        ...
+    @property
+    def rvs(self) -> list:
         ...
     @property
     def stats(self) -> dict:

@@ -71,6 +71,7 @@ _DIMENSIONS = {
     "BODY": ["L", "L", "L", "", "", "", ""],
     "ENERGY": ["F*L"] * 6,
     "CONTACT": ["F"] * 6 + ["L"] * 4 + ["L/T", ""],
+    "RV": ["", ""],  # an Rv's function has whatever unit its expression gives
 }
 
 
@@ -109,6 +110,8 @@ def channel_units(entity, symbols):
         kind = "BODY"
     elif channel_prefix(entity).startswith("Contact"):
         kind = "CONTACT"
+    elif channel_prefix(entity).startswith("Rv"):
+        kind = "RV"
     else:
         kind = "EXPRESSION" if entity.routine is not None else entity.type
     return [symbols.of(d) for d in _DIMENSIONS[kind]]

@@ -307,7 +307,8 @@ class Cvcv(_CoreEntity, _core.CvcvSpec):
     are states of the model. ``idisp``/``jdisp`` (coordinates in the frame of ``irm``/``jrm``)
     guess the initial contact point on each curve (default: the nearest points of the two
     curves); ``ivel``/``jvel`` the initial sliding speed of the contact point along each curve,
-    seen from its part (positive towards increasing parameter; default: free). The equations:
+    seen from its part (positive towards increasing parameter; default: free). With
+    ``no_slip=True`` the curves roll on each other without slipping. The equations:
     docs/equations.md §2.8.
     """
 
@@ -323,7 +324,5 @@ class Cvcv(_CoreEntity, _core.CvcvSpec):
     no_slip = Bool(
         False,
         field="_no_slip",
-        doc="Rolling without slip.",
-        no_effect="msolve's Cvcv lets the curves slide on each other; rolling without slip "
-        "is not modelled yet",
+        doc="Rolling without slip: the contact point advances by the same arc length on both.",
     )

@@ -7,6 +7,7 @@ import typing
 
 from . import _core
 from .base import _CoreEntity
+from .notices import Unless
 from .properties import (
     Bool,
     Double,
@@ -27,10 +28,11 @@ from .scripts import resolve_script
 __all__ = ["Array", "Curve", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
 
 _ARYSUB = "arrays hold their numbers or variables; ARYSUB routines are not available"
-_CURSUB = "curves computed by a CURSUB routine are not available; give the points (xyz or matrix)"
-_PAR_RANGE = (
+# minpar and maxpar act on curves computed by CURSUB only
+_PAR_RANGE = Unless(
     "minpar and maxpar bound the parameter of a CURSUB curve; a curve through points runs "
-    "from -1 to 1"
+    "from -1 to 1",
+    lambda curve: curve.routine is not None,
 )
 _SPLINE_USER = (
     "SPLINE_READ receives the id, file and block only (its documented arguments), "
@@ -373,9 +375,15 @@ class Curve(_CoreEntity, _core.CurveSpec):
     control points of a uniform cubic B-spline that starts at the first and ends at the last.
     A ``closed`` curve must end at its first point, and is continuous there to the second
     derivative. The parameter alpha runs evenly over the segments from -1 at the first point
-    to 1 at the last (MotionSolve's GTCURV reference: ``minpar`` and ``maxpar`` bound only
-    curves computed by a CURSUB routine); a closed curve repeats with period 2, an open one
-    continues its end cubics beyond. The rule: docs/equations.md §11.
+    to 1 at the last (MotionSolve's GTCURV reference); a closed curve repeats with period 2,
+    an open one continues its end cubics beyond. The rule: docs/equations.md §11.
+
+    Or the curve is computed by a CURSUB routine: ``routine`` (a Python callable, a
+    ``"library::CURSUB"`` string, or a name in the Python file ``script``) called as
+    ``CURSUB(id, par, npar, alpha, iord, iflag)``, returning the 3 components of the curve
+    (iord 0) or of its first or second derivative with respect to alpha (iord 1, 2), with
+    ``function="USER(p1, ...)"`` giving par. alpha runs from ``minpar`` to ``maxpar``; a
+    ``closed`` curve repeats with period maxpar - minpar.
     """
 
     _core_type = _core.CurveSpec
@@ -385,6 +393,12 @@ class Curve(_CoreEntity, _core.CurveSpec):
     closed = Bool(False, field="_closed", doc="The curve ends at its first point.")
     minpar = Double(-1.0, field="_minpar", no_effect=_PAR_RANGE)
     maxpar = Double(1.0, field="_maxpar", no_effect=_PAR_RANGE)
-    function = Function("CURSUB", no_effect=_CURSUB)
-    routine = Routine(no_effect=_CURSUB)
-    script = Str(no_effect=_CURSUB)
+    function = Function(
+        "CURSUB", field="_function", doc="USER(p1, ...): the parameters of the CURSUB routine."
+    )
+    routine = Routine(field="_routine", doc="CURSUB: a callable returning a point or derivative.")
+    script = Str(doc="A Python file holding the routine (named by routine=, or CURSUB).")
+
+    def _load_data(self):
+        """The routine the script names, before the model is compiled (Model._prepare_solver)."""
+        resolve_script(self, "CURSUB")

@@ -103,6 +103,8 @@ class H5Writer:
             dataset.attrs["label"] = str(getattr(obj, "label", "") or "")
             if dataset.attrs["kind"] == "Contact":
                 dataset.attrs["type"] = str(obj.type)
+            elif dataset.attrs["kind"] == "Rv":
+                pass  # RVAL, RVAL1: nothing more to say
             elif not isinstance(obj, (Part, PointMass)):
                 dataset.attrs["type"] = str(obj.type)
                 dataset.attrs["routine"] = obj.routine is not None

@@ -14,6 +14,16 @@ from __future__ import annotations
 from .base import _same
 
 
+class Unless(str):
+    """The reason of an attribute that acts in one form of its element only: no effect
+    unless ``acts(obj)`` (a Curve's minpar acts on a CURSUB curve only)."""
+
+    def __new__(cls, reason, acts):
+        self = super().__new__(cls, reason)
+        self.acts = acts
+        return self
+
+
 def no_effect_notes(entities, reported):
     """The messages for the attributes of ``entities`` set to a value msolve cannot honour,
     leaving out those in ``reported`` (a set of (id(entity), name), updated). One message
@@ -24,7 +34,7 @@ def no_effect_notes(entities, reported):
     for obj in entities:
         for name, prop in type(obj)._properties().items():
             reason = getattr(prop, "no_effect", None)
-            if not reason:
+            if not reason or (isinstance(reason, Unless) and reason.acts(obj)):
                 continue
             try:
                 value = getattr(obj, name)

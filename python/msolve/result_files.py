@@ -26,6 +26,7 @@ import numpy as np
 
 from .bodies import Part, PointMass
 from .channels import UnitSymbols, channel_names, channel_units
+from .design import Rv
 from .forces import Contact
 from .h5_results import H5Writer
 from .outputs import Request
@@ -52,11 +53,12 @@ def signals_held():
 
 def table_entities(model):
     """The entities with columns in the result files: the active requests, then the moving
-    parts and point masses, then the active contacts."""
+    parts and point masses, then the active contacts, then the active Rvs."""
     found = [obj for obj in model.getChildren(Request) if obj.active]
     found += [obj for obj in model.getChildren(Part) if obj.active and not obj.ground]
     found += [obj for obj in model.getChildren(PointMass) if obj.active]
     found += [obj for obj in model.getChildren(Contact) if obj.active]
+    found += [obj for obj in model.getChildren(Rv) if obj.active]
     return found
 
 

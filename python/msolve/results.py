@@ -21,6 +21,8 @@ _BODY_COMPONENTS = ["X", "Y", "Z", "E0", "E1", "E2", "E3"]
 CONTACT_COMPONENTS = [
     "FM", "FX", "FY", "FZ", "FN", "FF", "DEPTH", "PX", "PY", "PZ", "VSLIP", "NPOINTS",
 ]  # fmt: skip
+# an Rv's: its value (ic plus the integral of its function) and its rate (the function)
+RV_COMPONENTS = ["RVAL", "RVAL1"]
 ENERGY_COMPONENTS = ["KINETIC", "GRAVITATIONAL", "ELASTIC", "WORK", "TOTAL", "BALANCE"]
 
 
@@ -33,6 +35,8 @@ def component_names(entity):
         return list(_BODY_COMPONENTS)
     if _is_contact(entity):
         return list(CONTACT_COMPONENTS)
+    if _is_rv(entity):
+        return list(RV_COMPONENTS)
     # a request given by a routine (REQSUB) has the user components F1..F8
     kind = "EXPRESSION" if entity.routine is not None else entity.type
     return list(_COMPONENTS[kind])
@@ -40,6 +44,10 @@ def component_names(entity):
 
 def _is_contact(entity):
     return getattr(entity, "kind", None) == "Contact" or type(entity).__name__ == "Contact"
+
+
+def _is_rv(entity):
+    return getattr(entity, "kind", None) == "Rv" or type(entity).__name__ == "Rv"
 
 
 def channel_prefix(entity):
@@ -54,6 +62,8 @@ def channel_prefix(entity):
             if isinstance(entity, Part)
             else "Contact"
             if _is_contact(entity)
+            else "Rv"
+            if _is_rv(entity)
             else "Request"
         )
     return f"{kind}{entity.id}"
@@ -129,6 +139,11 @@ class ContactResult(_SeriesResult):
     VSLIP NPOINTS)."""
 
 
+class RVResult(_SeriesResult):
+    """Time history of an Rv: RVAL (ic plus the time integral of its function) and RVAL1
+    (the function, the rate of RVAL)."""
+
+
 class SensorEvent:
     """One firing of a Sensor: ``sensor``, ``time`` (where its test became true, located by
     the integrator), ``value`` (the sensed value there) and ``actions``, the actions taken
@@ -192,6 +207,8 @@ class SimulationResults:
             self._keep(BodyResult(part, self.times, values, component_names(part)))
         for contact, values in getattr(core_results, "contacts", []):
             self._keep(ContactResult(contact, self.times, values, component_names(contact)))
+        for rv, values in getattr(core_results, "rvs", []):
+            self._keep(RVResult(rv, self.times, values, component_names(rv)))
         energy = np.asarray(core_results.energy).reshape(-1, 4)
         total = energy[:, :3].sum(axis=1)
         #: energy accounting: KINETIC, GRAVITATIONAL, ELASTIC, WORK, TOTAL, BALANCE (EnergyResult)
@@ -232,7 +249,9 @@ class SimulationResults:
         self._named = {}
         self.units = dict(units)
         for entity, values, names in series:
-            kind = {"Request": RequestResult, "Contact": ContactResult}.get(entity.kind, BodyResult)
+            kind = {"Request": RequestResult, "Contact": ContactResult, "Rv": RVResult}.get(
+                entity.kind, BodyResult
+            )
             self._keep(kind(entity, self.times, np.asarray(values), names))
         self.energy = EnergyResult("energy", self.times, np.asarray(energy), ENERGY_COMPONENTS)
         return self

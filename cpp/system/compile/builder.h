@@ -35,6 +35,9 @@ class Builder {
   // curves.cc: the point-to-curve constraints, a massless body for each curve parameter
   void CurveConstraints();
   void CurveToCurveConstraints();
+  void NoSlip(const model::Cvcv& cvcv, int a, int b, const math::SpaceCurve& ci,
+              const mbs::Frame<double>& fi, double alpha, const math::SpaceCurve& cj,
+              const mbs::Frame<double>& fj, double beta);
   int ParameterBody(const model::Entity& owner, const std::string& label, double alpha,
                     const Vec4& e0, const math::SpaceCurve& curve, std::optional<double> vel,
                     bool rotates);

@@ -19,6 +19,13 @@ void Builder::ControlStates() {
     diff_index_[diff->id] = index;
     sys_.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
   }
+  // Rv states follow: explicit Diff equations (docs/equations.md §4.6) whose ids DIF does not
+  // read (they are not in diff_index_)
+  for (const auto& rv : model_.rvs) {
+    if (!rv->active) continue;
+    const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
+    sys_.diffs_.push_back({rv.get(), index, nullptr, {}, {}});
+  }
   // Tfsiso states follow the Diffs', then the Lses'
   for (const auto& array : model_.arrays)
     if (array->active) sys_.arrays_[array->id] = array.get();

@@ -6,6 +6,8 @@
 // special case. These bodies follow the parts' bodies.
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -59,6 +61,91 @@ class NegatedCurve : public math::SpaceCurve {
 
 constexpr int kPlaneSamples = 400;
 
+// the arc length s(alpha) of a curve from its parameter alpha0, as a curve (s, 0, 0) whose
+// derivatives are those of s: |c'| and c'.c''/|c'| (and the next), so that a kCurvePoint term
+// on it gives -s (the rolling row of a Cvcv without slip, docs/equations.md §2.8). s is a
+// cumulative table of 5-point Gauss-Legendre integrals of |c'| over [minpar, maxpar], cut at
+// the curve's breakpoints (each piece within a cubic segment) into at least kArcPieces
+// pieces, plus the integral from the piece's start to alpha; a closed curve adds its length
+// per period, an open one integrates beyond its ends piece by piece.
+constexpr int kArcPieces = 512;
+
+class ArcLengthCurve : public math::SpaceCurve {
+ public:
+  ArcLengthCurve(const math::SpaceCurve& curve, double alpha0) : curve_(curve) {
+    const double lo = curve.minpar(), hi = curve.maxpar();
+    std::vector<double> cuts = {lo, hi};
+    for (double b : curve.Breakpoints())
+      if (b > lo && b < hi) cuts.push_back(b);
+    std::sort(cuts.begin(), cuts.end());
+    const double most = (hi - lo) / kArcPieces;
+    nodes_.push_back(lo);
+    for (size_t k = 1; k < cuts.size(); ++k) {
+      const int n = std::max(1, static_cast<int>(std::ceil((cuts[k] - cuts[k - 1]) / most)));
+      for (int m = 1; m <= n; ++m) nodes_.push_back(cuts[k - 1] + (cuts[k] - cuts[k - 1]) * m / n);
+    }
+    cumulative_.push_back(0.0);
+    for (size_t k = 1; k < nodes_.size(); ++k)
+      cumulative_.push_back(cumulative_.back() + Gauss(nodes_[k - 1], nodes_[k]));
+    s0_ = Length(alpha0);
+  }
+
+  Vec3 Evaluate(double alpha, int order) const override {
+    if (order == 0) return Vec3(Length(alpha) - s0_, 0.0, 0.0);
+    const Vec3 c1 = curve_.Evaluate(alpha, 1), c2 = curve_.Evaluate(alpha, 2);
+    const double speed = c1.norm();
+    if (order == 1) return Vec3(speed, 0.0, 0.0);
+    if (order == 2) return Vec3(c1.dot(c2) / speed, 0.0, 0.0);
+    const Vec3 c3 = curve_.Evaluate(alpha, 3);
+    const double d = c1.dot(c2);
+    return Vec3((c2.squaredNorm() + c1.dot(c3)) / speed - d * d / (speed * speed * speed), 0.0,
+                0.0);
+  }
+  bool closed() const override { return curve_.closed(); }
+  double minpar() const override { return curve_.minpar(); }
+  double maxpar() const override { return curve_.maxpar(); }
+
+ private:
+  // the integral of |c'| from a to b
+  double Gauss(double a, double b) const {
+    static constexpr std::array<double, 5> x = {0.0, -0.5384693101056831, 0.5384693101056831,
+                                                -0.9061798459386640, 0.9061798459386640};
+    static constexpr std::array<double, 5> w = {0.5688888888888889, 0.4786286704993665,
+                                                0.4786286704993665, 0.2369268850561891,
+                                                0.2369268850561891};
+    const double mid = 0.5 * (a + b), half = 0.5 * (b - a);
+    double sum = 0.0;
+    for (int k = 0; k < 5; ++k) sum += w[k] * curve_.Evaluate(mid + half * x[k], 1).norm();
+    return half * sum;
+  }
+  // s(alpha) - s(minpar)
+  double Length(double alpha) const {
+    const double lo = nodes_.front(), hi = nodes_.back();
+    if (curve_.closed()) {
+      const double turns = std::floor((alpha - lo) / (hi - lo));
+      return turns * cumulative_.back() + InRange(alpha - turns * (hi - lo));
+    }
+    if (alpha >= lo && alpha <= hi) return InRange(alpha);
+    // beyond an end of an open curve: pieces of the table's size from that end
+    const double end = alpha < lo ? lo : hi;
+    const int n = static_cast<int>(std::ceil(std::abs(alpha - end) / (nodes_[1] - nodes_[0])));
+    double s = 0.0;
+    for (int m = 0; m < n; ++m)
+      s += Gauss(end + (alpha - end) * m / n, end + (alpha - end) * (m + 1) / n);
+    return (alpha < lo ? 0.0 : cumulative_.back()) + s;
+  }
+  double InRange(double alpha) const {
+    const size_t k = std::min<size_t>(
+        std::upper_bound(nodes_.begin(), nodes_.end(), alpha) - nodes_.begin(), nodes_.size() - 1);
+    const size_t from = k == 0 ? 0 : k - 1;
+    return cumulative_[from] + Gauss(nodes_[from], alpha);
+  }
+
+  const math::SpaceCurve& curve_;
+  std::vector<double> nodes_, cumulative_;
+  double s0_ = 0.0;
+};
+
 // the unit normal of the plane a curve lies in (its frame's coordinates), from a sampling of
 // its parameter range; a zero vector for a straight curve (any plane through it); an error
 // naming `what` when the curve leaves every plane by more than 1e-6 of its size
@@ -100,12 +187,17 @@ std::pair<double, double> NearestPair(const math::SpaceCurve& ci, const mbs::Fra
   if (!cvcv.idisp || !cvcv.jdisp) {
     double best = std::numeric_limits<double>::infinity();
     const int na = cvcv.idisp ? 0 : kPlaneSamples, nb = cvcv.jdisp ? 0 : kPlaneSamples;
+    // the samples of jcurve once (a CURSUB curve's points cost a routine call each)
+    std::vector<std::pair<double, Vec3>> samples_j;
+    for (int l = 0; l <= nb; ++l) {
+      const double b = nb ? cj.minpar() + (cj.maxpar() - cj.minpar()) * l / nb : beta;
+      samples_j.emplace_back(b, global_j(b));
+    }
     for (int k = 0; k <= na; ++k) {
       const double a = na ? ci.minpar() + (ci.maxpar() - ci.minpar()) * k / na : alpha;
       const Vec3 p = global_i(a);
-      for (int l = 0; l <= nb; ++l) {
-        const double b = nb ? cj.minpar() + (cj.maxpar() - cj.minpar()) * l / nb : beta;
-        const double d = (global_j(b) - p).squaredNorm();
+      for (const auto& [b, q] : samples_j) {
+        const double d = (q - p).squaredNorm();
         if (d < best) best = d, alpha = a, beta = b;
       }
     }
@@ -332,7 +424,34 @@ void Builder::CurveToCurveConstraints() {
     on_b.A << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();
     sys_.AddConstraint(
         mbs::JointConstraint(cvcv.get(), mbs::JointType::kPerpendicular, on_a, on_b));
+    if (cvcv->no_slip) NoSlip(*cvcv, a, b, ci, fi, alpha, cj, fj, beta);
   }
+}
+
+// rolling without slip (docs/equations.md §2.8): the contact point advances by the same arc
+// length on both curves, s_i(alpha) - sigma s_j(beta) = 0 with the arc lengths from the
+// initial parameters and sigma = +-1 the sign of t_i . t_j there (1 row): two kCurvePoint
+// terms on the arc-length curves, from the ground (R = 1) to the parameter bodies a and b
+void Builder::NoSlip(const model::Cvcv& cvcv, int a, int b, const math::SpaceCurve& ci,
+                     const mbs::Frame<double>& fi, double alpha, const math::SpaceCurve& cj,
+                     const mbs::Frame<double>& fj, double beta) {
+  const Vec3 ti = fi.R * ci.Evaluate(alpha, 1), tj = fj.R * cj.Evaluate(beta, 1);
+  const double sigma = ti.dot(tj) < 0.0 ? -1.0 : 1.0;
+  sys_.constraint_curves_.push_back(std::make_unique<ArcLengthCurve>(ci, alpha));
+  const math::SpaceCurve& si = *sys_.constraint_curves_.back();
+  sys_.constraint_curves_.push_back(std::make_unique<ArcLengthCurve>(cj, beta));
+  const math::SpaceCurve& sj = *sys_.constraint_curves_.back();
+  mbs::JointConstraint::Term on_i, on_j;
+  on_i.type = on_j.type = mbs::JointType::kCurvePoint;
+  on_i.i.body = on_j.i.body = kGround;
+  on_i.j.body = a;
+  on_j.j.body = b;
+  on_i.curve = &si;
+  on_j.curve = &sj;
+  // each term gives -s; the relation sums scale * (x - origin), origin 0 at the start
+  on_i.scale = -1.0;
+  on_j.scale = sigma;
+  sys_.AddConstraint(mbs::JointConstraint(&cvcv, {on_i, on_j}));
 }
 
 }  // namespace msolve::system

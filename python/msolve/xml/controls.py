@@ -216,11 +216,10 @@ def read_spline(reader, el):
 
 @reads("Reference_ParamCurve")
 def read_param_curve(reader, el):
-    if el.has("usrsub_param_string") or el.has("usrsub_dll_name") or el.has("script_name"):
-        raise el.error(
-            "curves computed by a CURSUB routine are not available yet; give the points "
-            "(matrix_id or the element text)"
-        )
+    """Reference_ParamCurve: the points (matrix_id or rows x y z in the text), or a CURSUB
+    routine (usrsub_param_string with usrsub_dll_name or script_name) whose parameter runs
+    from u_start to u_end."""
+    param, routine = reader.routine(el, "CURSUB")
     if el.bool("quintic"):
         el.warn("quintic = TRUE: msolve fits the curve with cubics (docs/equations.md §11)")
     kwds = {
@@ -229,7 +228,9 @@ def read_param_curve(reader, el):
         "minpar": el.real("u_start", -1.0),
         "maxpar": el.real("u_end", 1.0),
     }
-    if not el.has("matrix_id"):
+    if routine is not None:
+        kwds.update(function=param or "USER()", routine=routine)
+    elif not el.has("matrix_id"):
         numbers = el.reals_text("the curve points (rows x y z)")
         if len(numbers) % 3:
             raise el.error("the curve points must be triples: x y z")
@@ -380,7 +381,9 @@ def write_param_curve(w, c):
     e = w.add("Reference_ParamCurve", c)
     e.set("is_u_closed", c.closed).set("is_curve_points", c.curve_points)
     e.set("u_start", c.minpar).set("u_end", c.maxpar)
-    if c.matrix is not None:
+    if c.routine is not None:
+        w.routine(e, c, "CURSUB", typed=False)
+    elif c.matrix is not None:
         e.set("matrix_id", c.matrix.id)
     else:
         e.text = [" ".join(_num(v) for v in point) for point in c.xyz]

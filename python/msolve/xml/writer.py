@@ -80,6 +80,10 @@ class _Writer:
         for obj in self.model._entities:
             if isinstance(obj, Composite):
                 continue
+            if type(obj).__name__ in _NO_ELEMENT and type(obj).__module__.startswith("msolve."):
+                reason = _NO_ELEMENT[type(obj).__name__]
+                warnings.warn(f"save_model: {obj._describe()} was left out: {reason}", stacklevel=4)
+                continue
             if "active" in obj._properties() and not obj.active:
                 warnings.warn(
                     f"save_model: {obj._describe()} is inactive and was left out", stacklevel=4
@@ -233,6 +237,13 @@ def _family(obj):
             return klass.__name__
     return type(obj).__name__
 
+
+# classes of msolve's Python interface that MotionSolve's dataset reference has no element
+# for: left out of a dataset, with a warning
+_NO_ELEMENT = {
+    "Dv": "design variables have no dataset element (the numbers they gave are written)",
+    "Rv": "response variables have no dataset element in MotionSolve's reference",
+}
 
 # output settings without an element in the Model block: not written
 _NOT_WRITTEN = ("Output", "H3dOutput", "Debug")
