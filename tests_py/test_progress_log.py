@@ -9,7 +9,7 @@ import msolve
 from msolve import *
 from msolve import progress
 
-NOTE = "Integrator 1: dae_index = 3 accepted, no effect"
+NOTE = "Integrator 1: dae_jacob_init = 1 accepted, no effect"
 
 
 def falling_body():
@@ -18,7 +18,7 @@ def falling_body():
     body = Part(mass=2.0, ip=[1, 1, 1])
     body.cm = Marker()
     Accgrav(kgrav=-9.81)
-    Integrator(dae_index=3)
+    Integrator(dae_jacob_init=1)
     return model
 
 

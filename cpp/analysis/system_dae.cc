@@ -26,11 +26,29 @@ std::vector<StateTolerance> SystemDae::Tolerances() const {
     std::fill(tolerances.begin() + sys_.lambda_offset(),
               tolerances.begin() + sys_.lambda_offset() + sys_.active_rows(),
               StateTolerance::kRelative);
+  // the index-3 form bounds the error of the positions only: its velocities are index-2
+  // variables, out of the error test and of Newton's weighted test; they follow from the
+  // positions through the BDF formula of the kinematic equations (docs/equations.md §6.1)
+  if (index_three_)
+    for (int k = 0; k < sys_.body_count(); ++k) {
+      const int o = system::System::BodyOffset(k);
+      std::fill(tolerances.begin() + o + 7, tolerances.begin() + o + 13, StateTolerance::kExcluded);
+    }
   return tolerances;
+}
+
+void SystemDae::Residual(double t, const double* y, const double* yp, double* F) const {
+  sys_.Residual(SideOf(t), y, yp, memory(), F);
+  if (!index_three_) return;
+  // I3: the rows of lambda (the velocity constraints) hold the joint rows' mu at zero
+  const int lam0 = sys_.lambda_offset(), mu0 = sys_.mu_offset();
+  for (int a = 0; a < sys_.active_rows(); ++a) F[lam0 + a] = y[mu0 + a];
 }
 
 std::vector<solver::ConstraintGroup> SystemDae::ConstraintGroups() const {
   const int m = sys_.active_rows();
+  // I3: the velocity constraints are not enforced (docs/equations.md §6.2)
+  if (index_three_) return {{sys_.mu_offset(), m + sys_.body_count(), kConstraintTolerance}};
   return {
       // velocity constraints: the rows of the multipliers lambda
       {sys_.lambda_offset(), m, kVelocityConstraintTolerance},
@@ -42,6 +60,13 @@ std::vector<solver::ConstraintGroup> SystemDae::ConstraintGroups() const {
 void SystemDae::Jacobian(double t, const double* y, const double* yp, double cj,
                          std::vector<Triplet>* out) const {
   sys_.Jacobian(SideOf(t), y, yp, memory(), cj, out);
+  if (!index_three_) return;
+  // I3: the rows of lambda are mu_a = 0 (see Residual)
+  const int lam0 = sys_.lambda_offset(), mu0 = sys_.mu_offset(), m = sys_.active_rows();
+  out->erase(std::remove_if(out->begin(), out->end(),
+                            [&](const Triplet& e) { return e.row >= lam0 && e.row < lam0 + m; }),
+             out->end());
+  for (int a = 0; a < m; ++a) out->push_back({lam0 + a, mu0 + a, 1.0});
 }
 
 std::vector<double> SystemDae::DiscontinuityTimes() const {

@@ -39,9 +39,13 @@ class SystemDae : public solver::Dae {
   VecX DifferentialIds() const override { return sys_.DifferentialIds(); }
   std::vector<solver::StateTolerance> Tolerances() const override;
   std::vector<solver::ConstraintGroup> ConstraintGroups() const override;
-  void Residual(double t, const double* y, const double* yp, double* F) const override {
-    sys_.Residual(SideOf(t), y, yp, memory(), F);
-  }
+  /// MotionSolve's dae_index 3 (I3, docs/equations.md §6.1): the velocity-constraint rows
+  /// become mu = 0 for the joint rows' multipliers mu, the velocities are converged but not
+  /// error-tested, and the velocity constraints are no constraint group. false (SI2, the
+  /// stabilised index-2 form) by default. Set before the integrator starts.
+  void SetIndexThree(bool on) { index_three_ = on; }
+  bool index_three() const { return index_three_; }
+  void Residual(double t, const double* y, const double* yp, double* F) const override;
   void Jacobian(double t, const double* y, const double* yp, double cj,
                 std::vector<Triplet>* out) const override;
   void AcceptStep(double t, const double* y, const double* yp) override {
@@ -85,6 +89,7 @@ class SystemDae : public solver::Dae {
   mutable bool breaks_known_ = false;
   double reconciled_at_ = 0.0;
   bool reconciled_ = false;
+  bool index_three_ = false;
 };
 
 }  // namespace msolve::analysis

@@ -290,7 +290,8 @@ void DefineSettingSpecs(py::module_& m) {
       .def_readwrite("_maxit", &Integrator::maxit)
       .def_readwrite("_kmax", &Integrator::kmax)
       .def_readwrite("_interpolate", &Integrator::interpolate)
-      .def_readwrite("_coordinates", &Integrator::coordinates);
+      .def_readwrite("_coordinates", &Integrator::coordinates)
+      .def_readwrite("_dae_index", &Integrator::dae_index);
 
   py::class_<Equilibrium, Entity, std::shared_ptr<Equilibrium>>(m, "EquilibriumSpec")
       .def(py::init<>())

@@ -442,6 +442,9 @@ class Integrator : public Entity {
   // msolve's own: "JOINT" integrates a tree of joints in joint coordinates
   // (analysis/tree_form.h), "BODY" (default) in the body coordinates
   std::string coordinates = "BODY";
+  // MotionSolve's dae_index: 2 the stabilised index-2 form (SI2), 3 the index-3 form (I3) of
+  // the DAE integrators (docs/equations.md §6.1)
+  int dae_index = 2;
 };
 
 /// Settings of static analyses (MotionSolve's Equilibrium; docs/equations.md §8). Unset

@@ -43,9 +43,15 @@ void Simulation::StartIntegrator(double end) {
   // body coordinates (docs/equations.md §6.11)
   const bool automatic = asked == "AUTO" && method.has_value();
   const bool joint = asked == "JOINT" || automatic;
+  // dae_index 3 (I3) is a form of the DAE integrators only (docs/equations.md §6.1)
+  const bool index_three = model_.integrator && model_.integrator->dae_index == 3;
   const std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
   if (asked == "JOINT" && !refusal.empty())
     note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
+  if (index_three && ((joint && refusal.empty()) || method))
+    note("Integrator dae_index = 3 not applied: " +
+         (method ? model_.integrator->type : std::string("coordinates=JOINT")) +
+         " integrates an ODE form (dae_index applies to GSTIFF, DSTIFF, HSTIFF)");
   if (joint && refusal.empty()) {
     // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
     // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
@@ -66,6 +72,7 @@ void Simulation::StartIntegrator(double end) {
     settings.ode_method = *method;
     ida_ = std::make_unique<solver::CvodeDriver>(*ode_, settings, state_.t, state_.y, state_.yp);
   } else {
+    dae_.SetIndexThree(index_three);
     ida_ = std::make_unique<solver::IdaDriver>(dae_, settings_, state_.t, state_.y, state_.yp);
   }
   if (sensors_.size() > 0)

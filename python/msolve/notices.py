@@ -6,7 +6,7 @@ msolve does not write) are declared with ``no_effect="reason"``; when a model gi
 value other than its default, the first ``simulate`` of the analysis reports it in its
 messages (``run.messages``, the screen and the ``.log`` file):
 
-    Integrator 1: dae_index = 3 accepted, no effect (msolve's integrator ...)
+    Integrator 1: dae_constr_tol = 0.0001 accepted, no effect (msolve integrates with ...)
 """
 
 from __future__ import annotations
