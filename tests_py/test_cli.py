@@ -187,6 +187,16 @@ def test_console_script(tmp_path):
     assert (tmp_path / "pendulum.csv").exists()
 
 
+# `python -m msolve` as a terminal starts it. A process started with SIGINT ignored (a
+# background job of a shell without job control, nohup) passes that on, and Python then
+# leaves Ctrl-C ignored, as it should: this test is about msolve, not about how pytest was
+# started, so its msolve gets Python's usual Ctrl-C handler first.
+CTRL_C_ABLE_MSOLVE = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'msolve'; runpy.run_module('msolve', run_name='__main__', alter_sys=True)"
+)
+
+
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_writes_the_results_so_far_and_the_log(tmp_path, signum, status):
     # a run of hours (steps of at most 1e-5 s up to t = 1e4 s), stopped once it has output
@@ -199,7 +209,7 @@ def test_a_signal_writes_the_results_so_far_and_the_log(tmp_path, signum, status
     env = dict(os.environ)
     env["PYTHONPATH"] = PACKAGE_ROOT + os.pathsep + env.get("PYTHONPATH", "")
     process = subprocess.Popen(
-        [sys.executable, "-u", "-m", "msolve", str(dataset)],
+        [sys.executable, "-u", "-c", CTRL_C_ABLE_MSOLVE, str(dataset)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -142,7 +142,10 @@ def test_read_results_refuses_a_file_that_is_not_a_results_file(tmp_path):
 
 
 LONG_RUN = """
-import sys, time
+import signal, sys, time
+# Python's usual Ctrl-C handler, also when pytest was started with SIGINT ignored (a
+# background job without job control), which its children would inherit
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from msolve import *
 model = Model(output="long")
 Part(ground=True)
