@@ -187,10 +187,10 @@ def test_console_script(tmp_path):
     assert (tmp_path / "pendulum.csv").exists()
 
 
-# `python -m msolve` as a terminal starts it. A process started with SIGINT ignored (a
-# background job of a shell without job control, nohup) passes that on, and Python then
-# leaves Ctrl-C ignored, as it should: this test is about msolve, not about how pytest was
-# started, so its msolve gets Python's usual Ctrl-C handler first.
+# `python -m msolve` as started from a terminal. A process started with SIGINT ignored (a
+# background job of a shell without job control, nohup) passes that on to its children, and
+# Python then leaves Ctrl-C ignored, as it should; this test is about msolve, not about how
+# pytest was started, so its msolve gets Python's usual Ctrl-C handler first.
 CTRL_C_ABLE_MSOLVE = (
     "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
     "sys.argv[0] = 'msolve'; runpy.run_module('msolve', run_name='__main__', alter_sys=True)"
