@@ -15,44 +15,20 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from msolve import Accgrav, Integrator, Joint, Marker, Model, Part, Request
-
-G = 9.81
-CORNERS = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (0, 1, 1), (0, 0, 1)]
-AXES = [(0, 1, 0), (0, 0, 1), (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 0, 0)]
+# the model is the one tests_py/test_hard_benchmarks.py checks
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests_py"))
+from test_hard_benchmarks import bricard
 
 
 def build(error):
-    model = Model()
-    Accgrav(jgrav=-G)
-    if error is not None:
-        Integrator(error=error)
-    ground = Part(ground=True)
-    transverse, axial = (1.0 + 0.01) / 12, 2 * 0.01 / 12
-    rods = []
-    for k in range(5):
-        start, end = np.array(CORNERS[k], float), np.array(CORNERS[k + 1], float)
-        along = np.abs(end - start) > 0.5
-        ip = [axial if a else transverse for a in along]
-        rods.append(Part(mass=1.0, ip=ip, cm=Marker(qp=list((start + end) / 2))))
-    links = [ground, *rods, ground]
-    for k in range(6):
-        at = [float(c) for c in CORNERS[k]]
-        axis = [a + b for a, b in zip(at, AXES[k])]
-        after, before = (links[k + 1], links[k]) if k < 5 else (rods[4], ground)
-        Joint(
-            type="REVOLUTE",
-            i=Marker(part=after, qp=at, zp=axis),
-            j=Marker(part=before, qp=at, zp=axis),
-        )
-    p3 = Request(
-        type="DISPLACEMENT", i=Marker(part=rods[2], qp=[1.0, 1.0, 1.0]), j=Marker(part=ground)
-    )
-    return model, p3
+    model = bricard(error)
+    return model, model.p3
 
 
 def trajectory(run, p3):

@@ -14,52 +14,16 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
-from msolve import Accgrav, Integrator, Joint, Marker, Model, Part
-
-G, MASS, A = 9.81, 1.0, 0.5
-INERTIA = MASS * (2 * A) ** 2 / 12
-THETA0 = math.radians(60.0)
-
-
-def build(cart_mass, error):
-    model = Model()
-    Accgrav(jgrav=-G)
-    if error is not None:
-        Integrator(error=error)
-    ground = Part(ground=True)
-    cart = Part(mass=cart_mass, ip=[cart_mass * 1e-2] * 3, cm=Marker(qp=[0, 0, 0]))
-    centre = [A * math.sin(THETA0), A * math.cos(THETA0), 0]
-    pole = Part(mass=MASS, ip=[INERTIA] * 3, cm=Marker(qp=centre))
-    Joint(
-        type="TRANSLATIONAL",
-        i=Marker(part=cart, zp=[1, 0, 0]),
-        j=Marker(part=ground, zp=[1, 0, 0]),
-    )
-    Joint(type="REVOLUTE", i=Marker(part=pole), j=Marker(part=cart))
-    return model, cart, pole
-
-
-def closed_form(cart_mass, times):
-    M, m = cart_mass, MASS
-    share = m / (M + m)
-
-    def rates(_t, s):
-        theta, w = s
-        f = m * M * A**2 * math.cos(theta) ** 2 / (M + m) + m * A**2 * math.sin(theta) ** 2
-        df = 2 * math.sin(theta) * math.cos(theta) * m * A**2 * share
-        return [w, (m * G * A * math.sin(theta) - 0.5 * df * w * w) / (f + INERTIA)]
-
-    sol = solve_ivp(
-        rates, (0, times[-1]), [THETA0, 0.0], "DOP853", rtol=1e-12, atol=1e-12, dense_output=True
-    )
-    theta = sol.sol(times)[0]
-    cart_x = -share * A * (np.sin(theta) - math.sin(THETA0))
-    return cart_x, cart_x + A * np.sin(theta), A * np.cos(theta)
+# the model and its closed form are those tests_py/test_near_singular_mass.py checks
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests_py"))
+from test_near_singular_mass import cart_pole as build
+from test_near_singular_mass import closed_form
 
 
 def main():

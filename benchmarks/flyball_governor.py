@@ -18,69 +18,28 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from msolve import Accgrav, Integrator, Joint, Marker, Model, Motion, Part, SpringDamper
-
-G = 9.81
-HEIGHT, ARM, LINK = 0.8, 0.3, 0.3
-BALL, LINK_MASS, SLEEVE = 1.0, 0.1, 0.5
-THETA0, OMEGA, STIFFNESS = math.radians(30.0), 10.0, 1e6
-
-
-def geometry(theta):
-    x, y = ARM * math.sin(theta), HEIGHT - ARM * math.cos(theta)
-    return x, y, y - math.sqrt(LINK**2 - x**2)
-
-
-def spring_force(theta, omega):
-    def parts(th):
-        x, y, ys = geometry(th)
-        gravity = G * (2 * BALL * y + LINK_MASS * (y + ys) + SLEEVE * ys)
-        return gravity, 2 * BALL * x**2 + 2 * LINK_MASS * (x / 2) ** 2, ys
-
-    d = 1e-6
-    hi, lo = parts(theta + d), parts(theta - d)
-    dgravity, dinertia, dsleeve = ((a - b) / (2 * d) for a, b in zip(hi, lo))
-    return -(dgravity - 0.5 * omega**2 * dinertia) / dsleeve
+# the model and its closed form are those tests_py/test_hard_benchmarks.py checks
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests_py"))
+from test_hard_benchmarks import (
+    HEIGHT,
+    OMEGA,
+    STIFFNESS,
+    THETA0,
+    governor,
+)
+from test_hard_benchmarks import governor_geometry as geometry
+from test_hard_benchmarks import spring_force_closed_form as spring_force
 
 
 def build(error):
-    model = Model()
-    Accgrav(jgrav=-G)
-    if error is not None:
-        Integrator(error=error)
-    ground = Part(ground=True)
-    spindle = Part(mass=2.0, ip=[0.02, 0.01, 0.02], cm=Marker(qp=[0, HEIGHT / 2, 0]))
-    up = dict(qp=[0, 0, 0], zp=[0, 1, 0])
-    spin = Joint(type="REVOLUTE", i=Marker(part=spindle, **up), j=Marker(part=ground, **up))
-    Motion(joint=spin, jtype="ROTATION", dtype="VELOCITY", function=f"{OMEGA}*STEP(TIME,0,0,0.5,1)")
-    x, y, ys = geometry(THETA0)
-    sleeve = Part(mass=SLEEVE, ip=[0.002, 0.004, 0.002], cm=Marker(qp=[0, ys, 0]))
-    slide = dict(qp=[0, ys, 0], zp=[0, ys + 1, 0])
-    Joint(type="TRANSLATIONAL", i=Marker(part=sleeve, **slide), j=Marker(part=spindle, **slide))
-    SpringDamper(
-        i=Marker(part=sleeve, qp=[0, ys, 0]),
-        j=Marker(part=spindle, qp=[0, 0, 0]),
-        k=STIFFNESS,
-        c=2e3,
-        length=ys,
-    )
-    balls = []
-    for side in (1, -1):
-        ball = Part(mass=BALL, ip=[1e-3] * 3, cm=Marker(qp=[side * x, y, 0]))
-        link = Part(mass=LINK_MASS, ip=[1e-4] * 3, cm=Marker(qp=[side * x / 2, (y + ys) / 2, 0]))
-        for a, b, at in (
-            (ball, spindle, [0, HEIGHT, 0]),
-            (link, ball, [side * x, y, 0]),
-            (link, sleeve, [0, ys, 0]),
-        ):
-            hinge = dict(qp=at, zp=[at[0], at[1], 1.0])
-            Joint(type="REVOLUTE", i=Marker(part=a, **hinge), j=Marker(part=b, **hinge))
-        balls.append(ball)
-    return model, balls[0], sleeve
+    model = governor(error)
+    return model, model.ball, model.sleeve
 
 
 def main():
