@@ -232,3 +232,25 @@ def test_a_sensor_on_a_joint_reaction_sees_the_reactions_at_every_step():
         phi = math.asin(-run.getObject(bob).getComponent("Y")[-1])
         assert phi == pytest.approx(math.pi / 6, abs=1e-4)
     assert times["JOINT"] == pytest.approx(times["BODY"], abs=1e-6)
+
+
+@pytest.mark.parametrize("element", ["Sforce", "Diff"])
+def test_an_element_that_becomes_infinite_is_named_in_joint_coordinates(element):
+    # as in the body coordinates (test_errors.py): the analysis stops at the pole of
+    # 1/(0.3-TIME), names the element and keeps the outputs before it
+    model = Model()
+    Integrator(type="ABAM", error=1e-3, coordinates="JOINT")
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(), label="block")
+    anchor = Marker(part=ground, zp=[1, 0, 0])
+    Joint(type="TRANSLATIONAL", i=Marker(part=block, zp=[1, 0, 0]), j=anchor)
+    if element == "Sforce":
+        Sforce(i=block.cm, j=anchor, actiononly=True, function="1/(0.3-TIME)", label="pole")
+    else:
+        Diff(function="1/(0.3-TIME)", label="pole")
+    with pytest.raises(MsolveError, match=rf"{element} \d+ 'pole': .*not finite") as info:
+        model.simulate(end=1.0, dtout=0.01)
+    assert "Integrator coordinates=JOINT: 1 joint coordinates, CVODE Adams" in (
+        info.value.results.messages
+    )
+    assert 0.28 < info.value.results.times[-1] < 0.3 + 1e-9

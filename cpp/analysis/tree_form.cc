@@ -402,8 +402,26 @@ bool TreeForm::Evaluate(double t, const double* x) {
   return true;
 }
 
+std::string TreeForm::WhyNoAccelerations(double t) const {
+  std::string why = dae_.OutOfDomain(y_.data(), 0.0);
+  if (!why.empty()) return why;
+  // the rates written before the failure may hold it: those not finite read as zero
+  const VecX rates = yp_.unaryExpr([](double v) { return std::isfinite(v) ? v : 0.0; });
+  return dae_.NonFinite(t, y_.data(), rates.data());
+}
+
+std::string TreeForm::OutOfDomain(const double* y, double margin) const {
+  const std::string why = dae_.OutOfDomain(y, margin);
+  return why.empty() ? failure_ : why;
+}
+
 bool TreeForm::Rhs(double t, const double* x, double* xdot) {
-  if (!Evaluate(t, x)) return false;
+  if (!Evaluate(t, x)) {
+    // CVODE retries with a shorter step; kept in case it gives up
+    const std::string why = WhyNoAccelerations(t);
+    if (!why.empty()) failure_ = why;
+    return false;
+  }
   for (const auto& link : links_) TreeLinkRates(link, x + link.q, x + nq_ + link.v, xdot + link.q);
   for (int i = 0; i < dof_; ++i) xdot[nq_ + i] = qdd_[i];
   for (size_t k = 0; k < others_.size(); ++k) xdot[nq_ + dof_ + k] = yp_[others_[k]];
@@ -413,7 +431,11 @@ bool TreeForm::Rhs(double t, const double* x, double* xdot) {
 void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
   if (!Evaluate(t, x)) {
     std::ostringstream s;
-    s << "the joint-coordinate form has no accelerations at time " << t;
+    const std::string why = WhyNoAccelerations(t);
+    if (why.empty())
+      s << "the joint-coordinate form has no accelerations at time " << t;
+    else
+      s << why << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
   if (step_reactions_)
@@ -454,6 +476,7 @@ void TreeForm::Reduce(double t, const double* y, double* x) {
 }
 
 void TreeForm::AcceptStep(double t, const double* y, const double* yp) {
+  failure_.clear();
   reference_ = VecX::Map(y, sys_.size());
   dae_.AcceptStep(t, y, yp);
 }

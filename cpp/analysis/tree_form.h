@@ -42,9 +42,9 @@ class TreeForm : public solver::Ode {
   void AcceptStep(double t, const double* y, const double* yp) override;
   std::vector<double> DiscontinuityTimes() const override { return dae_.DiscontinuityTimes(); }
   void Reconcile(double t, VecX* y, VecX* yp) override { dae_.Reconcile(t, y, yp); }
-  std::string OutOfDomain(const double* y, double margin) const override {
-    return dae_.OutOfDomain(y, margin);
-  }
+  /// As the DAE's; else, after an evaluation without accelerations since the last accepted
+  /// step, the element whose value was not finite there.
+  std::string OutOfDomain(const double* y, double margin) const override;
   std::string DescribeState(int index) const override;
 
   /// Number of joint coordinates (velocities: a quaternion's four count as three).
@@ -71,6 +71,9 @@ class TreeForm : public solver::Ode {
   // the multipliers of y_ from the joint reactions (a backward pass over a_)
   void Reactions();
   bool Evaluate(double t, const double* x);
+  // why the last evaluation (at t, y_) has no accelerations: an element out of its domain
+  // or whose value is not finite, named ("" when none is to blame)
+  std::string WhyNoAccelerations(double t) const;
 
   const system::System& sys_;
   system::State* state_;
@@ -97,6 +100,7 @@ class TreeForm : public solver::Ode {
   VecX x_, y_, yp_, qdd_;
   bool cached_ = false;
   bool step_reactions_ = true;
+  std::string failure_;  // WhyNoAccelerations of a failed evaluation since the last step
 };
 
 }  // namespace msolve::analysis
