@@ -10,6 +10,8 @@ placed in their body's frame as it is when the function is called.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import _core
@@ -91,10 +93,8 @@ def _named(function):
                 raise
             raise type(e)(f"{function.__name__}: {text}") from None
 
-    call.__name__ = function.__name__
-    call.__qualname__ = function.__qualname__
-    call.__doc__ = function.__doc__
-    return call
+    # the documented signature shows in help() and inspect.signature (__wrapped__)
+    return functools.wraps(function)(call)
 
 
 def _joint(kind, ibody, jbody, location, iz, jz, kwds, ix=None, jx=None):
