@@ -51,6 +51,23 @@ def test_loc_rel_to_follows_the_part_frame():
     _close(loc_rel_to(Point(0, 1, 0), rm), (1 - 1, 2 + 1, 3), tol=1e-12)
 
 
+def test_markers_on_parts_turned_by_zv_xv_and_rm_chains():
+    # Part zv along global x, xv along global y: the part's (x, y, z) are global (y, z, x)
+    Model()
+    part = Part(mass=1, ip=[1, 1, 1], qg=[0, 0, 2], zv=[1, 0, 0], xv=[0, 1, 0])
+    marker = Marker(part=part, qp=(0, 0, 1))
+    _close(loc_rel_to(Point(1, 2, 3), marker), (1 + 3, 1, 2 + 2))
+    # a marker given in the frame of another (rm): the first's origin is (1, 0, 0) in it
+    child = Marker(part=part, rm=marker, qp=(1, 0, 0))
+    _close(loc_rel_to(Point(0, 0, 0), child), (1, 1, 2))
+    # the modeling functions place their markers in such frames too
+    ground = Part(ground=True)
+    joint = createRevoluteJoint(part, ground, Point(5, 6, 7), Vector(0, 1, 0))
+    for m in (joint.i, joint.j):
+        _close(loc_rel_to(Point(0, 0, 0), m), (5, 6, 7))
+        _close(Point(*m.dc()[2]), (0, 1, 0))
+
+
 def test_loc_cylindrical_documented_example_and_radius():
     Model()
     _close(

@@ -17,7 +17,7 @@ import numbers
 import numpy as np
 
 from .bodies import Marker
-from .mdl_like import _named, _point
+from .mdl_like import _frame, _named, _point
 from .properties import Point, Vector
 
 # the public functions of this module, exported by msolve (msolve/__init__.py)
@@ -33,7 +33,16 @@ def marker_frame(marker, what="marker"):
         raise TypeError(f"{what} must be a Marker, got {marker!r}")
     from .placement import _Resolver  # placement imports the bodies; loaded on use
 
-    origin, axes = _Resolver([]).marker_global(marker)
+    resolver = _Resolver([])
+    # the frames of the parts on the rm chain, zv and xv included (the resolver alone
+    # reads a part outside a compile by qg, zg, xg, reuler)
+    seen, link = set(), marker
+    while isinstance(link, Marker) and id(link) not in seen:
+        seen.add(id(link))
+        if link.part is not None:
+            resolver.part_frames[id(link.part)] = _frame(link.part)
+        link = link.rm
+    origin, axes = resolver.marker_global(marker)
     return np.asarray(origin, dtype=float), np.asarray(axes, dtype=float)
 
 
