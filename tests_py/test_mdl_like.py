@@ -209,3 +209,35 @@ def test_pendulum_built_with_mdl_functions_swings_at_its_period():
     crossings = times[k] + (times[k + 1] - times[k]) * x[k] / (x[k] - x[k + 1])
     assert len(crossings) >= 2
     assert crossings[1] - crossings[0] == pytest.approx(period, rel=1e-4)
+
+
+def test_ujoint_built_by_create_ujoint_drives_at_the_hooke_speed_ratio():
+    # a driven shaft along x turns a second shaft at beta to it through createUJoint: the
+    # speed ratio w2/w1 = cos(beta) / (1 - sin^2(beta) cos^2(phi1)) swings between cos(beta)
+    # and 1/cos(beta) once every half turn (Hooke's joint)
+    from msolve import Jprim, Motion
+
+    beta = math.radians(30)
+    b = (math.cos(beta), math.sin(beta), 0.0)
+    model = Model()
+    ground = Part(ground=True)
+    shaft1 = Part(mass=1, ip=[1, 1, 1])
+    shaft1.cm = Marker(part=shaft1, qp=(-1, 0, 0))
+    shaft2 = Part(mass=1, ip=[1, 1, 1])
+    shaft2.cm = Marker(part=shaft2, qp=b)
+    pin = createRevoluteJoint(shaft1, ground, Point(-1, 0, 0), Vector(1, 0, 0))
+    createUJoint(shaft1, shaft2, Point(0, 0, 0), ishaft=Vector(1, 0, 0), jshaft=Point(*b))
+    # the second shaft keeps its direction (2 equations; the U joint holds its centre)
+    end = loc_along_dir(Point(0, 0, 0), Vector(*b), 2.0)
+    Jprim(
+        type="PARALLEL_AXES",
+        i=Marker(part=shaft2, qp=end, zp=loc_along_dir(end, Vector(*b), 1.0)),
+        j=Marker(part=ground, qp=end, zp=loc_along_dir(end, Vector(*b), 1.0)),
+    )
+    Motion(joint=pin, jtype="ROTATION", function="TIME")
+    spin = Request(f1=f"WX({shaft2.cm.id})", f2=f"WY({shaft2.cm.id})")
+    run = model.simulate(end=2 * math.pi, dtout=2 * math.pi / 4000, returnResults=True)
+    res = run.getObject(spin)
+    ratio = np.abs(res.getComponent("F1") * b[0] + res.getComponent("F2") * b[1])
+    assert ratio.max() == pytest.approx(1 / math.cos(beta), rel=1e-5)
+    assert ratio.min() == pytest.approx(math.cos(beta), rel=1e-5)
