@@ -156,6 +156,32 @@ def test_bad_input_names_the_function_and_the_argument():
         createRevoluteJoint(ibody=3, jbody=Part(ground=True), location=Point())
 
 
+def test_bad_input_to_modeling_functions_is_named_and_leaves_nothing_behind():
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1, ip=[1, 1, 1])
+    before = len(model.getChildren())
+    cases = [
+        (ValueError, "createRevoluteJoint: axis gives no direction", (Point(), Vector())),
+        (TypeError, "createRevoluteJoint: location must be a Point", ("abc",)),
+        (
+            TypeError,
+            "createRevoluteJoint: Joint: unknown attribute 'typo'",
+            (Point(),),
+            {"typo": 1},
+        ),
+        (ValueError, "createRevoluteJoint: Joint: attribute 'ic'", (Point(),), {"ic": [1, 2, 3]}),
+    ]
+    for error, message, args, *kwds in cases:
+        with pytest.raises(error, match=message):
+            createRevoluteJoint(body, ground, *args, **(kwds[0] if kwds else {}))
+    with pytest.raises(TypeError, match="createUJoint: ishaft and jshaft are required"):
+        createUJoint(body, ground, Point())
+    with pytest.raises(ValueError, match="createSphericalJoint: location must be a Point"):
+        createSphericalJoint(body, ground, [1, 2])
+    assert len(model.getChildren()) == before
+
+
 def test_modeling_functions_documented_examples():
     Model()
     part1 = Part(mass=1, ip=[10, 10, 10], cm=Marker())
