@@ -6,13 +6,11 @@ Each returns a ``Point`` in global coordinates. A point argument may be a ``Poin
 numbers or a ``Marker`` (its origin); a direction a ``Vector`` or three numbers. A ``Dv``
 counts as the number it stands for at the time of the call: the point returned does not
 follow later changes of the Dv (msolve has no design sensitivity analysis). Markers are
-taken where their attributes put them (their part's frame as given by qg, zg, xg, reuler;
-``rm`` chains followed), before any simulation moves them.
+taken where their attributes put them (their part's frame as given by qg, zg, xg, zv,
+xv, reuler; ``rm`` chains followed), before any simulation moves them.
 """
 
 from __future__ import annotations
-
-import numbers
 
 import numpy as np
 
@@ -39,7 +37,7 @@ def marker_frame(marker, what="marker"):
     seen, link = set(), marker
     while isinstance(link, Marker) and id(link) not in seen:
         seen.add(id(link))
-        if link.part is not None:
+        if hasattr(link.part, "qg"):
             resolver.part_frames[id(link.part)] = _frame(link.part)
         link = link.rm
     origin, axes = resolver.marker_global(marker)
@@ -56,12 +54,12 @@ def _location(value, what):
 
 
 def _number(value, what):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        try:
-            value = float(value)  # a Dv, a NumPy scalar
-        except (TypeError, ValueError):
-            raise TypeError(f"{what} must be a number, got {value!r}") from None
-    value = float(value)
+    if isinstance(value, (bool, str)):
+        raise TypeError(f"{what} must be a number, got {value!r}")
+    try:
+        value = float(value)  # a number, a Dv, a NumPy scalar
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a number, got {value!r}") from None
     if not np.isfinite(value):
         raise ValueError(f"{what} must be finite, got {value!r}")
     return value
@@ -74,11 +72,8 @@ def _as_point(vector):
 @_named
 def loc_rel_to(point, marker):
     """The global coordinates of ``point`` given in the frame of ``marker``:
-    origin + R (x, y, z)."""
-    if isinstance(point, Marker):
-        local = marker_frame(point, "point")[0]
-    else:
-        local = _location(point, "point")
+    origin + R (x, y, z). A Marker as ``point`` gives its (global) coordinates."""
+    local = _location(point, "point")
     origin, axes = marker_frame(marker)
     return _as_point(origin + axes @ local)
 
