@@ -336,7 +336,10 @@ void CheckRunningModel(py::handle entity) {
   if (g_running_model == nullptr) return;
   PyObject** dict = _PyObject_GetDictPtr(entity.ptr());
   if (dict == nullptr || *dict == nullptr) return;
-  PyObject* owner = PyDict_GetItemString(*dict, "_model");  // borrowed
+  // an interned key keeps its hash: no new string and no hashing per call
+  static PyObject* const key = PyUnicode_InternFromString("_model");
+  PyObject* owner = PyDict_GetItemWithError(*dict, key);  // borrowed
+  if (owner == nullptr && PyErr_Occurred()) throw py::error_already_set();
   if (owner == nullptr || owner == Py_None) return;
   if (owner == g_running_owner) return;
   const model::Model* model = nullptr;
@@ -517,18 +520,22 @@ void DefineCallbacks(py::module_& m) {
       },
       "A runtime function of the routine being evaluated: name(ids...) as in an expression.");
   m.def(
-      "_measure",
-      [](const std::string& name, const py::args& args) {
-        // trailing None (unset markers) are left out, as in an expression
-        size_t n = args.size();
-        while (n > 1 && args[n - 1].is_none()) --n;
-        std::vector<long> ids(n);
-        for (size_t k = 0; k < n; ++k) ids[k] = EntityId(args[k]);
-        return Current(name.c_str()).Read(name, ids);
+      "_measure_function",
+      [](const std::string& name, const std::string& doc) {
+        // the runtime function `name` as a builtin of its own (DM = _measure_function("DM")):
+        // a call goes straight to the reader, without a Python frame or a name argument
+        return py::cpp_function(
+            [name](const py::args& args) {
+              size_t n = args.size();
+              while (n > 1 && args[n - 1].is_none()) --n;
+              std::vector<long> ids(n);
+              for (size_t k = 0; k < n; ++k) ids[k] = EntityId(args[k]);
+              return Current(name.c_str()).Read(name, ids);
+            },
+            py::name(name.c_str()), py::doc(doc.c_str()));
       },
-      "A runtime function of the routine being evaluated, name(markers...) as in an "
-      "expression; a marker is a Marker (or other entity), an integer id, or None (0, the "
-      "ground).");
+      py::arg("name"), py::arg("doc"),
+      "The runtime function `name` (DM, FX, ...) as a function of markers or ids.");
   m.def(
       "_time", []() { return Current("TIME").time(); },
       "The time of the routine evaluation in progress.");
