@@ -357,16 +357,41 @@ void CheckRunningModel(py::handle entity) {
                         "can read only the entities of its own model");
 }
 
+// The entities a routine read last in the running analysis, with their ids: a routine reads
+// the same few markers at every call. Each entry holds a reference, so that its address stays
+// that entity's; the entries are dropped when the analysis ends (RunningModelScope).
+struct ReadEntities {
+  static constexpr int kSize = 8;
+  PyObject* entity[kSize] = {};
+  long id[kSize] = {};
+  int next = 0;
+  void Clear() {
+    for (PyObject*& e : entity) Py_CLEAR(e);
+    next = 0;
+  }
+};
+thread_local ReadEntities g_read_entities;
+
 // the id of an argument of a runtime function: an entity's id, an integer, None for 0
 long EntityId(py::handle value) {
   if (PyLong_CheckExact(value.ptr())) return value.cast<long>();
   if (value.is_none()) return 0;
+  ReadEntities& read = g_read_entities;
+  for (int k = 0; k < ReadEntities::kSize; ++k)
+    if (read.entity[k] == value.ptr()) return read.id[k];
   // the bound entity type, looked up once (PyObject_IsInstance costs more than the read)
   static PyTypeObject* const entity_type =
       reinterpret_cast<PyTypeObject*>(py::type::of<model::Entity>().ptr());
   if (PyType_IsSubtype(Py_TYPE(value.ptr()), entity_type)) {
     CheckRunningModel(value);
-    return value.cast<const model::Entity&>().id;
+    const long id = value.cast<const model::Entity&>().id;
+    if (g_running_model != nullptr) {
+      const int k = read.next;
+      read.next = (k + 1) % ReadEntities::kSize;
+      Py_XSETREF(read.entity[k], Py_NewRef(value.ptr()));
+      read.id[k] = id;
+    }
+    return id;
   }
   const py::object ident = py::getattr(value, "id", py::none());
   if (!ident.is_none()) return py::int_(ident).cast<long>();
@@ -449,10 +474,12 @@ double EvaluateCurve(const std::shared_ptr<model::Curve>& curve, double alpha, i
 RunningModelScope::RunningModelScope(const model::Model* model) : previous_(g_running_model) {
   g_running_model = model;
   g_running_owner = nullptr;
+  g_read_entities.Clear();
 }
 RunningModelScope::~RunningModelScope() {
   g_running_model = previous_;
   g_running_owner = nullptr;
+  g_read_entities.Clear();
 }
 
 simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
