@@ -27,6 +27,7 @@ from . import (
     linear,
     mdl_like,
     outputs,
+    refused,
     sensors,
     settings,
 )
@@ -62,6 +63,7 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -103,6 +105,7 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    refused,
 )
 
 __all__ = [

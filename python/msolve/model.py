@@ -299,6 +299,10 @@ class Model(_core.ModelSpec):
         continue from the current state (time, part positions and velocities, states of
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
         for obj in self._entities:
+            # elements msolve knows but cannot simulate (msolve/refused.py): never dropped
+            if obj.active and hasattr(obj, "_refuse"):
+                raise obj._refuse()
+        for obj in self._entities:
             if obj.active and hasattr(obj, "_load_data"):
                 obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
         snapshot = self._solver_snapshot()

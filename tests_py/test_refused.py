@@ -1,0 +1,124 @@
+"""Elements msolve knows but cannot simulate (msolve/refused.py): FlexBody, Nforce, Gcon,
+Pforce, CoSim, ActivateCoSim. They are built with their documented attributes, checked, and
+a model holding an active one is refused at simulate with a ModelError naming it and why;
+nothing is silently dropped and a flexible body is never run as a rigid one."""
+
+import pytest
+
+from msolve import *
+
+
+def _pendulum():
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1.0, 1.0, 1.0])
+    body.cm = Marker(qp=[1.0, 0.0, 0.0])
+    Joint(type="REVOLUTE", i=Marker(part=body), j=Marker(part=ground))
+    Accgrav(jgrav=-9.81)
+    return model, ground, body
+
+
+def test_a_flexbody_takes_its_documented_attributes_and_markers_sit_on_it():
+    Model()
+    vm = Marker(part=Part(ground=True))
+    flex = FlexBody(
+        h3d_file="arm.h3d",
+        mass=2.5,
+        ip=[1.0, 2.0, 3.0],
+        cm=[0.1, 0.0, 0.0],
+        qg=[1.0, 2.0, 3.0],
+        reuler=[0.0, 0.5, 0.0],
+        vx=1.0,
+        vm=vm,
+        cratio="0.02",
+        rigidified=True,
+    )
+    assert flex.mass == 2.5
+    assert flex.ip == [1.0, 2.0, 3.0, 0.0, 0.0, 0.0]
+    assert flex.vx == 1.0
+    assert flex.vy is None
+    assert flex.vm is vm
+    on_body = Marker(body=flex, qp=[0.0, 0.0, 1.0], node=1001)
+    on_part = Marker(part=flex)
+    given = Marker(flex_body=flex)
+    for marker in (on_body, on_part, given):
+        assert marker.flex_body is flex
+        assert marker.part is None
+    assert on_body.node == 1001
+
+
+@pytest.mark.parametrize(
+    ("cls", "attribute", "value", "error"),
+    [
+        (FlexBody, "mass", "heavy", TypeError),
+        (FlexBody, "mass", -1.0, ValueError),
+        (FlexBody, "h3d_file", 3, TypeError),
+        (FlexBody, "ip", [1.0, 2.0], ValueError),
+        (Nforce, "imarkers", [1, 2], TypeError),
+        (Nforce, "kmatrix", "K", TypeError),
+        (Gcon, "function", 5j, TypeError),
+        (Pforce, "penalty", -1.0, ValueError),
+        (CoSim, "i", "marker", TypeError),
+        (ActivateCoSim, "port", 1.5, TypeError),
+    ],
+)
+def test_a_wrong_value_names_the_entity_and_the_attribute(cls, attribute, value, error):
+    Model()
+    with pytest.raises(error, match=rf"^{cls.__name__}( \d+)?: attribute '{attribute}'"):
+        cls(**{attribute: value})
+
+
+def test_an_undocumented_attribute_is_refused_with_a_hint():
+    Model()
+    with pytest.raises(TypeError, match=r"unknown attribute 'h3dfile'; did you mean 'h3d_file'"):
+        FlexBody(h3dfile="arm.h3d")
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: FlexBody(h3d_file="arm.h3d"), ["FlexBody 1", "'arm.h3d'", "rigid one"]),
+        (lambda: Nforce(imarkers=[Marker(part=Part(mass=1.0))]), ["Nforce 1", "Field"]),
+        (lambda: Gcon(function="DX(2, 3)"), ["Gcon 1", "general constraint"]),
+        (lambda: Pforce(function="DX(2, 3)", penalty=1e4), ["Pforce 1", "penalty"]),
+        (lambda: CoSim(file="follower.xml"), ["CoSim 1", "follower"]),
+        (lambda: ActivateCoSim(cosim_dll_name="cosim.so"), ["ActivateCoSim 1", "Activate"]),
+    ],
+)
+def test_a_model_holding_one_is_refused_at_simulate_naming_it(make, words):
+    model, _, _ = _pendulum()
+    make()
+    with pytest.raises(ModelError) as info:
+        model.simulate(end=0.1, dtout=0.05)
+    message = str(info.value)
+    assert "not supported by msolve" in message
+    for word in words:
+        assert word in message, message
+
+
+def test_an_inactive_one_is_ignored_as_every_inactive_element():
+    model, _, _body = _pendulum()
+    FlexBody(h3d_file="arm.h3d", active=False)
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    assert len(run.times) == 3
+
+
+def test_results_before_the_refusal_are_kept():
+    model, _, _ = _pendulum()
+    first = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    CoSim(file="follower.xml")
+    with pytest.raises(ModelError, match="CoSim 1"):
+        model.simulate(end=0.2, dtout=0.05)
+    assert model.results is first  # the refused call did not touch them
+    assert first.times[-1] == pytest.approx(0.1)
+
+
+def test_activate_cosim_hooks():
+    Model()
+    with pytest.raises(ValueError, match="ActivateCoSim 1: attribute 'cosim_dll_name'"):
+        ActivateCoSim().validateSelf(None)
+    cosim = ActivateCoSim(cosim_dll_name="cosim.so", ip_address="10.0.0.2", port=4000)
+    cosim.validateSelf(None)
+    with pytest.raises(ModelError, match="ActivateCoSim 2"):
+        cosim.sendBeforeMS()
+    assert cosim.sendAfterMS() is None
