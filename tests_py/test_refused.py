@@ -122,3 +122,87 @@ def test_activate_cosim_hooks():
     with pytest.raises(ModelError, match="ActivateCoSim 2"):
         cosim.sendBeforeMS()
     assert cosim.sendAfterMS() is None
+
+
+# -- datasets ---------------------------------------------------------------------------
+
+
+def _nforce_model():
+    model = Model()
+    ground = Part(ground=True)
+    parts = [Part(mass=1.0, ip=[1.0, 1.0, 1.0]) for _ in range(2)]
+    for k, part in enumerate(parts):
+        part.cm = Marker(qp=[float(k), 0.0, 0.0])
+    identity = [float(r == c) for r in range(12) for c in range(12)]
+    stiffness = Matrix(rows=12, columns=12, full="RORDER", values=identity)
+    lengths = Matrix(rows=12, columns=1, full="RORDER", values=[0.5] * 12)
+    nforce = Nforce(
+        imarkers=[p.cm for p in parts],
+        j=Marker(part=ground),
+        kmatrix=stiffness,
+        cratio=0.1,
+        length=lengths,
+        label="two points",
+    )
+    return model, nforce
+
+
+def test_an_nforce_goes_through_a_dataset_and_is_refused_after(tmp_path):
+    model, nforce = _nforce_model()
+    path = tmp_path / "nforce.xml"
+    model.save_model(path)
+    text = path.read_text()
+    assert "<Force_MultiPoint" in text
+    assert 'n_i_marker="2"' in text
+    again = load_model(path)
+    read = again.lookupById(Nforce, nforce.id)
+    assert read.label == "two points"
+    assert [m.id for m in read.imarkers] == [m.id for m in nforce.imarkers]
+    assert read.j.id == nforce.j.id
+    assert read.kmatrix.id == nforce.kmatrix.id
+    assert read.length.id == nforce.length.id
+    assert read.cratio == 0.1
+    assert read.cmatrix is None
+    assert read.force is None
+    with pytest.raises(ModelError, match=r"^Nforce 1"):
+        again.simulate(end=0.1, dtout=0.05)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('n_i_marker="2"', 'n_i_marker="3"'), "3"),
+        (('cratio="0.1"', 'cratio="0.1" cmtx_id="1"'), "not both"),
+        (('ref_marker_id="3"', 'ref_marker_id="99"'), "no Reference_Marker with id 99"),
+        (('kmtx_id="1"', ""), "kmtx_id"),
+    ],
+)
+def test_a_bad_force_multipoint_names_the_element(tmp_path, change, message):
+    model, _ = _nforce_model()
+    path = tmp_path / "nforce.xml"
+    model.save_model(path)
+    text = path.read_text()
+    assert change[0] in text
+    path.write_text(text.replace(change[0], change[1]))
+    with pytest.raises(DatasetError, match="Force_MultiPoint") as info:
+        load_model(path)
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("element", "words"),
+    [
+        ('<Body_Flexible id="7" h3d_file="arm.h3d"/>', ["Body_Flexible", "H3D", "rigid body"]),
+        ('<Constraint_General id="3" expr="DX(2, 3)"/>', ["Constraint_General", "Gcon"]),
+    ],
+)
+def test_elements_of_physics_msolve_cannot_read_are_refused_saying_why(tmp_path, element, words):
+    path = tmp_path / "flexible.xml"
+    path.write_text(
+        '<MSolveModel><Model><Body_Rigid id="1" isground="TRUE"/>'
+        f"{element}</Model><Command><Stop/></Command></MSolveModel>"
+    )
+    with pytest.raises(DatasetError, match="element not supported by msolve") as info:
+        load_model(path)
+    for word in words:
+        assert word in str(info.value)

@@ -34,7 +34,17 @@ from pathlib import Path
 
 from ..composite import Composite
 from ..placement import resolved
-from . import bodies, constraints, controls, forces, linear, outputs, sensors, settings  # noqa: F401 (registering)
+from . import (  # noqa: F401 (registering)
+    bodies,
+    constraints,
+    controls,
+    forces,
+    linear,
+    outputs,
+    refused,
+    sensors,
+    settings,
+)
 from .element import _Element
 from .registry import writers
 
