@@ -38,10 +38,13 @@ def read_nforce(reader, el):
     ids = el.reals_text("the I marker ids", count)
     if any(not float(i).is_integer() or i <= 0 for i in ids):
         raise el.error("the I marker ids in the text must be positive integers")
-    reader.links.append(
-        (el, "n_i_marker", "Marker", [int(i) for i in ids], lambda m: setattr(nforce, "imarkers", m))
-    )
+    markers = [int(i) for i in ids]
+    reader.links.append((el, "n_i_marker", "Marker", markers, lambda m: _set_i(nforce, m)))
     el.finish()
+
+
+def _set_i(nforce, markers):
+    nforce.imarkers = markers
 
 
 # -- writing -------------------------------------------------------------------------------
