@@ -86,6 +86,7 @@ def test_an_undocumented_attribute_is_refused_with_a_hint():
         (lambda: CoSim(file="follower.xml"), ["CoSim 1", "follower"]),
         (lambda: ActivateCoSim(cosim_dll_name="cosim.so"), ["ActivateCoSim 1", "Activate"]),
         (lambda: Fmu(path="plant.fmu", type="CS", ip_addr="localhost"), ["Fmu 1", ".fmu"]),
+        (lambda: Mforce(case_index=2, scale="SIN(TIME)"), ["Mforce 1", "H3D"]),
     ],
 )
 def test_a_model_holding_one_is_refused_at_simulate_naming_it(make, words):

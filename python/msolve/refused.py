@@ -1,5 +1,5 @@
 """Elements of MotionSolve's msolve interface that msolve knows but cannot simulate: the
-modal flexible body ``FlexBody``, the multi-point linear force ``Nforce``, the general
+modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the multi-point linear force ``Nforce``, the general
 constraint ``Gcon``, the penalty constraint ``Pforce``, the Functional Mock-up Unit ``Fmu``
 and the co-simulation elements ``CoSim`` and ``ActivateCoSim``.
 
@@ -32,7 +32,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Fmu", "Gcon", "Nforce", "Pforce"]
+__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Fmu", "Gcon", "Mforce", "Nforce", "Pforce"]
 
 
 class _Refused(SolverObject):
@@ -96,6 +96,26 @@ class FlexBody(_Refused):
         source = self.h3d_file or self.mtx_file
         where = f" (its modal data is in '{source}')" if source else ""
         return _core.ModelError(f"{self._describe()}{where}: {self._refusal}")
+
+
+_MFORCE = _no_effect("Mforce")
+
+
+class Mforce(_Refused):
+    """A distributed load on a FlexBody: the load case ``case_index`` of its H3D file
+    scaled by the expression ``scale`` (or an MFOSUB giving the scale or the modal force).
+    Refused at simulate, as the FlexBody it loads."""
+
+    _refusal = (
+        "modal forces on flexible bodies are not supported by msolve: the load shapes are "
+        "in the flexible body's H3D file, which msolve cannot read"
+    )
+    flex_body = Reference(FlexBody, no_effect=_MFORCE, doc="The flexible body loaded.")
+    case_index = Int(0, no_effect=_MFORCE, doc="The load case of the H3D file.")
+    scale = Function(no_effect=_MFORCE, doc="Scale factor of the load case (expression).")
+    force = Function(no_effect=_MFORCE, doc="The modal force (expression).")
+    function = Function("MFOSUB", no_effect=_MFORCE, doc="USER(...) for the MFOSUB.")
+    routine = Routine(no_effect=_MFORCE, doc="MFOSUB: the scale or the modal force.")
 
 
 # -- Nforce -----------------------------------------------------------------------------
