@@ -1,7 +1,8 @@
 """Elements of MotionSolve's msolve interface that msolve knows but cannot simulate: the
-modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the multi-point linear force ``Nforce``, the general
-constraint ``Gcon``, the penalty constraint ``Pforce``, the Functional Mock-up Unit ``Fmu``
-and the co-simulation elements ``CoSim`` and ``ActivateCoSim``.
+modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the multi-point
+linear force ``Nforce``, the general constraint ``Gcon``, the penalty constraint
+``Pforce``, the Functional Mock-up Unit ``Fmu`` and the co-simulation elements ``CoSim``
+and ``ActivateCoSim``.
 
 Each class takes every attribute its reference page documents, checks their types and is
 read from and written to datasets where the dataset format has an element for it; a model
