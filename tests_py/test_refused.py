@@ -210,3 +210,26 @@ def test_elements_of_physics_msolve_cannot_read_are_refused_saying_why(tmp_path,
         load_model(path)
     for word in words:
         assert word in str(info.value)
+
+
+def test_constraint_jprim_is_read_and_joint_primitives_are_written_as_it(tmp_path):
+    # a joint and a joint primitive may share an id: each has its own element
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1.0, 1.0, 1.0])
+    body.cm = Marker()
+    Joint(type="REVOLUTE", i=Marker(part=body), j=Marker(part=ground))
+    Jprim(type="INPLANE", i=Marker(part=body), j=Marker(part=ground), virtual=True)
+    path = tmp_path / "jprim.xml"
+    model.save_model(path)
+    text = path.read_text()
+    assert text.count("<Constraint_Joint") == 1
+    assert text.count("<Constraint_Jprim") == 1
+    again = load_model(path)
+    jprim = again.lookupById(Jprim, 1)
+    assert jprim.type == "INPLANE"
+    assert jprim.virtual is True
+    assert again.lookupById(Joint, 1).type == "REVOLUTE"
+    path.write_text(text.replace('type="INPLANE"', 'type="HINGE"'))
+    with pytest.raises(DatasetError, match=r"Constraint_Jprim.*'type' must be one of ATPOINT"):
+        load_model(path)

@@ -15,6 +15,7 @@ Reference_Marker             Marker (global position and direction cosines or ps
                              or relative to ``rm_id``; converted into the part frame)
 Constraint_Joint             Joint (CONSTANT_VELOCITY = CONVEL, RACK_PINION = RACKPIN);
                              the primitives INLINE ... PERPENDICULAR = Jprim when available
+Constraint_Jprim             Jprim (written so: its ids are apart from the joints')
 Motion_Joint, Motion_Marker  Motion (joint-based / marker-based)
 Force_Scalar_TwoBody         Sforce (FORCE = TRANSLATION, TORQUE = ROTATION)
 Force_Vector_TwoBody         Vforce, Vtorque, Gforce (ForceOnly, TorqueOnly, ForceAndTorque)
