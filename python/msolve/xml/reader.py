@@ -367,6 +367,7 @@ _NOT_SUPPORTED = {
     "constraint_general": "the general constraint (Gcon) is not built in msolve yet",
     "control_fmu": "a Functional Mock-up Unit's equations are compiled code in its archive, "
     "which msolve does not load",
+    "force_flexmodal": "modal loads act on flexible bodies, which msolve cannot simulate",
 }
 
 
