@@ -233,3 +233,21 @@ def test_constraint_jprim_is_read_and_joint_primitives_are_written_as_it(tmp_pat
     path.write_text(text.replace('type="INPLANE"', 'type="HINGE"'))
     with pytest.raises(DatasetError, match=r"Constraint_Jprim.*'type' must be one of ATPOINT"):
         load_model(path)
+
+
+@pytest.mark.parametrize("name", ["Cforce", "Mate", "SimulationEvent"])
+def test_classes_msolve_lacks_say_so_instead_of_a_name_error(name):
+    import msolve
+
+    Model()
+    cls = getattr(msolve, name)
+    assert name in msolve.__all__
+    with pytest.raises(ModelError, match=rf"^{name} is not supported by msolve: "):
+        cls(label="from a script")
+
+
+@pytest.mark.parametrize("method", ["runSimulationEvents", "simulate_frequencyResponse", "verify"])
+def test_model_methods_msolve_lacks_say_so(method):
+    model = Model()
+    with pytest.raises(ModelError, match=rf"^Model.{method} is not supported by msolve: "):
+        getattr(model, method)()

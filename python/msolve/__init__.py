@@ -30,6 +30,7 @@ from . import (
     refused,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -76,6 +77,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -112,6 +114,7 @@ __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",
