@@ -181,7 +181,7 @@ class _BodyReference(Reference):
 
     def convert(self, obj, value):
         if value is not None and not isinstance(value, (Part, PointMass)):
-            raise self.error(obj, "must be a Part, a PointMass or a FlexBody", value)
+            raise self.error(obj, "must be a Part or a PointMass (or a FlexBody)", value)
         return value
 
     def __set__(self, obj, value):
