@@ -336,7 +336,10 @@ void CheckRunningModel(py::handle entity) {
   if (g_running_model == nullptr) return;
   PyObject** dict = _PyObject_GetDictPtr(entity.ptr());
   if (dict == nullptr || *dict == nullptr) return;
-  PyObject* owner = PyDict_GetItemString(*dict, "_model");  // borrowed
+  // an interned key keeps its hash: no new string and no hashing per call
+  static PyObject* const key = PyUnicode_InternFromString("_model");
+  PyObject* owner = PyDict_GetItemWithError(*dict, key);  // borrowed
+  if (owner == nullptr && PyErr_Occurred()) throw py::error_already_set();
   if (owner == nullptr || owner == Py_None) return;
   if (owner == g_running_owner) return;
   const model::Model* model = nullptr;
@@ -354,16 +357,41 @@ void CheckRunningModel(py::handle entity) {
                         "can read only the entities of its own model");
 }
 
+// The entities a routine read last in the running analysis, with their ids: a routine reads
+// the same few markers at every call. Each entry holds a reference, so that its address stays
+// that entity's; the entries are dropped when the analysis ends (RunningModelScope).
+struct ReadEntities {
+  static constexpr int kSize = 8;
+  PyObject* entity[kSize] = {};
+  long id[kSize] = {};
+  int next = 0;
+  void Clear() {
+    for (PyObject*& e : entity) Py_CLEAR(e);
+    next = 0;
+  }
+};
+thread_local ReadEntities g_read_entities;
+
 // the id of an argument of a runtime function: an entity's id, an integer, None for 0
 long EntityId(py::handle value) {
   if (PyLong_CheckExact(value.ptr())) return value.cast<long>();
   if (value.is_none()) return 0;
+  ReadEntities& read = g_read_entities;
+  for (int k = 0; k < ReadEntities::kSize; ++k)
+    if (read.entity[k] == value.ptr()) return read.id[k];
   // the bound entity type, looked up once (PyObject_IsInstance costs more than the read)
   static PyTypeObject* const entity_type =
       reinterpret_cast<PyTypeObject*>(py::type::of<model::Entity>().ptr());
   if (PyType_IsSubtype(Py_TYPE(value.ptr()), entity_type)) {
     CheckRunningModel(value);
-    return value.cast<const model::Entity&>().id;
+    const long id = value.cast<const model::Entity&>().id;
+    if (g_running_model != nullptr) {
+      const int k = read.next;
+      read.next = (k + 1) % ReadEntities::kSize;
+      Py_XSETREF(read.entity[k], Py_NewRef(value.ptr()));
+      read.id[k] = id;
+    }
+    return id;
   }
   const py::object ident = py::getattr(value, "id", py::none());
   if (!ident.is_none()) return py::int_(ident).cast<long>();
@@ -446,10 +474,12 @@ double EvaluateCurve(const std::shared_ptr<model::Curve>& curve, double alpha, i
 RunningModelScope::RunningModelScope(const model::Model* model) : previous_(g_running_model) {
   g_running_model = model;
   g_running_owner = nullptr;
+  g_read_entities.Clear();
 }
 RunningModelScope::~RunningModelScope() {
   g_running_model = previous_;
   g_running_owner = nullptr;
+  g_read_entities.Clear();
 }
 
 simulation::OutputSink PythonOutputSink(py::object sink, bool every_output) {
@@ -517,18 +547,22 @@ void DefineCallbacks(py::module_& m) {
       },
       "A runtime function of the routine being evaluated: name(ids...) as in an expression.");
   m.def(
-      "_measure",
-      [](const std::string& name, const py::args& args) {
-        // trailing None (unset markers) are left out, as in an expression
-        size_t n = args.size();
-        while (n > 1 && args[n - 1].is_none()) --n;
-        std::vector<long> ids(n);
-        for (size_t k = 0; k < n; ++k) ids[k] = EntityId(args[k]);
-        return Current(name.c_str()).Read(name, ids);
+      "_measure_function",
+      [](const std::string& name, const std::string& doc) {
+        // the runtime function `name` as a builtin of its own (DM = _measure_function("DM")):
+        // a call goes straight to the reader, without a Python frame or a name argument
+        return py::cpp_function(
+            [name](const py::args& args) {
+              size_t n = args.size();
+              while (n > 1 && args[n - 1].is_none()) --n;
+              std::vector<long> ids(n);
+              for (size_t k = 0; k < n; ++k) ids[k] = EntityId(args[k]);
+              return Current(name.c_str()).Read(name, ids);
+            },
+            py::name(name.c_str()), py::doc(doc.c_str()));
       },
-      "A runtime function of the routine being evaluated, name(markers...) as in an "
-      "expression; a marker is a Marker (or other entity), an integer id, or None (0, the "
-      "ground).");
+      py::arg("name"), py::arg("doc"),
+      "The runtime function `name` (DM, FX, ...) as a function of markers or ids.");
   m.def(
       "_time", []() { return Current("TIME").time(); },
       "The time of the routine evaluation in progress.");
