@@ -251,3 +251,11 @@ def test_model_methods_msolve_lacks_say_so(method):
     model = Model()
     with pytest.raises(ModelError, match=rf"^Model.{method} is not supported by msolve: "):
         getattr(model, method)()
+
+
+def test_save_model_says_which_element_it_cannot_write(tmp_path):
+    model = Model()
+    Part(ground=True)
+    FlexBody(h3d_file="arm.h3d")
+    with pytest.raises(DatasetWriteError, match=r"FlexBody 1: .*Body_Flexible"):
+        model.save_model(tmp_path / "flex.xml")

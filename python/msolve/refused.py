@@ -43,6 +43,8 @@ class _Refused(SolverObject):
 
     #: what msolve does not do with the element, and why
     _refusal = ""
+    #: why save_model cannot write it (no element, or one whose format msolve lacks)
+    _unwritten = ""
 
     def _refuse(self):
         """The ModelError that stops the compile of a model holding this element."""
@@ -68,6 +70,7 @@ class FlexBody(_Refused):
 
     #: markers sit on it (Marker part=/body= keep it as their flex_body)
     _marker_host = True
+    _unwritten = "cannot be written: msolve lacks the format of its element Body_Flexible"
     _refusal = (
         "flexible bodies are not supported by msolve: the body's mode shapes, modal mass "
         "and stiffness are in its H3D (or MTX) file, which msolve cannot read, and msolve "
@@ -107,6 +110,7 @@ class Mforce(_Refused):
     scaled by the expression ``scale`` (or an MFOSUB giving the scale or the modal force).
     Refused at simulate, as the FlexBody it loads."""
 
+    _unwritten = "cannot be written: msolve lacks the format of its element Force_FlexModal"
     _refusal = (
         "modal forces on flexible bodies are not supported by msolve: the load shapes are "
         "in the flexible body's H3D file, which msolve cannot read"
@@ -155,6 +159,7 @@ class Gcon(_Refused):
     """A general constraint ``function = 0`` of positions, velocities and time (or its
     GCOSUB); ``i`` is the marker whose reaction force can be read. Not built in msolve yet."""
 
+    _unwritten = "cannot be written: msolve lacks the format of its element Constraint_General"
     _refusal = (
         "the general constraint Gcon (an expression held at zero) is not supported by "
         "msolve yet: msolve's constraints are its joints, joint primitives, couplers, gears, "
@@ -171,6 +176,7 @@ class Pforce(_Refused):
     (penalty ``penalty`` on the value, ``penalty1`` on its rate; ``unilateral`` holds it
     only one way). Not built in msolve yet."""
 
+    _unwritten = "cannot be written: msolve knows no dataset element for it"
     _refusal = (
         "the penalty constraint Pforce is not supported by msolve yet: its generalized "
         "force on the coordinates of the constraint expression has no counterpart here"
@@ -194,6 +200,7 @@ class CoSim(_Refused):
     forces and motions of the markers ``i`` (leader) and ``j`` (follower) with it while
     both run (``bonding``: how they couple, COOPERATIVE by default)."""
 
+    _unwritten = "cannot be written: msolve knows no dataset element for it"
     _refusal = (
         "co-simulation is not supported by msolve: the CoSim starts a follower solver "
         "process and exchanges the loads between its markers while both run; without the "
@@ -212,6 +219,7 @@ class ActivateCoSim(_Refused):
     ``port`` or the named pipe ``pipe_name``). ``validateSelf``, ``sendBeforeMS`` and
     ``sendAfterMS`` are MotionSolve's hooks; here the model is refused at simulate."""
 
+    _unwritten = "cannot be written: msolve knows no dataset element for it"
     _refusal = (
         "co-simulation with Activate is not supported by msolve: the plant inputs of the "
         "model are set by the Activate diagram while both run, which msolve cannot connect "
@@ -247,6 +255,7 @@ class Fmu(_Refused):
     archive, which msolve does not load."""
 
     _aliases = {"ip_addr": "ip_address"}  # the reference page's own example spells it so
+    _unwritten = "cannot be written: msolve lacks the format of its element Control_FMU"
     _refusal = (
         "Functional Mock-up Units are not supported by msolve: the FMU's equations are "
         "compiled code inside its .fmu archive (FMI), which msolve does not load; without "

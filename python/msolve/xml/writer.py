@@ -104,7 +104,9 @@ class _Writer:
         for obj in entities:
             name = _family(obj)
             if name not in _WRITERS and name not in _NOT_WRITTEN:
-                raise self.fail(obj, "cannot be written to a dataset yet")
+                # a refused element (msolve/refused.py) says which element it lacks
+                why = getattr(obj, "_unwritten", "") or "cannot be written to a dataset yet"
+                raise self.fail(obj, why)
             groups.setdefault(name, []).append(obj)
         for name, function in _WRITERS.items():
             for obj in groups.get(name, []):
