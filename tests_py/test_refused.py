@@ -45,6 +45,10 @@ def test_a_flexbody_takes_its_documented_attributes_and_markers_sit_on_it():
         assert marker.flex_body is flex
         assert marker.part is None
     assert on_body.node == 1001
+    rigid = Part(mass=1.0)
+    on_body.part = rigid
+    assert on_body.part is rigid
+    assert on_body.flex_body is None
 
 
 @pytest.mark.parametrize(

@@ -190,6 +190,8 @@ class _BodyReference(Reference):
         if getattr(value, "_marker_host", False):
             obj.flex_body = value
             value = None
+        elif value is not None and getattr(obj, "flex_body", None) is not None:
+            obj.flex_body = None  # moved from the flexible body to a rigid one
         super().__set__(obj, value)
 
 
