@@ -28,8 +28,10 @@ from . import (
     mdl_functions,
     mdl_like,
     outputs,
+    refused,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -64,6 +66,7 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -76,6 +79,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -105,12 +109,14 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    refused,
 )
 
 __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",
