@@ -143,20 +143,23 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
 }
 
 void JacobianMatrix::SetPattern(const std::vector<Triplet>& pattern) {
-  // compressed-column pattern: sort the triplets by (col, row), merge duplicates
-  std::vector<int> order(pattern.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const auto& ta = pattern[a];
-    const auto& tb = pattern[b];
-    return ta.col != tb.col ? ta.col < tb.col : ta.row < tb.row;
-  });
-  slot_.assign(pattern.size(), -1);
-  keys_.resize(pattern.size());
+  // compressed-column pattern: the triplets in (col, row) order by two stable counting sorts
+  // (by row, then by column: linear in their number), duplicates merged
+  const size_t count = pattern.size();
+  std::vector<int> start(n_ + 1), by_row(count), order(count);
+  for (const auto& t : pattern) ++start[t.row + 1];
+  for (int r = 0; r < n_; ++r) start[r + 1] += start[r];
+  for (size_t k = 0; k < count; ++k) by_row[start[pattern[k].row]++] = static_cast<int>(k);
+  std::fill(start.begin(), start.end(), 0);
+  for (const auto& t : pattern) ++start[t.col + 1];
+  for (int c = 0; c < n_; ++c) start[c + 1] += start[c];
+  for (int k : by_row) order[start[pattern[k].col]++] = k;
+  slot_.assign(count, -1);
+  keys_.resize(count);
   rows_.clear();
   colptr_.assign(n_ + 1, 0);
-  for (size_t k = 0; k < pattern.size(); ++k) keys_[k] = {pattern[k].row, pattern[k].col};
-  for (size_t k = 0; k < order.size(); ++k) {
+  for (size_t k = 0; k < count; ++k) keys_[k] = {pattern[k].row, pattern[k].col};
+  for (size_t k = 0; k < count; ++k) {
     const auto& t = pattern[order[k]];
     const bool same =
         k > 0 && pattern[order[k - 1]].col == t.col && pattern[order[k - 1]].row == t.row;
