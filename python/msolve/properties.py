@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from . import _core
+from .designable import _Number, dvs_in, remember
 
 _MISSING = object()
 
@@ -100,11 +101,14 @@ class Property:
         return self.default
 
     def __set__(self, obj, value):
+        # a value holding design variables keeps its dependence on them (designable.py)
+        given, dvs = value, dvs_in(value)
         value = self.convert_value(obj, value)
         if self.field is not None:
             setattr(obj, self.field, self.to_field(value))
         else:
             obj.__dict__[self.key] = value
+        remember(obj, self.name, given, dvs)
         hook = getattr(obj, "_property_changed", None)
         if hook is not None:
             hook(self.name)
@@ -498,7 +502,8 @@ class Point:
     __slots__ = ("x", "y", "z")
 
     def __init__(self, x=0.0, y=0.0, z=0.0):
-        self.x, self.y, self.z = float(x), float(y), float(z)
+        # design variables stay (Point(bx, by, 0) + [0, 0, 1]: designable.py)
+        self.x, self.y, self.z = (v if isinstance(v, _Number) else float(v) for v in (x, y, z))
 
     def __iter__(self):
         return iter((self.x, self.y, self.z))
