@@ -26,7 +26,9 @@ from . import (
     geometry,
     linear,
     mdl_like,
+    optimizer,
     outputs,
+    responses,
     sensors,
     settings,
 )
@@ -48,6 +50,7 @@ from .linear import LinearResults, Mode, ModeShape
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
+from .optimizer import *
 from .outputs import *
 from .properties import (
     Bool,
@@ -62,6 +65,7 @@ from .properties import (
     String,
     Vector,
 )
+from .responses import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -103,6 +107,8 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    responses,
+    optimizer,
 )
 
 __all__ = [
