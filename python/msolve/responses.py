@@ -292,7 +292,7 @@ class ResponseExpression(_Response):
     for ``variables`` (Dvs, responses or numbers); ``math``'s functions may be used."""
 
     function = Str(doc="The expression of the symbols, e.g. '1 - kp**2 - ki**2'.")
-    symbols = Items(doc="The names the expression uses.")
+    symbols = Str([], count=0, doc="The names the expression uses.")
     variables = Items(doc="What each symbol stands for: Dvs, responses or numbers.")
 
     def _raw(self):
@@ -307,6 +307,7 @@ class ResponseExpression(_Response):
             for name, v in zip(names, self.variables)
         }
         scope = {k: getattr(math, k) for k in dir(math) if not k.startswith("_")}
+        scope.update(abs=abs, min=min, max=max)
         try:
             return float(eval(self.function, {"__builtins__": {}}, {**scope, **values}))
         except Exception as e:
