@@ -648,11 +648,11 @@ class Optimizer(_optimizer.Optimizer):
     label: str
     name: str
     active: bool
-    objective: Any
+    objective: list
     weights: list[float]
     method: str
-    eqConstraints: Any
-    ineqConstraints: Any
+    eqConstraints: list
+    ineqConstraints: list
     maxit: int
     accuracy: float
     dsa: str
@@ -660,10 +660,10 @@ class Optimizer(_optimizer.Optimizer):
     type: str
     end: float
     dtout: float
-    simFunction: Any
-    simMethod: Any
+    simFunction: Callable[..., Any]
+    simMethod: Callable[..., Any]
     plot: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., objective: Any = ..., weights: list[float] = ..., method: str = ..., eqConstraints: Any = ..., ineqConstraints: Any = ..., maxit: int = ..., accuracy: float = ..., dsa: str = ..., fdStep: float = ..., type: str = ..., end: float = ..., dtout: float = ..., simFunction: Any = ..., simMethod: Any = ..., plot: bool = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., objective: list = ..., weights: list[float] = ..., method: str = ..., eqConstraints: list = ..., ineqConstraints: list = ..., maxit: int = ..., accuracy: float = ..., dsa: str = ..., fdStep: float = ..., type: str = ..., end: float = ..., dtout: float = ..., simFunction: Callable[..., Any] = ..., simMethod: Callable[..., Any] = ..., plot: bool = ...) -> None: ...
 
 class Output(_outputs.Output):
     id: int
@@ -804,9 +804,9 @@ class RMS2(_responses.RMS2):
     active: bool
     scale: float
     factor: float
-    targetValue: Any
+    targetValue: list[Any]
     measuredValue: str
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., targetValue: Any = ..., measuredValue: str = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., targetValue: list[Any] = ..., measuredValue: str = ...) -> None: ...
 
 class Request(_outputs.Request):
     id: int
@@ -844,8 +844,8 @@ class ResponseExpression(_responses.ResponseExpression):
     factor: float
     function: str
     symbols: list[str]
-    variables: Any
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., symbols: list[str] = ..., variables: Any = ...) -> None: ...
+    variables: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., symbols: list[str] = ..., variables: list = ...) -> None: ...
 
 class Rv(_design.Rv):
     id: int
@@ -920,8 +920,8 @@ class Slope2(_responses.Slope2):
     time: float | None
     delta: float
     interval: float
-    points: Any
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: Any = ...) -> None: ...
+    points: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ...) -> None: ...
 
 class Slope2Deviation(_responses.Slope2Deviation):
     id: int
@@ -935,9 +935,9 @@ class Slope2Deviation(_responses.Slope2Deviation):
     time: float | None
     delta: float
     interval: float
-    points: Any
+    points: list
     targetValue: float
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: Any = ..., targetValue: float = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ..., targetValue: float = ...) -> None: ...
 
 class Sphere(_geometry.Sphere):
     id: int

@@ -12,6 +12,8 @@ constraints >= 0 and equality constraints = 0, each design evaluated by a fresh 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .base import SolverObject, current_model
@@ -129,6 +131,8 @@ def design_sensitivity(model, method, results, fd_step=1.0e-6):
 
 class _Callable(Property):
     """A Python callable (or None)."""
+
+    annotation = Callable  # for signatures (msolve/signatures.py)
 
     def convert(self, obj, value):
         if value is not None and not callable(value):

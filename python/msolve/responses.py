@@ -42,6 +42,8 @@ _NO_SMOOTHING = "the value is computed from the run's outputs without a smoothin
 class XY(Property):
     """A curve given as (x, y) pairs: a list or tuple of pairs of numbers, x increasing."""
 
+    annotation = list[tuple[float, float]]  # for signatures (msolve/signatures.py)
+
     def __init__(self, **kw):
         super().__init__(None, **kw)
 
@@ -59,6 +61,8 @@ class XY(Property):
 
 class Items(Property):
     """A list of Dvs, responses or numbers (a single one is taken as a list of one)."""
+
+    annotation = list  # for signatures (msolve/signatures.py)
 
     def __init__(self, **kw):
         super().__init__([], **kw)
