@@ -61,6 +61,26 @@ def test_attributes_given_dv_arithmetic_follow_the_dvs():
     assert -r == -0.1
 
 
+def test_the_documented_designable_four_bar_points():
+    # the guide's "convert non-designable models to designable models": points of Dvs, a
+    # z point above them, the midpoint of two points
+    Model()
+    ax, ay, bx, by = (Dv(b=v) for v in (0.0, 0.0, 40.0, 200.0))
+    pa, pb = Point(ax, ay, 0), Point(bx, by, 0)
+    ground, crank = Part(ground=True), Part(mass=1.0, ip=[1, 1, 1])
+    zploc = pa + [0, 0, 1]  # noqa: RUF005 (the documented form)
+    ground.A = Marker(body=ground, qp=pa, zp=zploc)
+    crank.A = Marker(body=crank, qp=pa, zp=zploc)
+    crank.cm = Marker(body=crank, qp=(pa + pb) / 2)
+    Joint(type="REVOLUTE", i=crank.A, j=ground.A)
+    assert tuple(crank.cm.qp) == (20.0, 100.0, 0.0)
+    ax.b, by.b = 10.0, 100.0
+    assert tuple(ground.A.qp) == (10.0, 0.0, 0.0)
+    assert tuple(crank.A.zp) == (10.0, 0.0, 1.0)
+    assert tuple(crank.cm.qp) == (25.0, 50.0, 0.0)
+    assert str(pa) == "Point(10.0, 0.0, 0.0)"
+
+
 def test_the_next_simulate_compiles_the_new_design():
     model, dz, k = hanging_mass(200.0)
     probe = ValueAtTime(measuredValue=dz, atTime=0.5, delta=0.1)

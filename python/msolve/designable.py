@@ -164,6 +164,12 @@ class Designable(_Number):
     def __repr__(self):
         return f"Designable({float(self)!r})"
 
+    def __str__(self):
+        return str(float(self))
+
+    def __format__(self, spec):
+        return format(float(self), spec)
+
 
 numbers.Real.register(Designable)
 

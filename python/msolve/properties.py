@@ -496,6 +496,14 @@ class Routine(Property):
             hook(self.name)
 
 
+def _shown(value):
+    """A coordinate as a number (a design variable's value), or as it is when it has none."""
+    try:
+        return str(float(value))
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 class Point:
     """A point in space; ``Point(0, 1, 2) + [1, 0, 0]`` gives another point."""
 
@@ -522,6 +530,22 @@ class Point:
         a, b, c = other
         return type(self)(self.x - a, self.y - b, self.z - c)
 
+    # scaling by a number: the midpoint (a + b) / 2 of MotionSolve's parametric examples
+    def __mul__(self, k):
+        if not isinstance(k, numbers.Real) or isinstance(k, bool):
+            return NotImplemented
+        return type(self)(self.x * k, self.y * k, self.z * k)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, k):
+        if not isinstance(k, numbers.Real) or isinstance(k, bool):
+            return NotImplemented
+        return type(self)(self.x / k, self.y / k, self.z / k)
+
+    def __neg__(self):
+        return type(self)(-self.x, -self.y, -self.z)
+
     def __eq__(self, other):
         try:
             return tuple(self) == tuple(other)
@@ -531,7 +555,7 @@ class Point:
     __hash__ = None
 
     def __repr__(self):
-        return f"{type(self).__name__}({self.x}, {self.y}, {self.z})"
+        return f"{type(self).__name__}({_shown(self.x)}, {_shown(self.y)}, {_shown(self.z)})"
 
 
 class Vector(Point):
