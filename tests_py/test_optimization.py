@@ -162,7 +162,11 @@ def test_response_expression_of_dvs_and_responses():
 def test_dsa_gives_the_derivatives_of_the_responses():
     model, dz, k = hanging_mass(200.0)
     probe = ValueAtTime(measuredValue=dz, atTime=0.5, delta=0.1)
+    unfinished = ValueAtTime(measuredValue=dz)
     run = model.simulate(type="QSTATICS", end=1.0, dtout=0.1, dsa="FD", returnResults=True)
+    assert f"simulate: dsa: {unfinished._describe()}: attribute 'atTime' is not set; left out" in (
+        run.messages
+    )
     # d/dk (-1 - m g / k) = m g / k^2; a forward difference of relative step 1e-6
     assert probe.sensitivity[0] == pytest.approx(2.0 * G / 200.0**2, rel=1e-5)
     assert run.dsaDvs == [k]

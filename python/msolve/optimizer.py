@@ -102,7 +102,16 @@ def design_sensitivity(model, method, results, fd_step=1.0e-6):
     if not dvs or not measures:
         notes.append(f"simulate: dsa = {method!r}: the model has no design variables or responses")
         return notes
-    nominal = np.array([_measure(m, results) for m in measures])
+    nominal, complete = [], []
+    for obj in measures:
+        try:
+            nominal.append(_measure(obj, results))
+            complete.append(obj)
+        except ValueError as e:
+            notes.append(f"simulate: dsa: {e}; left out")
+    measures, nominal = complete, np.array(nominal)
+    if not measures:
+        return notes
     matrix = np.zeros((len(measures), len(dvs)))
     replay = _Replay(model)
     try:
