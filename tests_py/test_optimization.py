@@ -59,6 +59,8 @@ def test_attributes_given_dv_arithmetic_follow_the_dvs():
     assert float(2 * r + 1) == pytest.approx(1.2)
     assert 2 * r + 1 > 1.1
     assert -r == -0.1
+    # formatted into an expression string: the number (the string does not follow the Dv)
+    assert f"-{r}*DZ(2,1) + {2 * r:.3f}" == "-0.1*DZ(2,1) + 0.200"
 
 
 def test_the_documented_designable_four_bar_points():

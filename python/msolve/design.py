@@ -74,6 +74,12 @@ class Dv(_Number, SolverObject):
             raise ValueError(f"{self._describe()}: b (the value of the design variable) is not set")
         return float(self.b) * self.factor + self.mean
 
+    def __format__(self, spec):
+        # formatted into text (an expression string), the number it stands for
+        if self.b is None:
+            return format(repr(self), spec)
+        return format(float(self), spec)
+
     def __eq__(self, other):
         # equal to the number it stands for; to another entity (a Dv too) only itself, so
         # that lists of entities find and remove the right one
