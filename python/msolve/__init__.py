@@ -25,12 +25,15 @@ from . import (
     functions,
     geometry,
     linear,
+    mdl_functions,
     mdl_like,
     optimizer,
     outputs,
+    refused,
     responses,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -47,6 +50,7 @@ from .geometry import *
 from .h5_results import read_results
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
+from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
@@ -65,6 +69,7 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
 from .responses import *
 from .results import (
     BodyResult,
@@ -78,6 +83,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -107,6 +113,7 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    refused,
     responses,
     optimizer,
 )
@@ -115,6 +122,7 @@ __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",
@@ -160,4 +168,5 @@ __all__ = [
     ),
     *functions.__all__,
     *mdl_like.__all__,
+    *mdl_functions.__all__,
 ]

@@ -13,6 +13,7 @@ from . import linear as _linear
 from . import model as _model
 from . import optimizer as _optimizer
 from . import outputs as _outputs
+from . import refused as _refused
 from . import responses as _responses
 from . import sensors as _sensors
 from . import settings as _settings
@@ -43,6 +44,9 @@ from .results import RVResult as RVResult
 from .results import RequestResult as RequestResult
 from .results import SensorEvent as SensorEvent
 from .results import SimulationResults as SimulationResults
+from .unavailable import Cforce as Cforce
+from .unavailable import Mate as Mate
+from .unavailable import SimulationEvent as SimulationEvent
 from .xml.tree import DatasetError as DatasetError
 from .xml.tree import DatasetWarning as DatasetWarning
 from .xml.writer import DatasetWriteError as DatasetWriteError
@@ -56,6 +60,18 @@ class Accgrav(_settings.Accgrav):
     jgrav: float
     kgrav: float
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., igrav: float = ..., jgrav: float = ..., kgrav: float = ...) -> None: ...
+
+class ActivateCoSim(_refused.ActivateCoSim):
+    id: int
+    label: str
+    name: str
+    active: bool
+    cosim_dll_name: str
+    cosim_ptr: int
+    ip_address: str
+    pipe_name: str
+    port: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., cosim_dll_name: str = ..., cosim_ptr: int = ..., ip_address: str = ..., pipe_name: str = ..., port: int = ...) -> None: ...
 
 class Array(_controls.Array):
     id: int
@@ -126,6 +142,17 @@ class Bushing(_forces.Bushing):
     force: list[float]
     torque: list[float]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., k: list[float] = ..., c: list[float] = ..., kt: list[float] = ..., ct: list[float] = ..., force: list[float] = ..., torque: list[float] = ...) -> None: ...
+
+class CoSim(_refused.CoSim):
+    id: int
+    label: str
+    name: str
+    active: bool
+    bonding: str
+    file: str
+    i: Marker | None
+    j: Marker | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., bonding: str = ..., file: str = ..., i: Marker | None = ..., j: Marker | None = ...) -> None: ...
 
 class Composite(_composite.Composite):
     id: int
@@ -339,6 +366,51 @@ class Field(_forces.Field):
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., kmatrix: list[float] = ..., cmatrix: list[float] = ..., cratio: float | None = ..., force: list[float] = ..., length: list[float] = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
+class FlexBody(_refused.FlexBody):
+    id: int
+    label: str
+    name: str
+    active: bool
+    qg: Point | list[float] | None
+    reuler: Point | list[float] | None
+    mass: float
+    cm: Point | list[float] | None
+    ip: Point | list[float]
+    vx: float | None
+    vy: float | None
+    vz: float | None
+    wx: float | None
+    wy: float | None
+    wz: float | None
+    vm: Marker | None
+    wm: Marker | None
+    cratio: str
+    routine: Callable[..., Any] | str | None
+    script: str
+    rigidified: bool
+    mtx_file: str
+    h3d_file: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., qg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., mass: float = ..., cm: Point | list[float] | None = ..., ip: Point | list[float] = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., cratio: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ..., rigidified: bool = ..., mtx_file: str = ..., h3d_file: str = ...) -> None: ...
+
+class Fmu(_refused.Fmu):
+    id: int
+    label: str
+    name: str
+    active: bool
+    type: Literal['ME', 'CS']
+    path: str
+    x: Array | None
+    y: Array | None
+    u: Array | None
+    ic: Array | None
+    static_hold: bool
+    dll: str
+    interval: float
+    ip_address: str
+    var_name: str
+    var_ic: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['ME', 'CS'] = ..., path: str = ..., x: Array | None = ..., y: Array | None = ..., u: Array | None = ..., ic: Array | None = ..., static_hold: bool = ..., dll: str = ..., interval: float = ..., ip_address: str = ..., var_name: str = ..., var_ic: float = ...) -> None: ...
+
 class Friction(_forces.Friction):
     id: int
     label: str
@@ -382,6 +454,17 @@ class Frustum(_geometry.Frustum):
     length: float
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., top: float = ..., bottom: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
+
+class Gcon(_refused.Gcon):
+    id: int
+    label: str
+    name: str
+    active: bool
+    function: str
+    routine: Callable[..., Any] | str | None
+    i: Marker | None
+    virtual: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., i: Marker | None = ..., virtual: bool = ...) -> None: ...
 
 class Gear(_constraints.Gear):
     id: int
@@ -576,9 +659,10 @@ class Marker(_bodies.Marker):
     usexv: bool
     floating: bool
     node: int | None
+    flex_body: FlexBody | None
     function: str
     routine: Callable[..., Any] | str | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., part: Part | None = ..., qp: Point | list[float] = ..., zp: Point | list[float] | None = ..., xp: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., rm: Marker | None = ..., usexp: bool = ..., usexv: bool = ..., floating: bool = ..., node: int | None = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., part: Part | None = ..., qp: Point | list[float] = ..., zp: Point | list[float] | None = ..., xp: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., rm: Marker | None = ..., usexp: bool = ..., usexv: bool = ..., floating: bool = ..., node: int | None = ..., flex_body: FlexBody | None = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
 class Matrix(_controls.Matrix):
     id: int
@@ -607,6 +691,19 @@ class MaxVal(_responses.MaxVal):
     wlen: int
     k: int
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., coef: float = ..., wlen: int = ..., k: int = ...) -> None: ...
+
+class Mforce(_refused.Mforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    flex_body: FlexBody | None
+    case_index: int
+    scale: str
+    force: str
+    function: str
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., flex_body: FlexBody | None = ..., case_index: int = ..., scale: str = ..., force: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
 class MinVal(_responses.MinVal):
     id: int
@@ -642,6 +739,20 @@ class Motion(_constraints.Motion):
     icvel: float | None
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., joint: Joint | None = ..., i: Marker | None = ..., j: Marker | None = ..., jtype: Literal['TRANSLATION', 'ROTATION'] = ..., direction: Literal['X', 'Y', 'Z', 'B1', 'B2', 'B3'] | None = ..., dtype: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION'] = ..., function: str = ..., icdisp: float | None = ..., icvel: float | None = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
+class Nforce(_refused.Nforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    imarkers: list[Marker]
+    j: Marker | None
+    cratio: float
+    cmatrix: Matrix | None
+    kmatrix: Matrix | None
+    length: Matrix | None
+    force: Matrix | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., imarkers: list[Marker] = ..., j: Marker | None = ..., cratio: float = ..., cmatrix: Matrix | None = ..., kmatrix: Matrix | None = ..., length: Matrix | None = ..., force: Matrix | None = ...) -> None: ...
 
 class Optimizer(_optimizer.Optimizer):
     id: int
@@ -718,6 +829,19 @@ class Part(_bodies.Part):
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., ground: bool = ..., mass: float = ..., ip: Point | list[float] = ..., cm: Marker | None = ..., im: Marker | None = ..., qg: Point | list[float] = ..., zg: Point | list[float] | None = ..., xg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., planar: Literal['XY', 'YZ', 'ZX', 'YX', 'ZY', 'XZ'] | None = ..., material: str = ..., exact: list[str] | str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., **attributes: Any) -> None: ...
     def __getattr__(self, name: str) -> Any: ...
+
+class Pforce(_refused.Pforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    function: str
+    routine: Callable[..., Any] | str | None
+    penalty: float
+    penalty1: float
+    unilateral: bool
+    smoothing_factor: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., penalty: float = ..., penalty1: float = ..., unilateral: bool = ..., smoothing_factor: float = ...) -> None: ...
 
 class Pinput(_linear.Pinput):
     id: int
@@ -1324,23 +1448,33 @@ def py_sysary(name: Any, ids: Any) -> Any: ...
 
 def py_sysfnc(name: Any, ids: Any) -> Any: ...
 
-def createCylindricalJoint(*args: Any, **kwds: Any) -> Any: ...
+def createCylindricalJoint(ibody: Any, jbody: Any, location: Any = ..., axis: Any = ..., **kwds: Any) -> Any: ...
 
-def createFixedJoint(*args: Any, **kwds: Any) -> Any: ...
+def createFixedJoint(ibody: Any, jbody: Any, location: Any = ..., **kwds: Any) -> Any: ...
 
-def createPlanarJoint(*args: Any, **kwds: Any) -> Any: ...
+def createPlanarJoint(ibody: Any, jbody: Any, location: Any = ..., axis: Any = ..., **kwds: Any) -> Any: ...
 
-def createRevoluteJoint(*args: Any, **kwds: Any) -> Any: ...
+def createRevoluteJoint(ibody: Any, jbody: Any, location: Any = ..., axis: Any = ..., **kwds: Any) -> Any: ...
 
-def createSphericalJoint(*args: Any, **kwds: Any) -> Any: ...
+def createSphericalJoint(ibody: Any, jbody: Any, location: Any = ..., **kwds: Any) -> Any: ...
 
-def createTranslationalJoint(*args: Any, **kwds: Any) -> Any: ...
+def createTranslationalJoint(ibody: Any, jbody: Any, location: Any = ..., axis: Any = ..., **kwds: Any) -> Any: ...
 
-def createUJoint(*args: Any, **kwds: Any) -> Any: ...
+def createUJoint(ibody: Any, jbody: Any, location: Any = ..., ishaft: Any = ..., jshaft: Any = ..., **kwds: Any) -> Any: ...
+
+def loc_along_dir(origin: Any, vector: Any, distance: Any) -> Any: ...
+
+def loc_between(first_point: Any, end_point: Any, dist_ratio: Any) -> Any: ...
+
+def loc_cylindrical(coord: Any, rm: Any) -> Any: ...
+
+def loc_mirror(master_point: Any, ref_marker: Any, plane: Any) -> Any: ...
+
+def loc_rel_to(point: Any, marker: Any) -> Any: ...
 
 def read_results(path: Any) -> SimulationResults: ...
 
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "MaxVal", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Optimizer", "Output", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint"]
+__all__ = ["Accgrav", "ActivateCoSim", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Output", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
