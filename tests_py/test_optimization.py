@@ -116,8 +116,8 @@ def test_responses_give_their_documented_values_on_a_falling_ball():
     # of the window of two cubic STEPs of half-width delta, 2 delta^2 / 15 (the window is
     # 0.01 s wide, integrated to the integrator's error)
     assert at_g.value == pytest.approx(-G / 8 - 0.05**2 / 15 / G, abs=1e-6)
-    # sqrt(1/T integral (g t^2 / 2)^2 dt) = g/2 sqrt(T^4 / 5), scaled by factor
-    assert rms.value == pytest.approx(0.5 * G / 2 * math.sqrt(1 / 5), rel=1e-8)
+    # integral (g t^2 / 2)^2 dt over [0, 1] = g^2 / 20, scaled by factor
+    assert rms.value == pytest.approx(0.5 * G**2 / 20, rel=1e-8)
     # the deviations of the measured value s: 1/2 (1 - s/target)^2, 1/2 s^2 (scaled)
     s = at_time.value
     assert deviation.value == pytest.approx(0.5 * (1 - s / -5.0) ** 2, rel=1e-14)
@@ -219,6 +219,36 @@ def test_optimizer_finds_the_pendulum_length_of_a_target_period():
     best = opt.optimize()
     assert best[0] == pytest.approx(G / math.pi**2 * (1 - theta0**2 / 8), rel=1e-5)
     assert abs(turn.value) < 1e-6
+
+
+def test_kinematic_path_matching_with_rms2():
+    # the guide's four-bar problem in small: a crank driven at one turn a second, the x of
+    # a point at the designable radius r on it (r cos 2 pi t) matched to the curve of r = 0.3
+    # (101 points: the Akima spline is within 1e-7 of it); integral (r - 0.3)^2 cos^2 dt
+    # is least at r = 0.3 (the Rv integrated to 1e-10)
+    Model()
+    Integrator(error=1e-10)
+    radius = Dv(b=0.2, blimit=[0.1, 0.5])
+    ground = Part(ground=True)
+    crank = Part(mass=1.0, ip=[1, 1, 1], cm=Marker())
+    pivot = Joint(type="REVOLUTE", i=Marker(part=crank), j=Marker(part=ground))
+    Motion(joint=pivot, jtype="ROTATION", function="2 * PI * TIME")
+    tip = Marker(part=crank, qp=Point(radius, 0, 0))
+    times = np.linspace(0.0, 1.0, 101)
+    target = [(t, 0.3 * math.cos(2 * math.pi * t)) for t in times]
+    a2x = RMS2(label="tip X", measuredValue=f"DX({tip.id})", targetValue=target)
+    opt = Optimizer(
+        label="Optimize RMS2",
+        objective=[a2x],
+        weights=[1],
+        type="KINEMATICS",
+        end=1.0,
+        dtout=0.01,
+        accuracy=1e-12,
+    )
+    x = opt.optimize()
+    assert x[0] == pytest.approx(0.3, rel=1e-5)
+    assert a2x.value < 1e-9
 
 
 def test_constrained_optimum_and_a_custom_algorithm():

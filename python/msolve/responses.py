@@ -158,10 +158,6 @@ class _Response(SolverObject):
             return float(np.trapezoid(rate, times)) if len(times) > 1 else float(rate[0])
         return float(rval[-1] - rval[0])
 
-    def _span(self):
-        times = self._samples(0)[0]
-        return float(times[-1] - times[0])
-
 
 def _hat(x, at, delta):
     """MotionSolve's triangular window of ValueAtTime and ValueAtG: 1 at ``at``, 0 beyond
@@ -172,9 +168,11 @@ def _hat(x, at, delta):
 
 
 class RMS2(_Response):
-    """The root mean square of the difference between a measured signal f(t) and a target
-    curve g(t) over the run: sqrt(1/(T - T0) * integral (f - g)^2 dt), g the Akima spline
-    through ``targetValue`` ((time, value) pairs)."""
+    """The squared difference between a measured signal f(t) and a target curve g(t)
+    integrated over the run: integral (f - g)^2 dt, g the Akima spline through
+    ``targetValue`` ((time, value) pairs). The reference gives the formula as an image; its
+    guide writes the response as the integral of the difference, and its PID example calls
+    an RMS2 against zero "Integral(acceleration**2, time)"."""
 
     targetValue = XY(doc="The target curve: (time, value) pairs.")
     measuredValue = Function(doc="The measured signal: a MotionSolve expression.")
@@ -196,10 +194,7 @@ class RMS2(_Response):
 
     def _raw(self):
         self._require("measuredValue", "targetValue")
-        span = self._span()
-        if span <= 0:
-            raise ValueError(f"{self._describe()}: the run has no duration to average over")
-        return math.sqrt(max(self._integral(0), 0.0) / span)
+        return self._integral(0)
 
 
 class ValueAtTime(_Response):
