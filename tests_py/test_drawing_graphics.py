@@ -38,6 +38,7 @@ def _drawings(model):
         Circle(cm=model.bob.cm, rm=Marker(part=model.bob, qp=[1.2, 0, 0]), seg=30, hidden=True),
         ParamCurve(curve=curve, rm=model.ground.cm or Marker(part=model.ground), seg=40),
         ParamSurface(surface=surface, rm=Marker(part=model.ground), U_seg=5, V_seg=6),
+        Outline(markers=[model.bob.cm, Marker(part=model.ground)], color="0:0:255"),
     ]
 
 
@@ -71,6 +72,11 @@ def test_drawing_graphics_check_their_references_and_values():
     with pytest.raises(ValueError, match=r"ParamCurve \d+ 'nothing': curve .* is not set"):
         model.simulate(end=0.1)
 
+    model = _pendulum()
+    Outline(markers=[model.bob.cm], label="alone")
+    with pytest.raises(ValueError, match=r"Outline \d+ 'alone': markers must list at least 2"):
+        model.simulate(end=0.1)
+
     with pytest.raises(TypeError, match=r"Arc.*seg"):
         Arc(seg="many")
     with pytest.raises(ValueError, match=r"Circle.*radius"):
@@ -90,11 +96,11 @@ def test_drawing_graphics_check_their_references_and_values():
 
 def test_drawing_graphics_go_through_a_dataset(tmp_path):
     model = _pendulum()
-    arc, circle, curve_graphic, surface_graphic = _drawings(model)
+    arc, circle, curve_graphic, surface_graphic, outline = _drawings(model)
     path = tmp_path / "drawn.xml"
     model.save_model(path)
     text = path.read_text()
-    for kind in ("Arc", "Circle", "ParamCurve", "ParamSurface"):
+    for kind in ("Arc", "Circle", "ParamCurve", "ParamSurface", "Outline"):
         assert f'type="{kind}"' in text
     loaded = load_model(path, allow_scripts=True)
     by_kind = {type(g).__name__: g for g in loaded._entities if isinstance(g, Graphics)}
@@ -113,5 +119,7 @@ def test_drawing_graphics_go_through_a_dataset(tmp_path):
     got = by_kind["ParamSurface"]
     assert got.surface.id == surface_graphic.surface.id
     assert (got.U_seg, got.V_seg) == (5, 6)
+    got = by_kind["Outline"]
+    assert [m.id for m in got.markers] == [m.id for m in outline.markers]
     run = loaded.simulate(end=0.2, dtout=0.1, returnResults=True)
     assert math.isfinite(run.times[-1])

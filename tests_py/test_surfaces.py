@@ -4,6 +4,8 @@ forms, a wheel on a moving drum (Cvsf, §2.10) against the geometry of two touch
 bad input named, datasets."""
 
 import math
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -298,4 +300,45 @@ def test_surface_constraints_go_through_a_dataset(tmp_path):
         run.getObject(request).getComponent("Z"),
         np.sqrt((DRUM_R + RIM_R) ** 2 - x * x),
         atol=1e-9,
+    )
+
+
+def test_a_point_leaving_an_open_surface_stops_the_run_naming_it():
+    model = _plane_model(0.4, disp=[START, 0.0, 0.0])
+    model.surface.maxpar = [0.5, 10.0]
+    model.ptsf.label = "slide"
+    with pytest.raises(MsolveError, match=r"'slide'.*left its surface \(the parameter u = ") as e:
+        model.simulate(end=1.0, dtout=0.05)
+    # the results up to there are kept: the block got near the edge
+    run = e.value.results
+    assert run.times[-1] > 0.3
+
+
+def test_a_sursub_from_a_c_library_gives_the_same_motion(tmp_path):
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler, "a C compiler (cc) is needed to build the test's surface routine"
+    source = tmp_path / "plane.c"
+    source.write_text(
+        "void SURSUB(int *id, double *par, int *npar, double *alpha, double *beta, int *iord,\n"
+        "            int *iflag, double *values) {\n"
+        "  int k;\n"
+        "  if (*iflag) return;\n"
+        "  for (k = 0; k < 9; ++k) values[k] = 0.0;\n"
+        "  if (*iord == 0) { values[0] = *alpha; values[1] = *beta; }\n"
+        "  else if (*iord == 1) { values[0] = 1.0; values[4] = 1.0; }\n"
+        "}\n"
+    )
+    library = tmp_path / "libplane.so"
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-O1", "-o", str(library), str(source)], check=True
+    )
+    python = _plane_model(0.4, disp=[START, 0.0, 0.0])
+    before = python.simulate(end=0.5, dtout=0.05, returnResults=True)
+    compiled = _plane_model(0.4, disp=[START, 0.0, 0.0])
+    compiled.surface.routine = f"{library}::SURSUB"
+    after = compiled.simulate(end=0.5, dtout=0.05, returnResults=True)
+    np.testing.assert_allclose(
+        after.getObject(compiled.d).getComponent("X"),
+        before.getObject(python.d).getComponent("X"),
+        atol=1e-12,
     )

@@ -1,8 +1,8 @@
 """Geometry attached to parts through markers, MotionSolve's graphics classes: Sphere, Box,
 Cylinder, Ellipsoid, Frustum, and External (a triangle mesh read from an STL or OBJ file
-with trimesh), whose solids a Contact (msolve.forces) uses; and Arc, Circle, ParamCurve and
-ParamSurface, which only draw. msolve draws nothing: the drawing graphics are kept in the
-model and written by save_model, and have no effect on the physics. All graphics share one
+with trimesh), whose solids a Contact (msolve.forces) uses; and Arc, Circle, ParamCurve,
+ParamSurface and Outline, which only draw. msolve draws nothing: the drawing graphics are kept
+in the model and written by save_model, and have no effect on the physics. All graphics share one
 id space, as the XML Post_Graphic does."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "External",
     "Frustum",
     "Graphics",
+    "Outline",
     "ParamCurve",
     "ParamSurface",
     "Sphere",
@@ -252,3 +253,16 @@ class ParamSurface(_Drawing):
     rm = Reference(Marker, field="_cm", doc="The frame of the surface's points.", no_effect=_DRAWN)
     U_seg = Int(None, optional=True, doc="The number of segments along u.", no_effect=_DRAWN)
     V_seg = Int(None, optional=True, doc="The number of segments along v.", no_effect=_DRAWN)
+
+
+class Outline(_Drawing):
+    """Line segments between the origins of ``markers``, in their order. Draws only."""
+
+    markers = Reference(Marker, count=0, doc="The markers joined.", no_effect=_DRAWN)
+
+    def _load_data(self):
+        if len(self.markers) < 2:
+            raise _core.ModelError(
+                f"{self._describe()}: markers must list at least 2 markers to join, got "
+                f"{len(self.markers)}"
+            )

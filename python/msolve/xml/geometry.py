@@ -22,6 +22,7 @@ from ..geometry import (
     Ellipsoid,
     External,
     Frustum,
+    Outline,
     ParamCurve,
     ParamSurface,
     Sphere,
@@ -150,9 +151,16 @@ def _read_param_surface_graphic(reader, el):
 
 
 # Post_Graphic types that only draw and that msolve keeps -> their readers
+def _read_outline(reader, el):
+    g = reader.create(el, Outline, "Graphics", **_drawn(el))
+    ids = _ids(el, "marker_id", "num_markers")
+    reader.links.append((el, "marker_id", "Marker", ids, lambda m: setattr(g, "markers", m)))
+
+
 # (with the attribute that names what it draws; without it the element is skipped, as the
 # other drawings)
 _DRAWINGS = {
+    "OUTLINE": ("marker_id", _read_outline),
     "PARAMCURVE": ("curve_id", _read_param_curve_graphic),
     "PARAMSURFACE": ("surface_id", _read_param_surface_graphic),
 }
@@ -300,6 +308,14 @@ def write_param_surface_graphic(w, g):
     if g.rm is not None:
         e.set("rm_id", g.rm.id)
     e.set("num_u_segments", g.U_seg).set("num_v_segments", g.V_seg)
+    _drawing(e, g)
+
+
+@writes(Outline, section="bodies")
+def write_outline(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Outline")
+    e.set("num_markers", len(g.markers))
+    e.set("marker_id", ",".join(str(m.id) for m in g.markers))
     _drawing(e, g)
 
 
