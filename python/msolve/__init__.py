@@ -25,6 +25,7 @@ from . import (
     functions,
     geometry,
     linear,
+    mdl_functions,
     mdl_like,
     outputs,
     sensors,
@@ -45,6 +46,7 @@ from .geometry import *
 from .h5_results import read_results
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
+from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
@@ -154,4 +156,5 @@ __all__ = [
     ),
     *functions.__all__,
     *mdl_like.__all__,
+    *mdl_functions.__all__,
 ]

@@ -223,6 +223,13 @@ class Marker(_CoreEntity, _core.MarkerSpec):
         """Alias of ``part``."""
         return self.part
 
+    def dc(self):
+        """MotionSolve's MDL function ``Marker.dc()``: the x, y and z axes of the marker as
+        global Vectors, where its attributes put it (msolve/mdl_functions.py)."""
+        from .mdl_functions import marker_dc  # mdl_functions imports this module
+
+        return marker_dc(self)
+
     @body.setter
     def body(self, value):
         self.part = value
