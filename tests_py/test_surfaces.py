@@ -342,3 +342,22 @@ def test_a_sursub_from_a_c_library_gives_the_same_motion(tmp_path):
         before.getObject(python.d).getComponent("X"),
         atol=1e-12,
     )
+
+
+def test_a_cvsf_state_is_saved_reloaded_and_continued_after_a_change(tmp_path):
+    # the Cvsf's two parameter bodies keep their own states through Model.save / reload and
+    # through a model change between simulate calls
+    model = _wheel_model()
+    model.simulate(end=0.5, dtout=0.1)
+    path = tmp_path / "wheel.state"
+    model.save(str(path))
+    model.reload(str(path))
+    run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
+    model.d.comment = "changed"  # a change: compiled again, continued from the state
+    later = model.simulate(end=1.5, dtout=0.1, returnResults=True)
+    d = DRUM_R + RIM_R
+    for r in (run, later):
+        x = X0 + V * r.times
+        np.testing.assert_allclose(
+            r.getObject(model.d).getComponent("Z"), np.sqrt(d * d - x * x), atol=1e-9
+        )
