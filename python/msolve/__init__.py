@@ -27,9 +27,13 @@ from . import (
     linear,
     mdl_functions,
     mdl_like,
+    optimizer,
     outputs,
+    refused,
+    responses,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -50,6 +54,7 @@ from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
+from .optimizer import *
 from .outputs import *
 from .properties import (
     Bool,
@@ -64,6 +69,8 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
+from .responses import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -76,6 +83,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -105,12 +113,16 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    refused,
+    responses,
+    optimizer,
 )
 
 __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",

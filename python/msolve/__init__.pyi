@@ -11,7 +11,10 @@ from . import forces as _forces
 from . import geometry as _geometry
 from . import linear as _linear
 from . import model as _model
+from . import optimizer as _optimizer
 from . import outputs as _outputs
+from . import refused as _refused
+from . import responses as _responses
 from . import sensors as _sensors
 from . import settings as _settings
 from ._core import ModelError as ModelError
@@ -41,6 +44,9 @@ from .results import RVResult as RVResult
 from .results import RequestResult as RequestResult
 from .results import SensorEvent as SensorEvent
 from .results import SimulationResults as SimulationResults
+from .unavailable import Cforce as Cforce
+from .unavailable import Mate as Mate
+from .unavailable import SimulationEvent as SimulationEvent
 from .xml.tree import DatasetError as DatasetError
 from .xml.tree import DatasetWarning as DatasetWarning
 from .xml.writer import DatasetWriteError as DatasetWriteError
@@ -54,6 +60,18 @@ class Accgrav(_settings.Accgrav):
     jgrav: float
     kgrav: float
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., igrav: float = ..., jgrav: float = ..., kgrav: float = ...) -> None: ...
+
+class ActivateCoSim(_refused.ActivateCoSim):
+    id: int
+    label: str
+    name: str
+    active: bool
+    cosim_dll_name: str
+    cosim_ptr: int
+    ip_address: str
+    pipe_name: str
+    port: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., cosim_dll_name: str = ..., cosim_ptr: int = ..., ip_address: str = ..., pipe_name: str = ..., port: int = ...) -> None: ...
 
 class Arc(_geometry.Arc):
     id: int
@@ -155,6 +173,17 @@ class Circle(_geometry.Circle):
     seg: int | None
     rm: Marker | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float | None = ..., seg: int | None = ..., rm: Marker | None = ...) -> None: ...
+
+class CoSim(_refused.CoSim):
+    id: int
+    label: str
+    name: str
+    active: bool
+    bonding: str
+    file: str
+    i: Marker | None
+    j: Marker | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., bonding: str = ..., file: str = ..., i: Marker | None = ..., j: Marker | None = ...) -> None: ...
 
 class Composite(_composite.Composite):
     id: int
@@ -284,6 +313,18 @@ class Debug(_outputs.Debug):
     verbose: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., anim: bool = ..., eprint: bool = ..., screen_output: bool = ..., verbose: bool = ...) -> None: ...
 
+class DeviationSquared(_responses.DeviationSquared):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    measuredValue: Any | None
+    signal: Any | None
+    targetValue: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., measuredValue: Any | None = ..., signal: Any | None = ..., targetValue: float = ...) -> None: ...
+
 class Diff(_controls.Diff):
     id: int
     label: str
@@ -370,6 +411,51 @@ class Field(_forces.Field):
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., kmatrix: list[float] = ..., cmatrix: list[float] = ..., cratio: float | None = ..., force: list[float] = ..., length: list[float] = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
+class FlexBody(_refused.FlexBody):
+    id: int
+    label: str
+    name: str
+    active: bool
+    qg: Point | list[float] | None
+    reuler: Point | list[float] | None
+    mass: float
+    cm: Point | list[float] | None
+    ip: Point | list[float]
+    vx: float | None
+    vy: float | None
+    vz: float | None
+    wx: float | None
+    wy: float | None
+    wz: float | None
+    vm: Marker | None
+    wm: Marker | None
+    cratio: str
+    routine: Callable[..., Any] | str | None
+    script: str
+    rigidified: bool
+    mtx_file: str
+    h3d_file: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., qg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., mass: float = ..., cm: Point | list[float] | None = ..., ip: Point | list[float] = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., cratio: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ..., rigidified: bool = ..., mtx_file: str = ..., h3d_file: str = ...) -> None: ...
+
+class Fmu(_refused.Fmu):
+    id: int
+    label: str
+    name: str
+    active: bool
+    type: Literal['ME', 'CS']
+    path: str
+    x: Array | None
+    y: Array | None
+    u: Array | None
+    ic: Array | None
+    static_hold: bool
+    dll: str
+    interval: float
+    ip_address: str
+    var_name: str
+    var_ic: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['ME', 'CS'] = ..., path: str = ..., x: Array | None = ..., y: Array | None = ..., u: Array | None = ..., ic: Array | None = ..., static_hold: bool = ..., dll: str = ..., interval: float = ..., ip_address: str = ..., var_name: str = ..., var_ic: float = ...) -> None: ...
+
 class Friction(_forces.Friction):
     id: int
     label: str
@@ -414,6 +500,17 @@ class Frustum(_geometry.Frustum):
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., top: float = ..., bottom: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
 
+class Gcon(_refused.Gcon):
+    id: int
+    label: str
+    name: str
+    active: bool
+    function: str
+    routine: Callable[..., Any] | str | None
+    i: Marker | None
+    virtual: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., i: Marker | None = ..., virtual: bool = ...) -> None: ...
+
 class Gear(_constraints.Gear):
     id: int
     label: str
@@ -423,6 +520,18 @@ class Gear(_constraints.Gear):
     cv: Marker | None
     virtual: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., joints: list[Joint] = ..., cv: Marker | None = ..., virtual: bool = ...) -> None: ...
+
+class GenericResponse(_responses.GenericResponse):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    ic: float
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., ic: float = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
 class Gforce(_forces.Gforce):
     id: int
@@ -595,9 +704,10 @@ class Marker(_bodies.Marker):
     usexv: bool
     floating: bool
     node: int | None
+    flex_body: FlexBody | None
     function: str
     routine: Callable[..., Any] | str | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., part: Part | None = ..., qp: Point | list[float] = ..., zp: Point | list[float] | None = ..., xp: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., rm: Marker | None = ..., usexp: bool = ..., usexv: bool = ..., floating: bool = ..., node: int | None = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., part: Part | None = ..., qp: Point | list[float] = ..., zp: Point | list[float] | None = ..., xp: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., rm: Marker | None = ..., usexp: bool = ..., usexv: bool = ..., floating: bool = ..., node: int | None = ..., flex_body: FlexBody | None = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
 class Matrix(_controls.Matrix):
     id: int
@@ -612,6 +722,47 @@ class Matrix(_controls.Matrix):
     i: list[int]
     j: list[int]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., full: Literal['RORDER', 'CORDER'] | None = ..., rows: int = ..., columns: int = ..., values: list[float] = ..., sparse: bool = ..., i: list[int] = ..., j: list[int] = ...) -> None: ...
+
+class MaxVal(_responses.MaxVal):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    coef: float
+    wlen: int
+    k: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., coef: float = ..., wlen: int = ..., k: int = ...) -> None: ...
+
+class Mforce(_refused.Mforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    flex_body: FlexBody | None
+    case_index: int
+    scale: str
+    force: str
+    function: str
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., flex_body: FlexBody | None = ..., case_index: int = ..., scale: str = ..., force: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
+class MinVal(_responses.MinVal):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    coef: float
+    wlen: int
+    k: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., coef: float = ..., wlen: int = ..., k: int = ...) -> None: ...
 
 class Model(_model.Model):
     def __getattr__(self, name: str) -> Any: ...
@@ -633,6 +784,42 @@ class Motion(_constraints.Motion):
     icvel: float | None
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., joint: Joint | None = ..., i: Marker | None = ..., j: Marker | None = ..., jtype: Literal['TRANSLATION', 'ROTATION'] = ..., direction: Literal['X', 'Y', 'Z', 'B1', 'B2', 'B3'] | None = ..., dtype: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION'] = ..., function: str = ..., icdisp: float | None = ..., icvel: float | None = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
+class Nforce(_refused.Nforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    imarkers: list[Marker]
+    j: Marker | None
+    cratio: float
+    cmatrix: Matrix | None
+    kmatrix: Matrix | None
+    length: Matrix | None
+    force: Matrix | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., imarkers: list[Marker] = ..., j: Marker | None = ..., cratio: float = ..., cmatrix: Matrix | None = ..., kmatrix: Matrix | None = ..., length: Matrix | None = ..., force: Matrix | None = ...) -> None: ...
+
+class Optimizer(_optimizer.Optimizer):
+    id: int
+    label: str
+    name: str
+    active: bool
+    objective: list
+    weights: list[float]
+    method: str
+    eqConstraints: list
+    ineqConstraints: list
+    maxit: int
+    accuracy: float
+    dsa: str
+    fdStep: float
+    type: str
+    end: float
+    dtout: float
+    simFunction: Callable[..., Any]
+    simMethod: Callable[..., Any]
+    plot: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., objective: list = ..., weights: list[float] = ..., method: str = ..., eqConstraints: list = ..., ineqConstraints: list = ..., maxit: int = ..., accuracy: float = ..., dsa: str = ..., fdStep: float = ..., type: str = ..., end: float = ..., dtout: float = ..., simFunction: Callable[..., Any] = ..., simMethod: Callable[..., Any] = ..., plot: bool = ...) -> None: ...
 
 class Outline(_geometry.Outline):
     id: int
@@ -729,6 +916,19 @@ class Part(_bodies.Part):
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., ground: bool = ..., mass: float = ..., ip: Point | list[float] = ..., cm: Marker | None = ..., im: Marker | None = ..., qg: Point | list[float] = ..., zg: Point | list[float] | None = ..., xg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., planar: Literal['XY', 'YZ', 'ZX', 'YX', 'ZY', 'XZ'] | None = ..., material: str = ..., exact: list[str] | str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., **attributes: Any) -> None: ...
     def __getattr__(self, name: str) -> Any: ...
 
+class Pforce(_refused.Pforce):
+    id: int
+    label: str
+    name: str
+    active: bool
+    function: str
+    routine: Callable[..., Any] | str | None
+    penalty: float
+    penalty1: float
+    unilateral: bool
+    smoothing_factor: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., penalty: float = ..., penalty1: float = ..., unilateral: bool = ..., smoothing_factor: float = ...) -> None: ...
+
 class Pinput(_linear.Pinput):
     id: int
     label: str
@@ -818,6 +1018,17 @@ class Ptsf(_constraints.Ptsf):
     disp: Point | list[float] | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., surface: Surface | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ...) -> None: ...
 
+class RMS2(_responses.RMS2):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    targetValue: list[Any]
+    measuredValue: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., targetValue: list[Any] = ..., measuredValue: str = ...) -> None: ...
+
 class Request(_outputs.Request):
     id: int
     label: str
@@ -844,6 +1055,18 @@ class Request(_outputs.Request):
     clabels: str
     variables: list[Variable]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION', 'FORCE', 'EXPRESSION'] = ..., i: Marker | None = ..., j: Marker | None = ..., rm: Marker | None = ..., comment: str = ..., results_name: str = ..., f1: str = ..., f2: str = ..., f3: str = ..., f4: str = ..., f5: str = ..., f6: str = ..., f7: str = ..., f8: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., cnames: str = ..., cunits: str = ..., clabels: str = ..., variables: list[Variable] = ...) -> None: ...
+
+class ResponseExpression(_responses.ResponseExpression):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    symbols: list[str]
+    variables: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., symbols: list[str] = ..., variables: list = ...) -> None: ...
 
 class Rv(_design.Rv):
     id: int
@@ -905,6 +1128,37 @@ class SignForce(_forces.SignForce):
     v0: float
     reg: Literal['EXP', 'SINE', 'LINEAR', 'COSINE']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., f_nominal: float = ..., v0: float = ..., reg: Literal['EXP', 'SINE', 'LINEAR', 'COSINE'] = ...) -> None: ...
+
+class Slope2(_responses.Slope2):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    numerator: str
+    denominator: str
+    time: float | None
+    delta: float
+    interval: float
+    points: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ...) -> None: ...
+
+class Slope2Deviation(_responses.Slope2Deviation):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    numerator: str
+    denominator: str
+    time: float | None
+    delta: float
+    interval: float
+    points: list
+    targetValue: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ..., targetValue: float = ...) -> None: ...
 
 class Sphere(_geometry.Sphere):
     id: int
@@ -1005,6 +1259,31 @@ class Units(_settings.Units):
     ucf: float | None
     system: Literal['MKS', 'MMKS', 'CGS', 'IPS', 'FPS'] | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., force: Literal['CENTINEWTON', 'DYNE', 'KILOGRAM_FORCE', 'KNEWTON', 'KPOUND_FORCE', 'MEGANEWTON', 'MICRONEWTON', 'MILLINEWTON', 'NANONEWTON', 'NEWTON', 'OUNCE_FORCE', 'POUND_FORCE', 'POUNDAL'] = ..., mass: Literal['GRAM', 'KILOGRAM', 'KPOUND_MASS', 'MILLIGRAM', 'MICROGRAM', 'NANOGRAM', 'OUNCE_MASS', 'POUND_MASS', 'SLINCH', 'SLUG', 'TONNE', 'US_TON'] = ..., length: Literal['ANGSTROM', 'CENTIMETER', 'FOOT', 'KILOMETER', 'INCH', 'METER', 'MICROINCH', 'MICROMETER', 'MILE', 'MILLIMETER', 'MILLS', 'NANOMETER', 'YARD'] = ..., time: Literal['DAY', 'HOUR', 'MICROSECOND', 'MILLISECOND', 'MINUTE', 'NANOSECOND', 'SECOND'] = ..., ucf: float | None = ..., system: Literal['MKS', 'MMKS', 'CGS', 'IPS', 'FPS'] | None = ...) -> None: ...
+
+class ValueAtG(_responses.ValueAtG):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    fsignal: str
+    gsignal: str
+    gvalue: float
+    delta: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., fsignal: str = ..., gsignal: str = ..., gvalue: float = ..., delta: float = ...) -> None: ...
+
+class ValueAtTime(_responses.ValueAtTime):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    atTime: float | None
+    measuredValue: str
+    delta: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., atTime: float | None = ..., measuredValue: str = ..., delta: float = ...) -> None: ...
 
 class Variable(_controls.Variable):
     id: int
@@ -1309,4 +1588,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "Arc", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Circle", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cvsf", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "Friction", "Frustum", "Function", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Matrix", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Outline", "Output", "ParamCurve", "ParamSurface", "Part", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptsf", "RVResult", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Surface", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
+__all__ = ["Accgrav", "ActivateCoSim", "Arc", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "Circle", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cvsf", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Outline", "Output", "ParamCurve", "ParamSurface", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptsf", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Surface", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
