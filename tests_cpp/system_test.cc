@@ -757,3 +757,49 @@ TEST(CompileErrorTest, DegenerateMarkerAxes) {
 
 }  // namespace
 }  // namespace msolve
+
+namespace msolve {
+namespace {
+
+std::shared_ptr<model::Matrix> AddDense(Model* m, int id, int rows, int columns,
+                                        double (*entry)(int, int)) {
+  auto matrix = std::make_shared<model::Matrix>();
+  matrix->id = id, matrix->rows = rows, matrix->columns = columns, matrix->full = "RORDER";
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) matrix->values.push_back(entry(r, c));
+  m->matrices.push_back(matrix);
+  return matrix;
+}
+
+TEST(SystemTest, JacobianMatchesFiniteDifferencesWithAnNforce) {
+  // an Nforce (docs/equations.md §3.14) with full, unsymmetric matrices: its I markers on the
+  // crank, the link and the ground, its J on the slider, so that every block reads three bodies
+  auto m = MakeMechanism(false);
+  Part* crank = m->parts[1].get();
+  Part* link = m->parts[2].get();
+  Part* slider = m->parts[3].get();
+  auto on_crank = AddMarker(m.get(), 24, crank, Vec3(0.05, 0.01, 0.02));
+  auto on_link = AddMarker(m.get(), 32, link, Vec3(0.1, -0.01, 0.0));
+  auto on_ground = AddMarker(m.get(), 12, m->parts[0].get(), Vec3(0.3, 0.1, -0.05));
+  auto on_slider = AddMarker(m.get(), 42, slider, Vec3(-0.02, 0.03, 0.01));
+  auto nforce = std::make_shared<model::Nforce>();
+  nforce->id = 1;
+  nforce->imarkers = {on_crank.get(), on_link.get(), on_ground.get()};
+  nforce->j = on_slider.get();
+  nforce->kmatrix = AddDense(m.get(), 1, 18, 18, [](int r, int c) {
+                      return (r == c ? 100.0 : 0.0) + 0.3 * r - 0.2 * c + 1.0;
+                    }).get();
+  nforce->cmatrix = AddDense(m.get(), 2, 18, 18, [](int r, int c) {
+                      return (r == c ? 2.0 : 0.0) + 0.01 * r * c - 0.05 * c;
+                    }).get();
+  nforce->length = AddDense(m.get(), 3, 9, 1, [](int r, int) { return 0.01 * r - 0.03; }).get();
+  nforce->force = AddDense(m.get(), 4, 18, 1, [](int r, int) { return 0.5 - 0.1 * r; }).get();
+  m->nforces.push_back(nforce);
+  const System sys = System::Compile(*m);
+  EXPECT_EQ(sys.force_elements().size(), 3u);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 71);
+  ExpectJacobianMatchesFiniteDifferences(sys, 1.0, 72);
+}
+
+}  // namespace
+}  // namespace msolve

@@ -180,4 +180,20 @@ void DefineForceSpecs(py::module_& m) {
   DefineContactSpecs(m);
 }
 
+// the multi-point force, bound after the Matrix it refers to (bind_model.cc)
+void DefineNforceSpec(py::module_& m) {
+  py::class_<Nforce, Entity, std::shared_ptr<Nforce>> nforce(m, "NforceSpec");
+  nforce.def(py::init<>())
+      .def_readwrite("_cratio", &Nforce::cratio)
+      .def_property(
+          "_imarkers", [](Nforce& self) { return self.imarkers; },
+          [](Nforce& self, std::vector<Marker*> value) { self.imarkers = std::move(value); },
+          py::return_value_policy::reference);
+  RefProperty(nforce, "_j", &Nforce::j);
+  RefProperty(nforce, "_kmatrix", &Nforce::kmatrix);
+  RefProperty(nforce, "_cmatrix", &Nforce::cmatrix);
+  RefProperty(nforce, "_length", &Nforce::length);
+  RefProperty(nforce, "_force", &Nforce::force);
+}
+
 }  // namespace msolve::bindings

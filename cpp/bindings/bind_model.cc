@@ -21,6 +21,7 @@ using namespace model;  // NOLINT
 
 // the descriptions of the forces (bind_forces.cc)
 void DefineForceSpecs(py::module_& m);
+void DefineNforceSpec(py::module_& m);
 
 namespace {
 
@@ -398,6 +399,7 @@ void DefineModel(py::module_& m) {
   DefineOutputSpecs(m);
   DefineForceSpecs(m);
   DefineControlSpecs(m);
+  DefineNforceSpec(m);  // after the controls: an Nforce refers to Matrix entities
   DefineSettingSpecs(m);
   DefineModelSpec(m);
   m.def(

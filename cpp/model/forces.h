@@ -170,4 +170,24 @@ class Friction : public Entity {
   std::optional<double> bristle_stiffness, damping_effects, viscous_effects;
 };
 
+class Matrix;
+
+/// The multi-point linear force (MotionSolve Nforce, Force_MultiPoint; Adams NFORCE;
+/// docs/equations.md §3.14): with q and v the 6N coordinates and rates of the N markers
+/// `imarkers` relative to `j` (each as a Field's), the forces and torques on the I markers in
+/// j's axes are -K (q - length) - C v + force; j takes the reaction. `kmatrix` (6N x 6N),
+/// `cmatrix` (6N x 6N) or `cratio` (C = cratio K), `length` (3N or 6N x 1) and `force`
+/// (6N x 1) are Matrix entities.
+class Nforce : public Entity {
+ public:
+  const char* TypeName() const override { return "Nforce"; }
+  std::vector<Marker*> imarkers;
+  Marker* j = nullptr;
+  double cratio = 0.0;
+  Matrix* kmatrix = nullptr;
+  Matrix* cmatrix = nullptr;
+  Matrix* length = nullptr;
+  Matrix* force = nullptr;
+};
+
 }  // namespace msolve::model

@@ -19,7 +19,8 @@
   X(Springsat, springsats)           \
   X(Field, fields)                   \
   X(Beam, beams)                     \
-  X(Contact, contacts)
+  X(Contact, contacts)               \
+  X(Nforce, nforces)
 
 // The force kinds whose elements hold expressions or user routines, compiled once the
 // Variables are (with the resolver of the expressions); their elements follow those above

@@ -785,7 +785,7 @@ class Motion(_constraints.Motion):
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., joint: Joint | None = ..., i: Marker | None = ..., j: Marker | None = ..., jtype: Literal['TRANSLATION', 'ROTATION'] = ..., direction: Literal['X', 'Y', 'Z', 'B1', 'B2', 'B3'] | None = ..., dtype: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION'] = ..., function: str = ..., icdisp: float | None = ..., icvel: float | None = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
-class Nforce(_refused.Nforce):
+class Nforce(_forces.Nforce):
     id: int
     label: str
     name: str

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -1144,6 +1144,26 @@ class GseSpec(Entity):
     @_ns.setter
     def _ns(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
         ...
+class NforceSpec(Entity):
+    _cmatrix: MatrixSpec
+    _force: MatrixSpec
+    _j: MarkerSpec
+    _kmatrix: MatrixSpec
+    _length: MatrixSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _cratio(self) -> float:
+        ...
+    @_cratio.setter
+    def _cratio(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _imarkers(self) -> list[MarkerSpec]:
+        ...
+    @_imarkers.setter
+    def _imarkers(self, arg1: collections.abc.Sequence[MarkerSpec]) -> None:
+        ...
 class UnitsSpec(Entity):
     _force: str
     _length: str
@@ -1453,6 +1473,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: ContactSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: NforceSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: SforceSpec) -> None:

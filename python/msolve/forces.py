@@ -1,5 +1,5 @@
 """Forces: SpringDamper, SignForce, Springsat, Bushing, Field, Beam, Sforce, and the vector
-forces Vforce, Vtorque and Gforce."""
+forces Vforce, Vtorque and Gforce, the multi-point force Nforce."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from .properties import (
     ExpressionSlot,
     Function,
     Reference,
+    References,
     Routine,
     Str,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "Field",
     "Friction",
     "Gforce",
+    "Nforce",
     "Sforce",
     "SignForce",
     "SpringDamper",
@@ -187,6 +189,27 @@ class Field(_CoreEntity, _core.FieldSpec):
         "the six force and torque components on I in J's axes and their derivatives (kmatrix, "
         "cmatrix, ... are then not read).",
     )
+
+
+class Nforce(_CoreEntity, _core.NforceSpec):
+    """The multi-point linear force (dataset element ``Force_MultiPoint``; Adams NFORCE):
+    forces and torques on the N markers ``imarkers`` and the reaction on ``j``, in the axes
+    of ``j``. With q (6N) the coordinates of every I marker relative to j as a Field's (x, y,
+    z and the small rotations AX, AY, AZ) and v (6N) their rates, the forces and torques on
+    the I markers are ``-kmatrix (q - length) - C v + force`` with C = ``cmatrix``, or
+    ``cratio * kmatrix`` (docs/equations.md §3.14). j receives each I marker's wrench
+    reversed, taken at that marker's origin, so forces and moments balance. ``kmatrix`` and
+    ``cmatrix`` are 6N x 6N Matrix entities, ``force`` 6N x 1, ``length`` 3N x 1 (the
+    translations' free values; 6N x 1 also gives the rotations')."""
+
+    _core_type = _core.NforceSpec
+    imarkers = References(Marker, field="_imarkers", doc="The I markers (N of them).")
+    j = Reference(Marker, field="_j", doc="Reference marker; takes the reaction.")
+    cratio = Double(0.0, minimum=0.0, field="_cratio", doc="Damping = cratio * kmatrix.")
+    cmatrix = Reference("Matrix", field="_cmatrix", doc="6N x 6N damping matrix.")
+    kmatrix = Reference("Matrix", field="_kmatrix", doc="6N x 6N stiffness matrix.")
+    length = Reference("Matrix", field="_length", doc="3N x 1 free lengths (or 6N x 1).")
+    force = Reference("Matrix", field="_force", doc="6N x 1 preloads.")
 
 
 _BEAM_ROUTINE = (

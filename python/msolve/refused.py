@@ -1,8 +1,7 @@
 """Elements of MotionSolve's msolve interface that msolve knows but cannot simulate: the
-modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the multi-point
-linear force ``Nforce``, the general constraint ``Gcon``, the penalty constraint
-``Pforce``, the Functional Mock-up Unit ``Fmu`` and the co-simulation elements ``CoSim``
-and ``ActivateCoSim``.
+modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the general
+constraint ``Gcon``, the penalty constraint ``Pforce``, the Functional Mock-up Unit
+``Fmu`` and the co-simulation elements ``CoSim`` and ``ActivateCoSim``.
 
 Each class takes every attribute its reference page documents, checks their types and is
 read from and written to datasets where the dataset format has an element for it; a model
@@ -27,13 +26,12 @@ from .properties import (
     Ips,
     Location,
     Reference,
-    References,
     Routine,
     Str,
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Fmu", "Gcon", "Mforce", "Nforce", "Pforce"]
+__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Fmu", "Gcon", "Mforce", "Pforce"]
 
 
 class _Refused(SolverObject):
@@ -121,32 +119,6 @@ class Mforce(_Refused):
     force = Function(no_effect=_MFORCE, doc="The modal force (expression).")
     function = Function("MFOSUB", no_effect=_MFORCE, doc="USER(...) for the MFOSUB.")
     routine = Routine(no_effect=_MFORCE, doc="MFOSUB: the scale or the modal force.")
-
-
-# -- Nforce -----------------------------------------------------------------------------
-
-_NFORCE = _no_effect("Nforce")
-
-
-class Nforce(_Refused):
-    """The multi-point linear force (dataset element ``Force_MultiPoint``): forces and
-    torques on the markers ``imarkers`` and the reaction on ``j``, linear in the 6N relative
-    displacements and velocities of the I markers, resolved in ``j``, with the 6N x 6N
-    stiffness ``kmatrix``, damping ``cmatrix`` (or ``cratio`` times the stiffness), free
-    lengths ``length`` and preloads ``force``. Not built in msolve yet."""
-
-    _refusal = (
-        "the multi-point force Nforce is not supported by msolve yet (its linear law "
-        "couples all the I markers, which no element of msolve does); for one I marker, a "
-        "Field gives the same force"
-    )
-    imarkers = References(Marker, no_effect=_NFORCE, doc="The I markers (N of them).")
-    j = Reference(Marker, no_effect=_NFORCE, doc="Reference marker; takes the reaction.")
-    cratio = Double(0.0, no_effect=_NFORCE, doc="Damping as a factor of the stiffness.")
-    cmatrix = Reference("Matrix", no_effect=_NFORCE, doc="6N x 6N damping matrix.")
-    kmatrix = Reference("Matrix", no_effect=_NFORCE, doc="6N x 6N stiffness matrix.")
-    length = Reference("Matrix", no_effect=_NFORCE, doc="6N x 1 free lengths.")
-    force = Reference("Matrix", no_effect=_NFORCE, doc="6N x 1 preloads.")
 
 
 # -- Gcon and Pforce --------------------------------------------------------------------

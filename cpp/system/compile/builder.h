@@ -15,6 +15,17 @@
 
 namespace msolve::system {
 
+// what the compile step of a force kind returns: its runtime element, or for an Nforce one
+// element per I marker (system/compile/forces/nforce.cc)
+template <class Type>
+struct ForceStep {
+  using Result = std::unique_ptr<mbs::ForceElement>;
+};
+template <>
+struct ForceStep<model::Nforce> {
+  using Result = std::vector<std::unique_ptr<mbs::ForceElement>>;
+};
+
 class Builder {
  public:
   Builder(const model::Model& model, System* sys) : model_(model), sys_(*sys) {}
@@ -79,8 +90,9 @@ class Builder {
   void ForcesOf(const std::vector<std::shared_ptr<Type>>& elements);
   // forces/<kind>.cc: the compile step of each force kind, one file per kind: checks an
   // element's description and returns its runtime element
+  // (an Nforce's step returns an element per I marker: ForceStep)
 #define MSOLVE_FORCE_STEP(Type, member) \
-  std::unique_ptr<mbs::ForceElement> Force(const model::Type& element);
+  ForceStep<model::Type>::Result Force(const model::Type& element);
   MSOLVE_FORCE_KINDS(MSOLVE_FORCE_STEP)
 #undef MSOLVE_FORCE_STEP
 

@@ -6,11 +6,25 @@
 
 namespace msolve::system {
 
+namespace {
+
+using Elements = std::vector<std::unique_ptr<mbs::ForceElement>>;
+
+void Append(Elements* to, std::unique_ptr<mbs::ForceElement> element) {
+  to->push_back(std::move(element));
+}
+
+void Append(Elements* to, Elements elements) {
+  for (auto& element : elements) to->push_back(std::move(element));
+}
+
+}  // namespace
+
 // the active elements of one kind, each compiled by its step
 template <class Type>
 void Builder::ForcesOf(const std::vector<std::shared_ptr<Type>>& elements) {
   for (const auto& element : elements)
-    if (element->active) sys_.force_elements_.push_back(Force(*element));
+    if (element->active) Append(&sys_.force_elements_, Force(*element));
 }
 
 // one ForcesOf per line of the lists

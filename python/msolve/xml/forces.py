@@ -1,6 +1,6 @@
 """Forces of a MotionSolve XML dataset, read and written: ``Force_Scalar_TwoBody``,
-``Force_Vector_TwoBody``, ``Force_SpringDamper``, ``Force_Bushing``, ``Force_Field`` and
-``Force_Beam``."""
+``Force_Vector_TwoBody``, ``Force_SpringDamper``, ``Force_Bushing``, ``Force_Field``,
+``Force_Beam`` and ``Force_MultiPoint`` (Nforce)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ..forces import (
     Field,
     Friction,
     Gforce,
+    Nforce,
     Sforce,
     SpringDamper,
     Vforce,
@@ -370,3 +371,57 @@ def write_joint_friction(w, f):
     if "ALL" in chosen:
         chosen = set(_FRICTION_INPUTS)
     e.set("inputs", "".join("1" if name in chosen else "0" for name in _FRICTION_INPUTS))
+
+
+# -- Nforce (Force_MultiPoint) ----------------------------------------------------------
+
+
+@reads("Force_MultiPoint")
+def read_nforce(reader, el):
+    kwds = {}
+    if el.has("cratio"):
+        kwds["cratio"] = el.real("cratio", minimum=0.0)
+    nforce = reader.create(el, Nforce, **kwds)
+    _marker(reader, el, "ref_marker_id", nforce, "j")
+    for attribute, field in (
+        ("kmtx_id", "kmatrix"),
+        ("cmtx_id", "cmatrix"),
+        ("preload_mtx_id", "force"),
+        ("length_mtx_id", "length"),
+    ):
+        reader.link(
+            el,
+            attribute,
+            "Matrix",
+            lambda m, field=field: setattr(nforce, field, m),
+            required=attribute == "kmtx_id",
+        )
+    if el.has("cmtx_id") and el.has("cratio"):
+        raise el.error("give the damping by 'cmtx_id' or by 'cratio', not both")
+    # the I markers: their ids in the element text, as many as n_i_marker says
+    count = el.int("n_i_marker", required=True, minimum=1)
+    ids = el.reals_text("the I marker ids", count)
+    if any(not float(i).is_integer() or i <= 0 for i in ids):
+        raise el.error("the I marker ids in the text must be positive integers")
+    markers = [int(i) for i in ids]
+    reader.links.append((el, "n_i_marker", "Marker", markers, lambda m: _set_i(nforce, m)))
+    el.finish()
+
+
+def _set_i(nforce, markers):
+    nforce.imarkers = markers
+
+
+@writes(Nforce, section="forces")
+def write_nforce(w, f):
+    e = w.add("Force_MultiPoint", f)
+    e.set("ref_marker_id", w.need(f, "j")).set("kmtx_id", w.need(f, "kmatrix"))
+    if f.cmatrix is not None:
+        e.set("cmtx_id", f.cmatrix.id)
+    elif f.cratio:
+        e.set("cratio", f.cratio)
+    e.set("preload_mtx_id", w.ref(f, "force")).set("length_mtx_id", w.ref(f, "length"))
+    if not f.imarkers:
+        raise w.fail(f, "'imarkers' is empty")
+    e.set("n_i_marker", len(f.imarkers))
+    e.text = [" ".join(str(m.id) for m in f.imarkers)]

@@ -28,7 +28,7 @@ Control_SISO                 Tfsiso
 Control_StateEqn (LINEAR)    Lse
 Control_StateEqn (USERSUB)   Gse (its GSESUB; the ``*_solver_array_id`` arrays)
 Force_JointFriction          Friction (``joint_id``; ``inputs`` as 4 bits)
-Force_MultiPoint             Nforce (refused at simulate: msolve/refused.py)
+Force_MultiPoint             Nforce
 Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
