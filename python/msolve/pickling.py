@@ -10,6 +10,8 @@ runs do not travel: the unpickled model starts at time 0, like a dataset loaded 
 
 from __future__ import annotations
 
+import warnings
+
 from .base import _set_current_model, current_model
 from .properties import Routine
 
@@ -35,21 +37,58 @@ def reduce_model(model):
             swapped.append((obj, key, routine))
             obj.__dict__[key] = placeholder
     try:
-        text = dataset_text(model, "pickled.xml")
+        with warnings.catch_warnings():
+            # the entities without a dataset element travel beside the text (below)
+            warnings.filterwarnings("ignore", "save_model: .* was left out: .*no dataset element")
+            text = dataset_text(model, "pickled.xml")
     finally:
         for obj, key, routine in swapped:
             obj.__dict__[key] = routine
-    return rebuild_model, (text, routines)
+    return rebuild_model, (text, routines, _without_element(model))
 
 
-def rebuild_model(text, routines):
-    """The Model of a pickled dataset text, its routines put back; the current model is left
-    as it was."""
+def _without_element(model):
+    """The entities MotionSolve's dataset reference has no element for (Dv, Rv): their class
+    and the attributes given, pickled beside the dataset text."""
+    from .xml.writer import _NO_ELEMENT
+
+    out = []
+    for obj in model._entities:
+        klass = type(obj)
+        if klass.__name__ not in _NO_ELEMENT or not klass.__module__.startswith("msolve."):
+            continue
+        values = {"id": obj.id, "label": obj.label}
+        values.update((name, getattr(obj, name)) for name in _given(obj))
+        out.append((klass, values))
+    return out
+
+
+def _given(obj):
+    """The attributes of an entity whose value differs from the default."""
+    given = set()
+    for name, prop in type(obj)._properties().items():
+        if name in ("id", "label", "name"):
+            continue
+        try:
+            value = getattr(obj, name)
+        except AttributeError:
+            continue
+        if value is not None and value != prop.default:
+            given.add(name)
+    return given
+
+
+def rebuild_model(text, routines, without_element=()):
+    """The Model of a pickled dataset text, its routines and the entities without a dataset
+    element put back; the current model is left as it was."""
     from .xml.reader import read_dataset
 
     previous = current_model()
     try:
         model = read_dataset("pickled.xml", data=text.encode("utf-8")).model
+        _set_current_model(model)
+        for klass, values in without_element:
+            klass(**values)
     finally:
         _set_current_model(previous)
     for obj in model._entities:
