@@ -25,10 +25,13 @@ from . import (
     functions,
     geometry,
     linear,
+    mdl_functions,
     mdl_like,
     outputs,
+    refused,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -45,6 +48,7 @@ from .geometry import *
 from .h5_results import read_results
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
+from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
@@ -62,6 +66,7 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -74,6 +79,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -103,12 +109,14 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    refused,
 )
 
 __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",
@@ -154,4 +162,5 @@ __all__ = [
     ),
     *functions.__all__,
     *mdl_like.__all__,
+    *mdl_functions.__all__,
 ]
