@@ -132,3 +132,22 @@ def test_implicit_variables_and_number_functions_round_trip_through_a_dataset(tm
     expected = [_cubic_root(2 * math.sin(t) + 3 * t) for t in run.times]
     np.testing.assert_allclose(r.getComponent("F1"), expected, atol=1e-7)
     np.testing.assert_allclose(r.getComponent("F2"), 0.25)
+
+
+def test_implicit_variable_given_by_a_varsub():
+    # the VARSUB returns the residual x^3 + x - c t (c = par[0]), reading the unknown with
+    # VARVAL; its Jacobian is differenced (docs/equations.md §6.6)
+    from msolve.functions import VARVAL
+
+    def varsub(id, time, par, npar, dflag, iflag):
+        x = VARVAL(id)
+        return x**3 + x - par[0] * time
+
+    model = Model()
+    Integrator(error=1e-8)
+    Part(ground=True)
+    x = Variable(implicit=True, function="USER(3)", routine=varsub)
+    req = Request(f1=f"VARVAL({x.id})")
+    run = model.simulate(end=1.0, dtout=0.25, returnResults=True)
+    expected = [_cubic_root(3 * t) for t in run.times]
+    np.testing.assert_allclose(run.getObject(req).getComponent("F1"), expected, atol=1e-7)
