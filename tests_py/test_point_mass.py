@@ -177,3 +177,15 @@ def test_exact_coordinates_the_joints_cannot_keep_are_named():
     # both X and Y held: the plane x + y = 0 cannot be reached from (1, 0, 0)
     with pytest.raises(Exception, match=r"PointMass \d+: exact"):
         _on_a_tilted_plane(["X", "Y"])
+
+
+def test_exact_survives_pickling():
+    # exact has no dataset attribute: a pickled model carries it beside its dataset text
+    import pickle
+
+    model = Model()
+    Part(ground=True)
+    pm = PointMass(mass=1.0, cm=Marker(), qg=[1, 0, 0], exact=["X"])
+    copy = pickle.loads(pickle.dumps(model))
+    (held,) = [e for e in copy._entities if type(e).__name__ == "PointMass"]
+    assert (held.id, held.exact) == (pm.id, ["X"])

@@ -44,7 +44,17 @@ def reduce_model(model):
     finally:
         for obj, key, routine in swapped:
             obj.__dict__[key] = routine
-    return rebuild_model, (text, routines, _without_element(model))
+    return rebuild_model, (text, routines, _without_element(model), _exact_coordinates(model))
+
+
+def _exact_coordinates(model):
+    """The ``exact`` words of the Parts and PointMasses that give them: no dataset attribute
+    holds them (docs/motionsolve-compatibility.md §9), so they travel beside the text."""
+    return [
+        (type(obj).__name__, obj.id, list(obj.exact))
+        for obj in model._entities
+        if type(obj).__name__ in ("Part", "PointMass") and getattr(obj, "exact", None)
+    ]
 
 
 def _without_element(model):
@@ -78,9 +88,10 @@ def _given(obj):
     return given
 
 
-def rebuild_model(text, routines, without_element=()):
-    """The Model of a pickled dataset text, its routines and the entities without a dataset
-    element put back; the current model is left as it was."""
+def rebuild_model(text, routines, without_element=(), exact=()):
+    """The Model of a pickled dataset text, its routines, the entities without a dataset
+    element and the bodies' exact coordinates put back; the current model is left as it
+    was."""
     from .xml.reader import read_dataset
 
     previous = current_model()
@@ -89,6 +100,11 @@ def rebuild_model(text, routines, without_element=()):
         _set_current_model(model)
         for klass, values in without_element:
             klass(**values)
+        held = {(kind, ident): words for kind, ident, words in exact}
+        for obj in model._entities:
+            words = held.get((type(obj).__name__, getattr(obj, "id", None)))
+            if words:
+                obj.exact = words
     finally:
         _set_current_model(previous)
     for obj in model._entities:
