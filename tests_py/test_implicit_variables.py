@@ -1,4 +1,4 @@
-"""Implicit Variables (docs/equations.md §4.7): the function is a residual the solver drives to
+"""Implicit Variables (docs/equations.md §4.8): the function is a residual the solver drives to
 zero, the Variable an algebraic unknown; and numbers given as functions."""
 
 import math

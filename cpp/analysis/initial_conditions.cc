@@ -380,7 +380,7 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* 
   if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, memory, y);
   {
     // the implicit Variables from their residuals, before the forces that read them
-    // (docs/equations.md §4.7)
+    // (docs/equations.md §4.8)
     const VecX zeros = VecX::Zero(sys->size());
     sys->SolveImplicitVariables(t, y->data(), yp->size() == sys->size() ? yp->data() : zeros.data(),
                                 memory);

@@ -29,7 +29,7 @@ using system::System;
 // coordinate does not vibrate; W is an output).
 Layout MakeLayout(const System& sys) {
   // an implicit Variable is an algebraic unknown the state matrix has no place for
-  // (docs/equations.md §4.7)
+  // (docs/equations.md §4.8)
   if (const auto implicit = sys.ImplicitVariables(); !implicit.empty())
     throw ModelError(implicit.front()->Describe() +
                      ": the linear analysis does not take implicit variables");

@@ -46,7 +46,7 @@ void Simulation::StartIntegrator(double end) {
   const bool joint = asked == "JOINT" || automatic;
   // dae_index 3 (I3) is a form of the DAE integrators only (docs/equations.md §6.1)
   const bool index_three = model_.integrator && model_.integrator->dae_index == 3;
-  // implicit Variables are algebraic equations (docs/equations.md §4.7): only the DAE
+  // implicit Variables are algebraic equations (docs/equations.md §4.8): only the DAE
   // integrators take them
   const std::vector<const model::Entity*> implicit = sys_.ImplicitVariables();
   if (method && !implicit.empty())
@@ -66,6 +66,10 @@ void Simulation::StartIntegrator(double end) {
     // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
     // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
     auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    // the joint reactions at every step only for what reads the state between outputs: the
+    // outputs solve for their own (docs/equations.md §6.11)
+    tree->SetStepReactions(sensors_.size() > 0 || !request_routines_.empty() ||
+                           !request_functions_.empty());
     solver::IntegratorSettings settings = settings_;
     settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
     note(std::string("Integrator coordinates=JOINT") +

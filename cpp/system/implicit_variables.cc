@@ -1,4 +1,4 @@
-// The values of the implicit Variables at given other states (docs/equations.md §4.7): Newton on
+// The values of the implicit Variables at given other states (docs/equations.md §4.8): Newton on
 // their residuals f_i(v) = 0 in the algebraic states v alone, with the exact gradients of the
 // residuals (expressions) or their differences (routines), as the integrator's Jacobian has them.
 #include <algorithm>

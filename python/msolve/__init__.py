@@ -27,8 +27,10 @@ from . import (
     linear,
     mdl_functions,
     mdl_like,
+    optimizer,
     outputs,
     refused,
+    responses,
     sensors,
     settings,
     unavailable,
@@ -52,6 +54,7 @@ from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
+from .optimizer import *
 from .outputs import *
 from .properties import (
     Bool,
@@ -67,6 +70,7 @@ from .properties import (
     Vector,
 )
 from .refused import *
+from .responses import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -110,6 +114,8 @@ _ENTITY_MODULES = (
     settings,
     design,
     refused,
+    responses,
+    optimizer,
 )
 
 __all__ = [

@@ -44,7 +44,7 @@ class Variable(_CoreEntity, _core.VariableSpec):
     """An algebraic variable: the value of the expression ``function``, read in other
     expressions with ``VARVAL(id)``. A variable may not refer back to itself, except an
     ``implicit`` one: its function is a residual that the solver drives to zero, reading
-    ``VARVAL(id)``, the unknown (``ic`` its first guess; docs/equations.md §4.7). A number
+    ``VARVAL(id)``, the unknown (``ic`` its first guess; docs/equations.md §4.8). A number
     given as the function is the constant it spells."""
 
     _core_type = _core.VariableSpec

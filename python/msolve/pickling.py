@@ -39,7 +39,7 @@ def reduce_model(model):
     try:
         with warnings.catch_warnings():
             # the entities without a dataset element travel beside the text (below)
-            warnings.filterwarnings("ignore", "save_model: .* was left out: .*no dataset element")
+            warnings.filterwarnings("ignore", r"save_model: (Dv|Rv) \d+.* was left out")
             text = dataset_text(model, "pickled.xml")
     finally:
         for obj, key, routine in swapped:
@@ -58,14 +58,16 @@ def _exact_coordinates(model):
 
 
 def _without_element(model):
-    """The entities MotionSolve's dataset reference has no element for (Dv, Rv): their class
+    """The Dvs and Rvs (MotionSolve's dataset reference has no element for them): their class
     and the attributes given, pickled beside the dataset text."""
-    from .xml.writer import _NO_ELEMENT
-
+    # the Rvs a response made for itself are its own: they go with it
+    owned = {id(rv) for obj in model._entities for rv in obj.__dict__.get("_rvs", ())}
     out = []
     for obj in model._entities:
         klass = type(obj)
-        if klass.__name__ not in _NO_ELEMENT or not klass.__module__.startswith("msolve."):
+        if klass.__name__ not in ("Dv", "Rv") or not klass.__module__.startswith("msolve."):
+            continue
+        if id(obj) in owned:
             continue
         values = {"id": obj.id, "label": obj.label}
         values.update((name, getattr(obj, name)) for name in _given(obj))

@@ -52,7 +52,7 @@ void Builder::ControlStates() {
     sys_.diffs_.push_back({rv.get(), index, nullptr, {}, {}, rv.get(), nullptr});
   }
   // then the implicit Variables: algebraic states whose residual is the function
-  // (docs/equations.md §4.7), kept as implicit Diff equations keyed by the Variable
+  // (docs/equations.md §4.8), kept as implicit Diff equations keyed by the Variable
   for (const auto& variable : model_.variables) {
     if (!variable->active || !variable->implicit) continue;
     const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());

@@ -29,7 +29,7 @@ void Builder::Finish() {
   // routine's dependency pass, System::PrepareRoutines)
   for (const auto& diff : sys_.diffs_) {
     if (diff.source->routine || !diff.source->implicit) continue;
-    // an implicit Variable's residual must read the Variable (docs/equations.md §4.7)
+    // an implicit Variable's residual must read the Variable (docs/equations.md §4.8)
     if (diff.algebraic() && !std::binary_search(diff.y_deps.begin(), diff.y_deps.end(), diff.index))
       throw ModelError(diff.key->Describe() + ": an implicit Variable's function is a residual " +
                        "that must read VARVAL(" + std::to_string(diff.source->id) + ")");
