@@ -212,7 +212,7 @@ class System {
   void SolveDiffRates(double t, const double* y, double* yp, const double* memory,
                       const SparseMat* velocity_jacobian = nullptr) const;
 
-  /// The algebraic states of the implicit Variables (docs/equations.md §4.7), in order.
+  /// The algebraic states of the implicit Variables (docs/equations.md §4.8), in order.
   std::vector<int> AlgebraicStates() const;
   /// The implicit Variables, for the messages of the analyses that cannot take them.
   std::vector<const model::Entity*> ImplicitVariables() const;
