@@ -7,6 +7,7 @@
 
 #include "common/types.h"
 #include "math/param_curve.h"
+#include "math/param_surface.h"
 #include "mbs/coupler_law.h"
 #include "mbs/joint_equations.h"
 #include "model/entities.h"
@@ -56,6 +57,8 @@ class JointConstraint {
     double origin = 0.0;                      // the coordinate's value in the design position
     const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint or kCurveFrame term
     Vec3 normal = Vec3::UnitZ();              // the plane normal of a kCurveFrame term's curve
+    // the surface of a kSurfacePoint or kSurfaceFrame term
+    const math::SpaceSurface* surface = nullptr;
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a

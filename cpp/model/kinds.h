@@ -56,6 +56,9 @@
   X(Graphic, graphics)        \
   X(Ptcv, ptcvs)              \
   X(Cvcv, cvcvs)              \
-  X(Rv, rvs)
+  X(Rv, rvs)                  \
+  X(Surface, surfaces)        \
+  X(Ptsf, ptsfs)              \
+  X(Cvsf, cvsfs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

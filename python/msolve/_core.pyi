@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -1064,6 +1064,57 @@ class CvcvSpec(Entity):
     @_jvel.setter
     def _jvel(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
         ...
+class SurfaceSpec(Entity):
+    _function: str
+    _routine: UserRoutine
+    _uclosed: bool
+    _vclosed: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _maxpar(self) -> typing.Annotated[list[float], "FixedSize(2)"]:
+        ...
+    @_maxpar.setter
+    def _maxpar(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], "FixedSize(2)"]) -> None:
+        ...
+    @property
+    def _minpar(self) -> typing.Annotated[list[float], "FixedSize(2)"]:
+        ...
+    @_minpar.setter
+    def _minpar(self, arg0: typing.Annotated[collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], "FixedSize(2)"]) -> None:
+        ...
+class PtsfSpec(Entity):
+    _i: MarkerSpec
+    _j: MarkerSpec
+    _surface: SurfaceSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _disp(self) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 1]"] | None:
+        ...
+    @_disp.setter
+    def _disp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
+        ...
+class CvsfSpec(Entity):
+    _curve: CurveSpec
+    _i: MarkerSpec
+    _j: MarkerSpec
+    _no_slip: bool
+    _surface: SurfaceSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _idisp(self) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 1]"] | None:
+        ...
+    @_idisp.setter
+    def _idisp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
+        ...
+    @property
+    def _jdisp(self) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 1]"] | None:
+        ...
+    @_jdisp.setter
+    def _jdisp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
+        ...
 class LseSpec(Entity):
     _a: MatrixSpec
     _b: MatrixSpec
@@ -1378,6 +1429,15 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: RvSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: SurfaceSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: PtsfSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: CvsfSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:

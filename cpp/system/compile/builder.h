@@ -41,6 +41,12 @@ class Builder {
   int ParameterBody(const model::Entity& owner, const std::string& label, double alpha,
                     const Vec4& e0, const math::SpaceCurve& curve, std::optional<double> vel,
                     bool rotates);
+  // surfaces.cc: the point- and curve-to-surface constraints, a massless body for the two
+  // surface parameters
+  void SurfaceConstraints();
+  void CurveToSurfaceConstraints();
+  int SurfaceParameterBody(const model::Entity& owner, const std::string& label, double u, double v,
+                           const Vec4& e0, bool rotates);
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();
