@@ -2,6 +2,7 @@
 // oscillator x'' = -x, with the DAE's state y = (x, v) and the ODE's x = (x, v), so that the
 // driver's whole interface (outputs hit exactly, root functions, restarts, a change of the
 // coordinates reported) is seen as the dynamic analysis sees it.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -93,6 +94,42 @@ TEST_P(CvodeDriverTest, RootFunctionsStopAtTheCrossing) {
   driver.Restart(driver.time(), y, yp);
   ASSERT_TRUE(driver.AdvanceTo(3.0, nullptr));
   EXPECT_NEAR(driver.y()[0], std::cos(3.0), 1e-6);
+}
+
+// the oscillator with a switching quantity x (docs/equations.md §6.10): zero at pi/2 + k pi
+class SwitchedOscillator : public Oscillator {
+ public:
+  int SwitchCount() const override { return 1; }
+  void Switches(double, const double* y, const double*, double* g) const override { g[0] = y[0]; }
+  void ReconcileSwitch(double, VecX*, VecX*) override { ++reconciled; }
+  long reconciled = 0;
+};
+
+TEST_P(CvodeDriverTest, StepsEndAtEverySwitchAndTheCallerSeesOnlyItsOwnRoots) {
+  SwitchedOscillator ode;
+  ode.repartition_at_ = false;
+  CvodeDriver driver(ode, Settings(GetParam()), 0.0, VecX{{1.0, 0.0}}, VecX{{0.0, -1.0}});
+  driver.SetEnd(10.0);
+  // the caller watches x = cos t rising through 0.5 (at 5 pi / 3 < 7)
+  driver.SetRootFunctions(
+      {+1}, [](double, const double* y, const double*, double* g) { g[0] = y[0] - 0.5; });
+  std::vector<double> steps;
+  const auto on_step = [&](double t, const double*, const double*) { steps.push_back(t); };
+  // the switches at pi / 2 and 3 pi / 2 end steps and restart without a return
+  ASSERT_FALSE(driver.AdvanceTo(7.0, on_step));
+  EXPECT_NEAR(driver.time(), 5 * M_PI / 3, 1e-7);
+  EXPECT_EQ(driver.RootsFound(), std::vector<int>{1});
+  EXPECT_EQ(driver.stats().switches, 2);
+  EXPECT_EQ(ode.reconciled, 2);
+  for (double at : {M_PI / 2, 3 * M_PI / 2}) {
+    double nearest = 1.0;
+    for (double t : steps) nearest = std::min(nearest, std::abs(t - at));
+    EXPECT_LT(nearest, 1e-7) << at;
+  }
+  // on to 7: the next switch, at 5 pi / 2, comes after it
+  ASSERT_TRUE(driver.AdvanceTo(7.0, on_step));
+  EXPECT_NEAR(driver.y()[0], std::cos(7.0), 1e-6);
+  EXPECT_EQ(driver.stats().switches, 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, CvodeDriverTest,

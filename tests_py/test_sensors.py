@@ -15,12 +15,22 @@ from msolve import *
 G = 9.81
 
 
-def falling_ball(z0=1.0, error=1e-8):
+# the integrators the event scenarios run under: the default DSTIFF (IDA on the DAE) and ABAM
+# (CVODE's Adams on the ODE form, in joint and in body coordinates), which both integrate the
+# free fall's quadratic exactly
+INTEGRATORS = [
+    pytest.param({}, id="DSTIFF"),
+    pytest.param({"type": "ABAM"}, id="ABAM-joint"),
+    pytest.param({"type": "ABAM", "coordinates": "BODY"}, id="ABAM-body"),
+]
+
+
+def falling_ball(z0=1.0, error=1e-8, integrator=None):
     """A free ball of mass 1 released at rest at height z0 under gravity -G (no joints):
     z(t) = z0 - G t^2 / 2 exactly (BDF integrates the quadratic exactly)."""
     model = Model()
     Accgrav(kgrav=-G)
-    Integrator(error=error)
+    Integrator(error=error, **(integrator or {}))
     Part(ground=True)
     ball = Part(mass=1.0, ip=[0.1, 0.1, 0.1], qg=[0, 0, z0], vx=0, vy=0, vz=0, cm=Marker())
     return model, ball
@@ -82,9 +92,10 @@ def test_bad_sensor_input_is_named_at_simulate():
 # -- event location and halt -----------------------------------------------------------------
 
 
-def test_falling_body_crosses_a_height_at_the_free_fall_time():
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_falling_body_crosses_a_height_at_the_free_fall_time(integrator):
     # z(t) = 1 - G t^2 / 2 reaches 0.4 at t = sqrt(2 * 0.6 / G)
-    model, ball = falling_ball(1.0)
+    model, ball = falling_ball(1.0, integrator=integrator)
     probe = Sensor(function=f"DZ({ball.cm.id})", operator="LE", value=0.4, halt=True)
     run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
     t_exact = fall_time(0.6)
@@ -145,10 +156,11 @@ def test_seed_vehicle_sensor_stops_when_acceleration_reaches_the_limit():
 # -- EQ, LE and GE bands ---------------------------------------------------------------------
 
 
-def test_eq_fires_at_every_crossing_of_a_sinusoid():
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_eq_fires_at_every_crossing_of_a_sinusoid(integrator):
     # f = sin(2 pi t) crosses 0 at t = 0.5, 1, 1.5, 2 (t = 0, where the test already holds
     # at the start, is not a transition)
-    model, _ = falling_ball()
+    model, _ = falling_ball(integrator=integrator)
     s = Sensor(function="SIN(2*PI*TIME)", value=0.0)
     run = model.simulate(end=2.2, dtout=0.1, returnResults=True)
     times = [e.time for e in run.events if e.sensor is s]
@@ -159,8 +171,9 @@ def test_eq_fires_at_every_crossing_of_a_sinusoid():
     assert sum("Sensor 1:" in line for line in run.messages) == 1
 
 
-def test_le_ge_and_eq_bands_with_error():
-    model, _ = falling_ball()
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_le_ge_and_eq_bands_with_error(integrator):
+    model, _ = falling_ball(integrator=integrator)
     a = math.asin(0.4) / (2 * math.pi)  # sin(2 pi a) = 0.4
     b = math.asin(0.1) / (2 * math.pi)  # sin(2 pi b) = 0.1
     ge = Sensor(function="SIN(2*PI*TIME)", operator="GE", value=0.5, error=0.1)
@@ -186,8 +199,9 @@ def test_le_ge_and_eq_bands_with_error():
 # -- output interval, step limits ------------------------------------------------------------
 
 
-def test_dt_changes_the_output_interval_from_the_event_on():
-    model, _ = falling_ball()
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_dt_changes_the_output_interval_from_the_event_on(integrator):
+    model, _ = falling_ball(integrator=integrator)
     Sensor(function="TIME", operator="GE", value=0.55, dt=0.01)
     run = model.simulate(end=1.0, dtout=0.1, returnResults=True)
     expected = np.concatenate([np.arange(0, 0.55, 0.1), 0.55 + 0.01 * np.arange(1, 46)])
@@ -197,8 +211,9 @@ def test_dt_changes_the_output_interval_from_the_event_on():
     assert np.all(spacing[6:] == pytest.approx(0.01))
 
 
-def test_hmax_caps_every_step_after_the_event_and_stepsize_the_first():
-    model, _ = falling_ball(error=1e-6)
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_hmax_caps_every_step_after_the_event_and_stepsize_the_first(integrator):
+    model, _ = falling_ball(error=1e-6, integrator=integrator)
     Sensor(function="TIME", operator="GE", value=0.3, hmax=2e-3, stepsize=1e-5)
     run = model.simulate(end=0.6, dtout=0.1, returnResults=True)
     t_steps = run.stepTimes
@@ -212,8 +227,9 @@ def test_hmax_caps_every_step_after_the_event_and_stepsize_the_first():
     assert len(t_steps) == run.stats["steps"]
 
 
-def test_restart_and_print_act_at_the_event():
-    model, ball = falling_ball()
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_restart_and_print_act_at_the_event(integrator):
+    model, ball = falling_ball(integrator=integrator)
     Sensor(function=f"DZ({ball.cm.id})", operator="LE", value=0.5, restart=True, print_=True)
     run = model.simulate(end=0.5, dtout=0.1, returnResults=True)
     t_e = fall_time(0.5)
@@ -344,12 +360,13 @@ def test_return_ends_the_simulate_and_the_next_one_continues_without_a_jump():
 # -- zero crossing on an IMPACT contact -----------------------------------------------------
 
 
-def test_zero_crossing_pins_the_first_contact_of_a_ball_on_a_floor():
+@pytest.mark.parametrize("integrator", INTEGRATORS)
+def test_zero_crossing_pins_the_first_contact_of_a_ball_on_a_floor(integrator):
     # a ball of radius 0.1 dropped from z = 1 onto a floor at z = 0, contact by IMPACT
     # (k 1e6, exponent 1.5): first contact when z = 0.1, at t_c = sqrt(2 * 0.9 / G). The
     # sensor watches the contact force (docs/motionsolve-compatibility.md §5.4) with a threshold of
     # 1e-4 N, reached at a penetration of (1e-4 / 1e6)^(1/1.5) = 2.2e-7 m, 5e-8 s after contact.
-    model, ball = falling_ball(error=1e-6)
+    model, ball = falling_ball(error=1e-6, integrator=integrator)
     ground = model.lookupById("Part", 1)
     force = f"IMPACT(DZ({ball.cm.id}), VZ({ball.cm.id}), 0.1, 1e6, 1.5, 100, 1e-3)"
     Vforce(i=ball.cm, jfloat=Marker(part=ground), fz=force)

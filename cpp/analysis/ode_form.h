@@ -34,6 +34,12 @@ class OdeForm : public solver::Ode {
   void AcceptStep(double t, const double* y, const double* yp) override;
   std::vector<double> DiscontinuityTimes() const override { return dae_.DiscontinuityTimes(); }
   void Reconcile(double t, VecX* y, VecX* yp) override { dae_.Reconcile(t, y, yp); }
+  int SwitchCount() const override { return dae_.SwitchCount(); }
+  void Switches(double t, const double* y, const double* yp, double* g) const override {
+    dae_.Switches(t, y, yp, g);
+  }
+  void ReconcileSwitch(double t, VecX* y, VecX* yp) override { dae_.ReconcileSwitch(t, y, yp); }
+  std::string DescribeSwitch(int k) const override { return dae_.DescribeSwitch(k); }
   std::string OutOfDomain(const double* y, double margin) const override {
     return dae_.OutOfDomain(y, margin);
   }

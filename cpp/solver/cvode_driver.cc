@@ -38,8 +38,7 @@ int Rhs(double t, N_Vector x, N_Vector xdot, void* data) {
 int Roots(double t, N_Vector x, double* g, void* data) {
   auto* d = static_cast<CvodeDriver*>(data);
   try {
-    d->ode_.Expand(t, N_VGetArrayPointer(x), d->root_y_.data(), d->root_yp_.data());
-    d->roots_(t, d->root_y_.data(), d->root_yp_.data(), g);
+    d->EvaluateRoots(t, N_VGetArrayPointer(x), g);
     return 0;
   } catch (...) {
     d->error_ = std::current_exception();
@@ -101,6 +100,68 @@ CvodeDriver::CvodeDriver(Ode& ode, const IntegratorSettings& settings, double t0
   saved_y_ = y0;
   saved_yp_ = yp0;
   breaks_ = ode.DiscontinuityTimes();
+  if (settings.switch_roots) switch_count_ = ode.SwitchCount();
+  switch_values_ = VecX::Ones(switch_count_);
+  muted_.assign(switch_count_, false);
+  last_switch_.assign(switch_count_, -std::numeric_limits<double>::infinity());
+  close_switches_.assign(switch_count_, 0);
+  InstallRoots();
+}
+
+void CvodeDriver::EvaluateRoots(double t, const double* x, double* g) {
+  ode_.Expand(t, x, root_y_.data(), root_yp_.data());
+  if (switch_count_ > 0) {
+    ode_.Switches(t, root_y_.data(), root_yp_.data(), switch_values_.data());
+    for (int k = 0; k < switch_count_; ++k) g[k] = muted_[k] ? 1.0 : switch_values_[k];
+  }
+  if (roots_) roots_(t, root_y_.data(), root_yp_.data(), g + switch_count_);
+}
+
+void CvodeDriver::InstallRoots() {
+  const int total = switch_count_ + root_count_;
+  Check(CVodeRootInit(mem_, total, total ? Roots : nullptr), "CVodeRootInit");
+  if (total == 0) return;
+  std::vector<int> dir(switch_count_, 0);
+  dir.insert(dir.end(), root_directions_.begin(), root_directions_.end());
+  Check(CVodeSetRootDirection(mem_, dir.data()), "CVodeSetRootDirection");
+  // a sensed value may rightly stay at its threshold for a while: no warning
+  Check(CVodeSetNoInactiveRootWarn(mem_), "CVodeSetNoInactiveRootWarn");
+}
+
+std::vector<int> CvodeDriver::SwitchesFound() const {
+  std::vector<int> found(switch_count_ + root_count_, 0);
+  if (!found.empty()) Check(CVodeGetRootInfo(mem_, found.data()), "CVodeGetRootInfo");
+  found.resize(switch_count_);
+  return found;
+}
+
+void CvodeDriver::RestartAtSwitch(
+    const std::vector<int>& found,
+    const std::function<void(double, const double*, const double*)>& on_step) {
+  // as IdaDriver: the located switch is a point of the solution that elements with memory
+  // and the caller see as an accepted step; a switch that chatters is let go
+  const double t = t_;
+  ode_.AcceptStep(t, y_.data(), yp_.data());
+  if (on_step) on_step(t, y_.data(), yp_.data());
+  ++switch_events_;
+  const double close = kCloseSwitch * std::max(1.0, std::abs(t));
+  for (int k = 0; k < switch_count_; ++k) {
+    if (found[k] == 0) continue;
+    close_switches_[k] = t - last_switch_[k] < close ? close_switches_[k] + 1 : 0;
+    last_switch_[k] = t;
+    if (close_switches_[k] < kChatterLimit) continue;
+    muted_[k] = true;
+    std::ostringstream s;
+    s << ode_.DescribeSwitch(k) << ": switched " << kChatterLimit + 1 << " times in a row within "
+      << close << " of each other up to time " << t
+      << " (it chatters); the integrator no longer stops at it";
+    messages_.push_back(s.str());
+  }
+  VecX y = y_, yp = yp_;
+  ode_.ReconcileSwitch(t, &y, &yp);
+  double h = 0.0;
+  CVodeGetLastStep(mem_, &h);
+  Restart(t, y, yp, std::abs(h));
 }
 
 CvodeDriver::~CvodeDriver() { CVodeFree(&mem_); }
@@ -112,17 +173,14 @@ void CvodeDriver::SetMinStep(double hmin) { Check(CVodeSetMinStep(mem_, hmin), "
 void CvodeDriver::SetRootFunctions(const std::vector<int>& directions, RootFunction g) {
   roots_ = std::move(g);
   root_count_ = static_cast<int>(directions.size());
-  Check(CVodeRootInit(mem_, root_count_, root_count_ ? Roots : nullptr), "CVodeRootInit");
-  if (root_count_ == 0) return;
-  std::vector<int> dir = directions;
-  Check(CVodeSetRootDirection(mem_, dir.data()), "CVodeSetRootDirection");
-  Check(CVodeSetNoInactiveRootWarn(mem_), "CVodeSetNoInactiveRootWarn");
+  root_directions_ = directions;
+  InstallRoots();
 }
 
 std::vector<int> CvodeDriver::RootsFound() const {
-  std::vector<int> found(root_count_, 0);
-  if (root_count_) Check(CVodeGetRootInfo(mem_, found.data()), "CVodeGetRootInfo");
-  return found;
+  std::vector<int> found(switch_count_ + root_count_, 0);
+  if (!found.empty()) Check(CVodeGetRootInfo(mem_, found.data()), "CVodeGetRootInfo");
+  return std::vector<int>(found.begin() + switch_count_, found.end());
 }
 
 void CvodeDriver::ReInit(double t, const VecX& y, double hinit) {
@@ -196,7 +254,17 @@ bool CvodeDriver::AdvanceTo(
     if (flag < 0) Fail(flag);
     ode_.Expand(tret, N_VGetArrayPointer(x_.get()), y_.data(), yp_.data());
     t_ = tret;
-    if (flag == CV_ROOT_RETURN) return false;
+    if (flag == CV_ROOT_RETURN) {
+      // only the Ode's switches crossed: restart there and go on to tout
+      const std::vector<int> external = RootsFound();
+      if (std::any_of(external.begin(), external.end(), [](int r) { return r != 0; })) return false;
+      RestartAtSwitch(SwitchesFound(), on_step);
+      if (stop_requested_) {
+        stop_requested_ = false;
+        return false;
+      }
+      continue;
+    }
     saved_t_ = tret;
     saved_y_ = y_;
     saved_yp_ = yp_;
@@ -250,6 +318,7 @@ IntegratorStats CvodeDriver::stats() const {
   CVodeGetNumErrTestFails(mem_, &s.error_test_fails);
   CVodeGetNumNonlinSolvConvFails(mem_, &s.nonlinear_fails);
   CVodeGetLastStep(mem_, &s.last_step);
+  s.switches = switch_events_;
   if (s.steps == 0) s.last_step = before_restart_.last_step;
   s.steps += before_restart_.steps;
   s.residual_evals += before_restart_.residual_evals;

@@ -48,6 +48,8 @@ class CvodeDriver : public Integrator {
   std::exception_ptr error_;
   std::string last_message_;
   VecX root_y_, root_yp_;  // the DAE state at a root function's evaluation
+  // the root functions at (t, x): the Ode's switches, then the caller's
+  void EvaluateRoots(double t, const double* x, double* g);
 
  private:
   // CVodeReInit at (t, x of y) with a first step hinit (0: CVODE's estimate)
@@ -55,6 +57,14 @@ class CvodeDriver : public Integrator {
   double NextBreak(double t) const;
   // throws SolverError for a negative CVODE flag
   void Fail(int flag) const;
+  // (re)installs the root functions in CVODE: the switches, then the caller's
+  void InstallRoots();
+  // per switch, whether it crossed (after a root return)
+  std::vector<int> SwitchesFound() const;
+  // at a switch of the equations the integration reached (time t_, state y_, yp_): an
+  // accepted point, the state made consistent there and a restart (docs/equations.md §6.10)
+  void RestartAtSwitch(const std::vector<int>& found,
+                       const std::function<void(double, const double*, const double*)>& on_step);
 
   OdeMethod method_;
   ContextPtr ctx_;
@@ -67,6 +77,15 @@ class CvodeDriver : public Integrator {
   mutable VecX y_, yp_;
   std::vector<double> breaks_;
   int root_count_ = 0;
+  std::vector<int> root_directions_;
+  // the Ode's switching quantities as root functions (docs/equations.md §6.10), their last
+  // values, those let go because they chattered, and when each last switched
+  int switch_count_ = 0;
+  VecX switch_values_;
+  std::vector<bool> muted_;
+  std::vector<double> last_switch_;
+  std::vector<int> close_switches_;
+  long switch_events_ = 0;
   bool stop_requested_ = false;
   // counts of the integrations before the last restart (CVodeReInit resets CVODE's)
   IntegratorStats before_restart_;

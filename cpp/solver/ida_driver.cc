@@ -74,12 +74,6 @@ int ErrorWeights(N_Vector y, N_Vector ewt, void* data) {
   return 0;
 }
 
-// A switch that comes again this many times in a row, each within kCloseSwitch times
-// max(1, |t|) of the one before, chatters (a SIGN of a velocity that stays at zero): it is
-// let go, and the error control steps over it as it did before switches were roots.
-constexpr int kChatterLimit = 10;
-constexpr double kCloseSwitch = 1e-6;
-
 // the root functions: the Dae's switches and the sensors'
 int Roots(double t, N_Vector y, N_Vector yp, double* g, void* data) {
   auto* d = static_cast<IdaDriver*>(data);

@@ -42,6 +42,12 @@ struct IntegratorStats {
   double last_step = 0.0;
 };
 
+/// A switch that comes again this many times in a row, each within kCloseSwitch times
+/// max(1, |t|) of the one before, chatters (a SIGN of a velocity that stays at zero): it is
+/// let go, and the error control steps over it as it did before switches were roots.
+constexpr int kChatterLimit = 10;
+constexpr double kCloseSwitch = 1e-6;
+
 /// The counts of two integrations one after the other; the last step is the second's when it
 /// took one.
 inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& second) {

@@ -52,6 +52,14 @@ class Ode {
   /// As Dae::DiscontinuityTimes and Dae::Reconcile, on the DAE's states.
   virtual std::vector<double> DiscontinuityTimes() const { return {}; }
   virtual void Reconcile(double t, VecX* y, VecX* yp) { (void)t, (void)y, (void)yp; }
+  /// As Dae::SwitchCount, Switches, ReconcileSwitch and DescribeSwitch, on the DAE's states:
+  /// the switching quantities (docs/equations.md §6.10) that CvodeDriver makes root functions.
+  virtual int SwitchCount() const { return 0; }
+  virtual void Switches(double t, const double* y, const double* yp, double* g) const {
+    (void)t, (void)y, (void)yp, (void)g;
+  }
+  virtual void ReconcileSwitch(double t, VecX* y, VecX* yp) { Reconcile(t, y, yp); }
+  virtual std::string DescribeSwitch(int k) const { return "switch " + std::to_string(k); }
 
   /// For messages: why the DAE state y is outside the domain of the equations ("" when it is
   /// not), and what state x[index] is.
