@@ -144,3 +144,25 @@ def test_an_rv_is_in_the_result_files():
     header = Path("rolling.csv").read_text().splitlines()[0].split(",")
     assert f"Rv{fall.id}.RVAL" in header
     assert f"Rv{fall.id}.RVAL1" in header
+
+
+def test_dvs_and_rvs_survive_pickling():
+    # no dataset element holds them: they travel beside the pickled dataset text, and the
+    # unpickled Rv integrates as the original (RVAL of TIME from ic 2: 2 + t^2 / 2)
+    import pickle
+
+    model = Model()
+    Integrator(error=1e-9)
+    Part(ground=True)
+    Dv(id=7, b=3.0, blimit=[1.0, 5.0], label="size")
+    Rv(id=4, function="TIME", ic=2.0, label="area")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing is left out with a warning
+        copy = pickle.loads(pickle.dumps(model))
+    dv = next(e for e in copy._entities if type(e).__name__ == "Dv")
+    rv = next(e for e in copy._entities if type(e).__name__ == "Rv")
+    assert (dv.id, dv.label, float(dv), list(dv.blimit)) == (7, "size", 3.0, [1.0, 5.0])
+    assert (rv.id, rv.label, rv.function, rv.ic) == (4, "area", "TIME", 2.0)
+    run = copy.simulate(end=1.0, dtout=0.5, returnResults=True)
+    got = run.getObject(rv).getComponent("RVAL")
+    np.testing.assert_allclose(got, 2 + run.times**2 / 2, atol=1e-9)

@@ -148,3 +148,44 @@ def test_a_point_mass_slides_down_a_translational_joint():
         run.getObject(model.f).getComponent("FM"), m * G * math.cos(a), rtol=1e-9
     )
     assert sum("redundant constraint equation set aside" in line for line in run.messages) == 3
+
+
+def _on_a_tilted_plane(exact):
+    # a point mass designed at (1, 0, 0), held by INPLANE to the plane x + y = 0 through the
+    # origin: the least change puts it at (0.5, -0.5, 0); exact X keeps x = 1 (so y = -1),
+    # exact Y keeps y = 0 (so x = 0) (docs/equations.md §5.2)
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    pm = PointMass(mass=1.0, cm=Marker(), qg=[1, 0, 0], vx=0.0, vy=0.0, vz=0.0, exact=exact)
+    Jprim(type="INPLANE", i=pm.cm, j=Marker(part=ground, zp=[1, 1, 0]))
+    model.d = Request(type="DISPLACEMENT", i=pm.cm)
+    run = model.simulate(end=0.1, dtout=0.05, returnResults=True)
+    d = run.getObject(model.d)
+    return [d.getComponent(c)[0] for c in "XYZ"]
+
+
+@pytest.mark.parametrize(
+    ("exact", "expected"),
+    [([], [0.5, -0.5, 0.0]), (["X"], [1.0, -1.0, 0.0]), ("Y", [0.0, 0.0, 0.0])],
+)
+def test_exact_coordinates_are_held_by_the_initial_conditions(exact, expected):
+    np.testing.assert_allclose(_on_a_tilted_plane(exact), expected, atol=1e-9)
+
+
+def test_exact_coordinates_the_joints_cannot_keep_are_named():
+    # both X and Y held: the plane x + y = 0 cannot be reached from (1, 0, 0)
+    with pytest.raises(Exception, match=r"PointMass \d+: exact"):
+        _on_a_tilted_plane(["X", "Y"])
+
+
+def test_exact_survives_pickling():
+    # exact has no dataset attribute: a pickled model carries it beside its dataset text
+    import pickle
+
+    model = Model()
+    Part(ground=True)
+    pm = PointMass(mass=1.0, cm=Marker(), qg=[1, 0, 0], exact=["X"])
+    copy = pickle.loads(pickle.dumps(model))
+    (held,) = [e for e in copy._entities if type(e).__name__ == "PointMass"]
+    assert (held.id, held.exact) == (pm.id, ["X"])

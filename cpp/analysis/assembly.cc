@@ -48,9 +48,15 @@ struct AssemblyProblem : NonlinearSystem {
   std::vector<int> active_rows;
   VecX row_scale;  // s_a, per active row
   double length = 1.0;
+  // the columns of z held at z0 (a body's `exact` X, Y, Z), each with a multiplier after the
+  // norms': z_c - z0_c = 0 (docs/equations.md §5.2)
+  std::vector<int> exact;
 
   int nq() const { return 7 * sys->body_count(); }
-  int n() const { return nq() + static_cast<int>(active_rows.size()) + sys->body_count(); }
+  int n() const {
+    return nq() + static_cast<int>(active_rows.size()) + sys->body_count() +
+           static_cast<int>(exact.size());
+  }
   double D(int col) const { return col % 7 < 3 ? length : 1.0; }
 
   void SetPositions(const double* x) {
@@ -87,6 +93,11 @@ struct AssemblyProblem : NonlinearSystem {
       const Eigen::Map<const Vec4> e(x + 7 * k + 3);
       Fz.segment<4>(7 * k + 3) += 2.0 * mu * e;
       F[nq7 + na + k] = e.squaredNorm() - 1.0 - norm_target[k];
+    }
+    const int held0 = nq7 + na + sys->body_count();
+    for (size_t h = 0; h < exact.size(); ++h) {
+      Fz[exact[h]] += x[held0 + h];
+      F[held0 + h] = z[exact[h]] - z0[exact[h]];
     }
   }
 
@@ -143,6 +154,12 @@ struct AssemblyProblem : NonlinearSystem {
         out->push_back({col, nq7 + na + k, 2.0 * x[col]});
         out->push_back({nq7 + na + k, col, 2.0 * x[col]});
       }
+    }
+    const int held0 = nq7 + na + sys->body_count();
+    for (size_t h = 0; h < exact.size(); ++h) {
+      const int row = held0 + static_cast<int>(h);
+      out->push_back({exact[h], row, 1.0});
+      out->push_back({row, exact[h], 1.0});
     }
   }
 };
@@ -271,6 +288,14 @@ void SetUp(const System& sys, const double* memory, const VecX& y, const VecX& d
   for (int k = 0; k < sys.body_count(); ++k)
     for (int d = 0; d < 7; ++d) p->z0[7 * k + d] = y[System::BodyOffset(k) + d] / p->D(d);
   p->norm_target = VecX::Zero(sys.body_count());
+  // Part and PointMass `exact`: X, Y, Z of the body held (PSI, THETA, PHI are not)
+  for (int k = 0; k < sys.body_count(); ++k) {
+    const model::Part* part = sys.bodies()[k].part;
+    if (part == nullptr || sys.bodies()[k].owner != nullptr) continue;
+    for (const std::string& word : part->exact)
+      for (int d = 0; d < 3; ++d)
+        if (word == std::string(1, static_cast<char>('X' + d))) p->exact.push_back(7 * k + d);
+  }
 }
 
 }  // namespace
@@ -365,6 +390,13 @@ int AssemblePositions(const System& sys, double t, const double* memory, VecX* y
         for (int d = 0; d < 7; ++d) x[7 * k + d] = p.y[System::BodyOffset(k) + d] / p.D(d);
     }
   }
+  // the closest configuration does not hold the exact coordinates: say which moved
+  for (const int c : p.exact)
+    if (std::abs(x[c] - p.z0[c]) > 1e-9)
+      throw ModelError(sys.bodies()[c / 7].part->Describe() + ": exact " +
+                       std::string(1, static_cast<char>('X' + c % 7)) +
+                       " cannot be held at its design value: the joints need it moved by " +
+                       std::to_string((x[c] - p.z0[c]) * p.length));
   p.SetPositions(x.data());
   for (int k = 0; k < nb; ++k) p.y.segment<4>(System::BodyOffset(k) + 3).normalize();
   *y = p.y;

@@ -335,6 +335,13 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* 
         report.max_position_change,
         (y->segment<3>(System::BodyOffset(k)) - before.segment<3>(System::BodyOffset(k))).norm());
   if (!keep_velocities) report.velocity_conflicts = SolveVelocities(*sys, t, memory, y);
+  {
+    // the implicit Variables from their residuals, before the forces that read them
+    // (docs/equations.md §4.8)
+    const VecX zeros = VecX::Zero(sys->size());
+    sys->SolveImplicitVariables(t, y->data(), yp->size() == sys->size() ? yp->data() : zeros.data(),
+                                memory);
+  }
   SolveAccelerations(*sys, t, memory, y, yp);
   CheckFinite(*sys, t, memory, *y, *yp);
   return report;

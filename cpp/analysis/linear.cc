@@ -28,6 +28,11 @@ using system::System;
 // states (Diffs, Tfsisos, Lses). Motion states and the work W take no part (a driven
 // coordinate does not vibrate; W is an output).
 Layout MakeLayout(const System& sys) {
+  // an implicit Variable is an algebraic unknown the state matrix has no place for
+  // (docs/equations.md §4.8)
+  if (const auto implicit = sys.ImplicitVariables(); !implicit.empty())
+    throw ModelError(implicit.front()->Describe() +
+                     ": the linear analysis does not take implicit variables");
   Layout layout;
   layout.nb = sys.body_count();
   layout.m = sys.active_rows();

@@ -129,6 +129,7 @@ bool HeldInStatics(const model::Entity* source) {
   if (const auto* f = dynamic_cast<const model::Tfsiso*>(source)) return f->static_hold;
   if (const auto* l = dynamic_cast<const model::Lse*>(source)) return l->static_hold;
   if (const auto* g = dynamic_cast<const model::Gse*>(source)) return g->static_hold;
+  if (dynamic_cast<const model::Variable*>(source)) return false;  // an implicit Variable
   return true;  // Motion states (the motion's own coordinate), force elements' own states
 }
 

@@ -20,6 +20,8 @@ std::vector<StateTolerance> SystemDae::Tolerances() const {
   std::fill(tolerances.begin(), tolerances.begin() + n, StateTolerance::kErrorBound);
   // the work of the non-conservative forces is an output: no part of the error test
   if (sys_.work_state() >= 0) tolerances[sys_.work_state()] = StateTolerance::kExcluded;
+  // implicit Variables are algebraic: converged by Newton, as reactions read by forces
+  for (const int index : sys_.AlgebraicStates()) tolerances[index] = StateTolerance::kRelative;
   // reactions that forces (FX, JOINT, ...) read feed the equations back: converged to a
   // relative tolerance; otherwise, as the multipliers mu, they follow from the motion
   if (sys_.ReadsMultipliers())

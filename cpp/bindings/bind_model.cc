@@ -46,6 +46,7 @@ void DefineBodySpecs(py::module_& m) {
       .def_readwrite("_zg", &Part::zg)
       .def_readwrite("_xg", &Part::xg)
       .def_readwrite("_reuler", &Part::reuler)
+      .def_readwrite("_exact", &Part::exact)
       .def_readwrite("_vx", &Part::vx)
       .def_readwrite("_vy", &Part::vy)
       .def_readwrite("_vz", &Part::vz)

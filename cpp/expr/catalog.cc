@@ -46,9 +46,9 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"SWEEP", "shaping", true, "sinusoid of linearly swept frequency"},
       {"IMPACT", "contact", true, "one-sided contact force"},
       {"BISTOP", "contact", true, "two-sided contact force"},
-      {"TRIM", "shaping", false,
-       "the reference gives no formula for the blend between the two slopes within the radius, "
-       "so no result could be checked against it"},
+      {"TRIM", "shaping", true,
+       "the lines outside the transition; inside, msolve's blend: a quadratic Bezier curve "
+       "through the corner (expr/trim.h)"},
       {"DELAY", "shaping", true,
        "val at TIME - dt, linear between the values recorded at accepted steps; ic before the "
        "history begins (not in Motion functions)"},

@@ -199,6 +199,12 @@ class Compiler {
         positive(5, "cmax", false);
         positive(6, "d", true);
         break;
+      case Fn::kTrim:
+        less(1, 3, "x0", "x1");
+        less(3, 5, "x1", "x2");
+        positive(7, "radius", true);
+        if (call.args.size() > 8) positive(8, "limit", true);
+        break;
       case Fn::kBistop:
         less(2, 3, "x1", "x2");
         positive(4, "k", false);

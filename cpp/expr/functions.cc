@@ -3,6 +3,8 @@
 // functions.h.
 #include "expr/functions.h"
 
+#include "expr/trim.h"
+
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -27,6 +29,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"HAVSIN", Fn::kHavsin, 5, 5}, {"SHF", Fn::kShf, 6, 6},        {"POLY", Fn::kPoly, 3, 33},
     {"CHEBY", Fn::kCheby, 3, 33},  {"FORCOS", Fn::kForcos, 4, 34}, {"FORSIN", Fn::kForsin, 4, 34},
     {"SWEEP", Fn::kSweep, 7, 7},   {"IMPACT", Fn::kImpact, 7, 7},  {"BISTOP", Fn::kBistop, 8, 8},
+    {"TRIM", Fn::kTrim, 8, 9},
 };
 
 // ---------------------------------------------------------------------------------------
@@ -406,6 +409,8 @@ double EvaluateFunction(Fn fn, const double* args, int n, double* partials) {
       return Impact(args, partials);
     case Fn::kBistop:
       return Bistop(args, partials);
+    case Fn::kTrim:
+      return Trim(args, n, partials);
     default:
       return Elementary(fn, args, partials);
   }
@@ -427,6 +432,7 @@ int SwitchCount(Fn fn) {
     case Fn::kStep5:
     case Fn::kHavsin:
     case Fn::kBistop:
+    case Fn::kTrim:
       return 2;
     default:
       return 0;
@@ -434,7 +440,6 @@ int SwitchCount(Fn fn) {
 }
 
 void SwitchQuantities(Fn fn, const double* args, int n, double* g) {
-  (void)n;
   constexpr double kPi = 3.14159265358979323846;
   switch (fn) {
     case Fn::kAbs:
@@ -468,6 +473,9 @@ void SwitchQuantities(Fn fn, const double* args, int n, double* g) {
       break;
     case Fn::kBistop:
       g[0] = args[0] - args[2], g[1] = args[0] - args[3];
+      break;
+    case Fn::kTrim:
+      TrimSwitches(args, n, g);
       break;
     default:
       break;

@@ -69,6 +69,7 @@ enum class Fn : std::uint8_t {
   kSweep,
   kImpact,
   kBistop,
+  kTrim,
 };
 
 /// Largest number of arguments of any built-in function: FORCOS(x, x0, w, a0, ..., a30).
@@ -102,7 +103,8 @@ double EvaluateFunction(Fn fn, const double* args, int n, double* partials);
 /// of its arguments whose zeros are where its value or a derivative is not smooth (0 for a
 /// smooth function). ABS(x): x; SIGN(a, b): a, b; MIN, MAX, DIM(a, b): a - b; MOD(a, b):
 /// sin(pi a/b); AINT(x): sin(pi x); ANINT(x): cos(pi x); STEP, STEP5, HAVSIN(x, x0, ., x1, .):
-/// x - x0, x - x1; IMPACT(x, ., x1, ...): x - x1; BISTOP(x, ., x1, x2, ...): x - x1, x - x2.
+/// x - x0, x - x1; IMPACT(x, ., x1, ...): x - x1; BISTOP(x, ., x1, x2, ...): x - x1, x - x2;
+/// TRIM: x minus each end of its transition (expr/trim.h).
 int SwitchCount(Fn fn);
 
 /// The switching quantities of `fn` at args[0 .. n) into g[0 .. SwitchCount(fn)).

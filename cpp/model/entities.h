@@ -102,6 +102,9 @@ class Part : public Entity {
   /// XY, YZ or ZX (YX, ZY, XZ alike): the part moves in that global plane through its design
   /// position, turning only about the plane's normal; unset = in space
   std::optional<std::string> planar;
+  /// the coordinates the initial-conditions analysis keeps at their design values: X, Y, Z
+  /// (the global position of the part frame's origin); PSI, THETA, PHI are kept as words only
+  std::vector<std::string> exact;
 };
 
 /// A point mass (MotionSolve Point_Mass, Body_Point): a body with mass and no inertia whose

@@ -8,6 +8,7 @@
 
 #include "analysis/rank_tracking.h"
 #include "analysis/tree_form.h"
+#include "common/error.h"
 #include "simulation/simulation.h"
 #include "solver/cvode_driver.h"
 #include "solver/ida_driver.h"
@@ -45,7 +46,16 @@ void Simulation::StartIntegrator(double end) {
   const bool joint = asked == "JOINT" || automatic;
   // dae_index 3 (I3) is a form of the DAE integrators only (docs/equations.md §6.1)
   const bool index_three = model_.integrator && model_.integrator->dae_index == 3;
-  const std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
+  // implicit Variables are algebraic equations (docs/equations.md §4.8): only the DAE
+  // integrators take them
+  const std::vector<const model::Entity*> implicit = sys_.ImplicitVariables();
+  if (method && !implicit.empty())
+    throw SolverError(implicit.front()->Describe() + ": an implicit variable is an algebraic " +
+                      "equation, which the ODE-form integrator " + model_.integrator->type +
+                      " cannot take; use a DAE integrator (GSTIFF, DSTIFF, HSTIFF, I3, SI2)");
+  std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
+  if (joint && refusal.empty() && !implicit.empty())
+    refusal = implicit.front()->Describe() + " is an implicit (algebraic) variable";
   if (asked == "JOINT" && !refusal.empty())
     note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
   if (index_three && ((joint && refusal.empty()) || method))

@@ -43,11 +43,16 @@ void System::PrepareRoutines(double t) {
   // the turns of the angles among their declared inputs: blocks of the memory
   for (auto& routine : routines_) routine->PlaceInputs(&memory_layout_);
   RefreshDependencies();
-  for (const auto& d : diffs_)
-    if (d.source->routine && d.source->implicit &&
-        !std::binary_search(d.yp_deps.begin(), d.yp_deps.end(), d.index))
+  for (const auto& d : diffs_) {
+    if (!d.source->routine || !d.source->implicit) continue;
+    if (d.algebraic() && !std::binary_search(d.y_deps.begin(), d.y_deps.end(), d.index))
+      throw ModelError(d.key->Describe() + ": the routine of an implicit Variable must read " +
+                       "VARVAL(" + std::to_string(d.source->id) +
+                       ") in its dependency pass (iflag)");
+    if (!d.algebraic() && !std::binary_search(d.yp_deps.begin(), d.yp_deps.end(), d.index))
       throw ModelError(d.source->Describe() + ": the routine of an implicit Diff must read DIF1(" +
                        std::to_string(d.source->id) + ") in its dependency pass (iflag)");
+  }
   CheckForceMeasureCycles();
 }
 
@@ -125,7 +130,9 @@ const Resolver& System::MakeResolver() const {
   };
   r.diff = [this](long id) {
     for (const auto& d : diffs_)
-      if (d.source->id == id && dynamic_cast<const model::Rv*>(d.source) == nullptr) return d.index;
+      if (d.source->id == id && !d.algebraic() &&
+          dynamic_cast<const model::Rv*>(d.source) == nullptr)
+        return d.index;
     throw std::invalid_argument("unknown Diff id " + std::to_string(id));
   };
   r.variable = [this](long id) -> const mbs::StateFunction* {

@@ -89,7 +89,8 @@ void System::LayOutMemory(const model::Model& model) {
     const auto found = variables_.find(variable->id);
     if (found != variables_.end()) PlaceFunction(&layout, variable.get(), found->second.get());
   }
-  for (auto& d : diffs_) PlaceFunction(&layout, d.source, d.function.get());
+  // an implicit Variable's residual is keyed by the Variable, which outlives compilations
+  for (auto& d : diffs_) PlaceFunction(&layout, d.key, d.function.get());
 }
 
 State System::MakeState() const {

@@ -313,6 +313,10 @@ void System::SolveDiffRates(double t, const double* y, double* yp, const double*
     }
   }
   for (const auto& d : diffs_) {
+    if (d.algebraic()) {
+      yp[d.index] = 0.0;  // an algebraic state: its rate is not part of the equations
+      continue;
+    }
     if (!d.source->implicit) {
       yp[d.index] = d.function->Value(t, y, yp, memory);
       continue;
@@ -394,7 +398,7 @@ std::string System::NonFinite(double t, const double* y, const double* yp,
   }
   for (const auto& d : diffs_)
     if (!std::isfinite(d.function->Value(t, y, yp, memory)))
-      return describe(d.source, "its function", first_why({d.function.get()}));
+      return describe(d.key, "its function", first_why({d.function.get()}));
   for (const auto& ls : linear_)
     if (!InputValues(ls, t, y, yp, memory).allFinite()) return describe(ls.source, "an input", "");
   std::vector<double> values;

@@ -28,7 +28,7 @@ std::vector<System::StateBlock> System::StateBlocks() const {
   for (int k = 0; k < body_count(); ++k)
     out.push_back(
         {bodies_[k].owner ? bodies_[k].owner : bodies_[k].part, BodyOffset(k), kBodyStates});
-  for (const auto& d : diffs_) out.push_back({d.source, d.index, 1});
+  for (const auto& d : diffs_) out.push_back({d.key, d.index, 1});
   for (const auto& l : linear_) out.push_back({l.source, l.first, l.n});
   for (const auto& element : force_elements_)
     if (element->state_count() > 0)
@@ -43,7 +43,22 @@ std::vector<System::StateBlock> System::StateBlocks() const {
 VecX System::DifferentialIds() const {
   VecX id = VecX::Zero(size());
   id.head(differential_size()).setOnes();
+  for (const int index : AlgebraicStates()) id[index] = 0.0;
   return id;
+}
+
+std::vector<int> System::AlgebraicStates() const {
+  std::vector<int> out;
+  for (const auto& d : diffs_)
+    if (d.algebraic()) out.push_back(d.index);
+  return out;
+}
+
+std::vector<const model::Entity*> System::ImplicitVariables() const {
+  std::vector<const model::Entity*> out;
+  for (const auto& d : diffs_)
+    if (d.algebraic()) out.push_back(d.key);
+  return out;
 }
 
 std::string System::DescribeState(int index) const {
@@ -55,7 +70,7 @@ std::string System::DescribeState(int index) const {
     return bodies_[index / kBodyStates].part->Describe() + " (" + kParts[part] + ")";
   }
   for (const auto& d : diffs_)
-    if (d.index == index) return d.source->Describe();
+    if (d.index == index) return d.key->Describe();
   for (const auto& ls : linear_)
     if (index >= ls.first && index < ls.first + ls.n) return ls.source->Describe();
   for (const auto& element : force_elements_) {

@@ -212,6 +212,14 @@ class System {
   void SolveDiffRates(double t, const double* y, double* yp, const double* memory,
                       const SparseMat* velocity_jacobian = nullptr) const;
 
+  /// The algebraic states of the implicit Variables (docs/equations.md §4.8), in order.
+  std::vector<int> AlgebraicStates() const;
+  /// The implicit Variables, for the messages of the analyses that cannot take them.
+  std::vector<const model::Entity*> ImplicitVariables() const;
+  /// Solves the implicit Variables' values in y from their residuals (Newton, the other
+  /// states fixed); throws SolverError naming the Variables when Newton fails.
+  void SolveImplicitVariables(double t, double* y, const double* yp, const double* memory) const;
+
   /// ARYVAL(id, k) of an Array (IC numbers, U variables, X states and Y outputs of a
   /// Tfsiso or Lse); `variable` compiles or finds the Variable of an id.
   Resolver::ArrayValue ArrayById(
@@ -426,11 +434,16 @@ class System {
   // the time derivative of the gravitational acceleration
   Vec3 GravityRate(double t) const;
   // Diffs: the state index of each and its equation
+  // an implicit Variable is an algebraic Diff state: `equation` is the implicit Diff made from
+  // it (source points to it), `key` the Variable, which names and keys the state
   struct DiffState {
     const model::Diff* source;
     int index;
     std::unique_ptr<mbs::StateFunction> function;
-    std::vector<int> y_deps, yp_deps;  // what the function reads, sorted
+    std::vector<int> y_deps, yp_deps;    // what the function reads, sorted
+    const model::Entity* key = nullptr;  // the source, or the implicit Variable
+    std::unique_ptr<model::Diff> equation;
+    bool algebraic() const { return equation != nullptr; }
   };
   std::vector<DiffState> diffs_;
   // Tfsisos, then Lses

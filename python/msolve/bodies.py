@@ -7,6 +7,7 @@ import typing
 
 from . import _core
 from .base import _CoreEntity
+from .notices import Unless
 from .properties import (
     Angles,
     Bool,
@@ -100,8 +101,13 @@ class Part(_CoreEntity, _core.PartSpec):
         "Steel", no_effect="the inertia comes from mass and ip; a material name adds nothing"
     )
     exact = _Exact(
-        no_effect="the initial-conditions analysis keeps every coordinate as close to its "
-        "design value as the constraints allow"
+        field="_exact",
+        doc="X, Y, Z: held at their design values by the initial-conditions analysis.",
+        no_effect=Unless(
+            "the initial-conditions analysis holds X, Y, Z exactly; the angles PSI, THETA, PHI "
+            "only as close to their design values as the constraints allow",
+            lambda part: not set(part.exact) & {"PSI", "THETA", "PHI"},
+        ),
     )
     function = Function(
         "MASS_READ", no_effect="mass properties come from mass, ip, cm and im; no MASS_READ"
@@ -147,8 +153,9 @@ class PointMass(_CoreEntity, _core.PointMassSpec):
     vz = Double(None, optional=True, field="_vz")
     # PSI THETA PHI are accepted too: a point mass keeps its orientation anyway
     exact = _Exact(
-        no_effect="the initial-conditions analysis keeps every coordinate as close to its "
-        "design value as the constraints allow"
+        field="_exact",
+        doc="X, Y, Z: held at their design values by the initial-conditions analysis "
+        "(PSI, THETA, PHI: a point mass keeps its orientation anyway).",
     )
     function = Function("MASS_READ", no_effect="the mass comes from mass; no MASS_READ")
     routine = Routine(no_effect="the mass comes from mass; no MASS_READ")

@@ -267,7 +267,8 @@ class Motion(_CoreEntity, _core.MotionSpec):
     jtype = Enum("TRANSLATION ROTATION", "TRANSLATION", field="_jtype")
     direction = Enum("X Y Z B1 B2 B3", None, field="_direction")
     dtype = Enum("DISPLACEMENT VELOCITY ACCELERATION", "DISPLACEMENT", field="_dtype")
-    function = Str(
+    function = Function(
+        "MOTSUB",
         field="_function",
         doc="An expression of TIME: the coordinate, its velocity or its acceleration (dtype).",
     )

@@ -53,10 +53,14 @@ _SPLINE_USER = (
 
 class Variable(_CoreEntity, _core.VariableSpec):
     """An algebraic variable: the value of the expression ``function``, read in other
-    expressions with ``VARVAL(id)``. A variable may not refer back to itself."""
+    expressions with ``VARVAL(id)``. A variable may not refer back to itself, except an
+    ``implicit`` one: its function is a residual that the solver drives to zero, reading
+    ``VARVAL(id)``, the unknown (``ic`` its first guess; docs/equations.md §4.8). A number
+    given as the function is the constant it spells."""
 
     _core_type = _core.VariableSpec
-    function = Str(
+    function = Function(
+        "VARSUB",
         field="_function",
         doc="The value: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
@@ -110,7 +114,8 @@ class Diff(_CoreEntity, _core.DiffSpec):
     ``[y(0), y'(0)]``. Other expressions read y with ``DIF(id)`` and y' with ``DIF1(id)``."""
 
     _core_type = _core.DiffSpec
-    function = Str(
+    function = Function(
+        "DIFSUB",
         field="_function",
         doc="The equation: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
@@ -351,7 +356,7 @@ class Gse(_CoreEntity, _core.GseSpec):
         False, field="_static_hold", doc="Keep the states at their values in statics."
     )
     implicit = Bool(False, field="_implicit", doc="Implicit form (not available in msolve).")
-    function = Str(field="_function", doc="USER(p1, ...): the routine's parameters.")
+    function = Function("GSESUB", field="_function", doc="USER(p1, ...): the routine's parameters.")
     routine = Routine(field="_routine", doc="GSESUB: a callable giving (stated, output).")
 
 

@@ -182,7 +182,7 @@ class Field(_CoreEntity, _core.FieldSpec):
     )
     force = Doubles([0.0] * 6, count=6, field="_force", doc="Preload force and torque.")
     length = Doubles([0.0] * 6, count=6, field="_length", doc="Reference displacement.")
-    function = Str(field="_function", doc="USER(p1, ...): the parameters of FIESUB.")
+    function = Function("FIESUB", field="_function", doc="USER(p1, ...): the parameters of FIESUB.")
     routine = Routine(
         field="_routine",
         doc="FIESUB(id, time, par, npar, disp, velo, dflag, iflag) -> [field, dfddis, dfdvel]: "
@@ -265,7 +265,8 @@ class Sforce(_CoreEntity, _core.SforceSpec):
     actiononly = Bool(False, field="_actiononly")
     i = Reference(Marker, field="_i")
     j = Reference(Marker, field="_j")
-    function = Str(
+    function = Function(
+        "SFOSUB",
         field="_function",
         doc="The magnitude: a MotionSolve expression, or USER(p1, ...) with a routine.",
     )
@@ -292,7 +293,7 @@ class _VectorForce(_CoreEntity, _core.VectorForceSpec):
     i = Reference(Marker, field="_i")
     jfloat = Reference(Marker, field="_jfloat")
     rm = Reference(Marker, field="_rm")
-    function = Str(field="_function", doc="USER(p1, ...): the parameters of the routine.")
+    function = Function(field="_function", doc="USER(p1, ...): the parameters of the routine.")
     routine = Routine(
         field="_routine",
         doc="VFOSUB/VTOSUB/GFOSUB: a callable returning the 3 (Vforce, Vtorque) or 6 (Gforce) "

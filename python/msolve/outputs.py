@@ -12,6 +12,7 @@ from .properties import (
     Double,
     Enum,
     ExpressionSlot,
+    Function,
     Reference,
     References,
     Routine,
@@ -80,7 +81,9 @@ class Request(_CoreEntity, _core.RequestSpec):
     f6 = _request_function(5)
     f7 = _request_function(6)
     f8 = _request_function(7)
-    function = Str(field="_function", doc="USER(p1, ...): the parameters of the routine.")
+    function = Function(
+        "REQSUB", field="_function", doc="USER(p1, ...): the parameters of the routine."
+    )
     routine = Routine(
         field="_routine",
         doc="REQSUB: a callable (id, time, par, npar, iflag) returning the 8 components.",

@@ -215,6 +215,12 @@ class ExpressionSlot(Str):
         self.list_field = field
         self.slot = slot
 
+    def convert(self, obj, value):
+        # a number is the constant expression it spells, as for Function
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return repr(float(value))
+        return super().convert(obj, value)
+
     def __get__(self, obj, owner=None):
         if obj is None:
             return self

@@ -116,6 +116,7 @@ class Builder {
   std::unordered_map<const model::Part*, PartFrame> frames_;
   std::unordered_map<long, const model::Variable*> variable_ids_;
   std::unordered_map<long, int> diff_index_;
+  std::unordered_map<long, int> implicit_index_;  // the states of the implicit Variables
   // the first bristle state of each Friction (controls.cc)
   std::unordered_map<const model::Friction*, int> friction_state_;
   Resolver resolver_;

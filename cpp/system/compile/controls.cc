@@ -7,6 +7,31 @@
 #include "system/compile/builder.h"
 
 namespace msolve::system {
+namespace {
+
+// VARVAL of an implicit Variable: its algebraic state
+class StateValue : public mbs::StateFunction {
+ public:
+  explicit StateValue(int index) : index_(index) {}
+  double Value(double, const double* y, const double*, const double*) const override {
+    return y[index_];
+  }
+  double Gradient(double, const double* y, const double*, const double*, mbs::SparseGradient* dy,
+                  mbs::SparseGradient* dyp) const override {
+    dy->assign(1, {index_, 1.0});
+    dyp->clear();
+    return y[index_];
+  }
+  void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const override {
+    y_indices->assign(1, index_);
+    yp_indices->clear();
+  }
+
+ private:
+  int index_;
+};
+
+}  // namespace
 
 void Builder::ControlStates() {
   // variables, compiled in the order their references need
@@ -17,14 +42,30 @@ void Builder::ControlStates() {
     if (!diff->active) continue;
     const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
     diff_index_[diff->id] = index;
-    sys_.diffs_.push_back({diff.get(), index, nullptr, {}, {}});
+    sys_.diffs_.push_back({diff.get(), index, nullptr, {}, {}, diff.get(), nullptr});
   }
   // Rv states follow: explicit Diff equations (docs/equations.md §4.6) whose ids DIF does not
   // read (they are not in diff_index_)
   for (const auto& rv : model_.rvs) {
     if (!rv->active) continue;
     const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
-    sys_.diffs_.push_back({rv.get(), index, nullptr, {}, {}});
+    sys_.diffs_.push_back({rv.get(), index, nullptr, {}, {}, rv.get(), nullptr});
+  }
+  // then the implicit Variables: algebraic states whose residual is the function
+  // (docs/equations.md §4.8), kept as implicit Diff equations keyed by the Variable
+  for (const auto& variable : model_.variables) {
+    if (!variable->active || !variable->implicit) continue;
+    const int index = kBodyStates * sys_.body_count() + static_cast<int>(sys_.diffs_.size());
+    auto equation = std::make_unique<model::Diff>();
+    equation->id = variable->id;
+    equation->label = variable->label;
+    equation->function = variable->function;
+    equation->routine = variable->routine;
+    equation->implicit = true;
+    equation->ic = variable->ic.value_or(0.0);
+    implicit_index_[variable->id] = index;
+    const model::Diff* source = equation.get();
+    sys_.diffs_.push_back({source, index, nullptr, {}, {}, variable.get(), std::move(equation)});
   }
   // Tfsiso states follow the Diffs', then the Lses'
   for (const auto& array : model_.arrays)
@@ -115,11 +156,11 @@ const mbs::StateFunction* Builder::Variable(long id) {
   if (found == variable_ids_.end())
     throw std::invalid_argument("unknown variable id " + std::to_string(id));
   const model::Variable* variable = found->second;
-  if (variable->implicit)
-    throw std::invalid_argument(variable->Describe() +
-                                ": implicit variables are not available yet in msolve");
   std::unique_ptr<mbs::StateFunction> compiled;
-  if (variable->routine) {
+  if (variable->implicit) {
+    // VARVAL reads the algebraic state; its function is the residual (DiffEquations)
+    compiled = std::make_unique<StateValue>(implicit_index_.at(id));
+  } else if (variable->routine) {
     compiled = std::make_unique<RoutineOutput>(
         AddRoutine(*variable, variable->routine, model::UserRoutine::Form::kState,
                    variable->function, 1),
@@ -195,17 +236,17 @@ void Builder::DiffEquations() {
     if (diff.source->routine) {
       // the implicit form is checked after the routine's dependency pass
       diff.function = std::make_unique<RoutineOutput>(
-          AddRoutine(*diff.source, diff.source->routine, model::UserRoutine::Form::kState,
+          AddRoutine(*diff.key, diff.source->routine, model::UserRoutine::Form::kState,
                      diff.source->function, 1),
           0);
       continue;
     }
     if (diff.source->function.empty())
-      throw ModelError(diff.source->Describe() + ": function is not set");
-    CheckNoUserCall(*diff.source, diff.source->function);
+      throw ModelError(diff.key->Describe() + ": function is not set");
+    CheckNoUserCall(*diff.key, diff.source->function);
     // what it reads is known once the force measures it may read are linked (Finish)
     diff.function = std::make_unique<ExpressionFunction>(diff.source->function,
-                                                         diff.source->Describe(), resolver_);
+                                                         diff.key->Describe(), resolver_);
   }
 }
 

@@ -27,11 +27,17 @@ void Builder::Finish() {
   // the dependencies are known now (SetActiveRows refreshed them): an implicit Diff given by
   // an expression must read its own DIF1 (one given by a routine is checked after the
   // routine's dependency pass, System::PrepareRoutines)
-  for (const auto& diff : sys_.diffs_)
-    if (!diff.source->routine && diff.source->implicit &&
+  for (const auto& diff : sys_.diffs_) {
+    if (diff.source->routine || !diff.source->implicit) continue;
+    // an implicit Variable's residual must read the Variable (docs/equations.md §4.8)
+    if (diff.algebraic() && !std::binary_search(diff.y_deps.begin(), diff.y_deps.end(), diff.index))
+      throw ModelError(diff.key->Describe() + ": an implicit Variable's function is a residual " +
+                       "that must read VARVAL(" + std::to_string(diff.source->id) + ")");
+    if (!diff.algebraic() &&
         !std::binary_search(diff.yp_deps.begin(), diff.yp_deps.end(), diff.index))
       throw ModelError(diff.source->Describe() + ": an implicit equation must read DIF1(" +
                        std::to_string(diff.source->id) + ")");
+  }
   sys_.force_measures_.assign(force_measures.begin(), force_measures.end());
   sys_.LayOutMemory(model_);
   // with routines, PrepareRoutines checks the cycles once the routines can run
