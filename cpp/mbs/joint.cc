@@ -130,6 +130,13 @@ void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Fram
     CurveFrameResiduals(t, I, J, phi);
     return;
   }
+  if (t.type == JointType::kWeightedPoint) {
+    // -w(u) p_I, the weights' x components (docs/equations.md §2.9)
+    S w = CurvePointT(*t.curve, J.p[2])[0];
+    if (t.curve_v) w = w * CurvePointT(*t.curve_v, J.p[0])[0];
+    for (int r = 0; r < 3; ++r) phi[r] = -(w * I.p[r]);
+    return;
+  }
   if (t.type != JointType::kCurvePoint) {
     JointResiduals(t.type, I, J, phi, reference);
     return;

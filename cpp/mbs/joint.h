@@ -53,9 +53,10 @@ class JointConstraint {
     JointType type = JointType::kMotionTranslation;
     BodyMarker i, j;
     double scale = 1.0;
-    double origin = 0.0;                      // the coordinate's value in the design position
-    const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint or kCurveFrame term
-    Vec3 normal = Vec3::UnitZ();              // the plane normal of a kCurveFrame term's curve
+    double origin = 0.0;                        // the coordinate's value in the design position
+    const math::SpaceCurve* curve = nullptr;    // the curve of a kCurvePoint or kCurveFrame term
+    Vec3 normal = Vec3::UnitZ();                // the plane normal of a kCurveFrame term's curve
+    const math::SpaceCurve* curve_v = nullptr;  // a kWeightedPoint term's weight in v (surface)
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a

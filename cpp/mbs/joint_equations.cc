@@ -77,6 +77,7 @@ int JointRowCount(JointType type) {
     case JointType::kOrientation:
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
+    case JointType::kWeightedPoint:
       return 3;
     case JointType::kInplane:
     case JointType::kPerpendicular:
@@ -153,6 +154,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kMotionB3:
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
+    case JointType::kWeightedPoint:
       return 0;
   }
   return 0;
@@ -229,6 +231,7 @@ const char* JointRowName(JointType type, int row) {
     case JointType::kMotionB3:
       return "B3 (body 1-2-3 angle)";
     case JointType::kCurvePoint:
+    case JointType::kWeightedPoint:
       return point[row];
     case JointType::kCurveFrame: {
       static const char* frame[] = {"z along the curve tangent", "z along the curve normal",

@@ -58,6 +58,12 @@ enum class JointType {
   // plane normal of the curve (JointConstraint::Term), n = m x t, all turned by R_I, the 3
   // rows z_J.t, z_J.n, x_J.n (docs/equations.md §2.8)
   kCurveFrame,
+  // the origin of I weighted by the spline weights of a deformable curve or surface
+  // (JointConstraint::Term: curve, and curve_v for a surface) at the parameters of J (the
+  // parameter body: u its global z, v its global x): -w(u) p_I, or -w(u) w_v(v) p_I, 3 rows;
+  // one term per marker of the curve, with kSpherical between the follower point and the
+  // ground, makes the Ptdcv and Ptdsf equations (docs/equations.md §2.9)
+  kWeightedPoint,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

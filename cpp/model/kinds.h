@@ -56,6 +56,10 @@
   X(Graphic, graphics)        \
   X(Ptcv, ptcvs)              \
   X(Cvcv, cvcvs)              \
-  X(Rv, rvs)
+  X(Rv, rvs)                  \
+  X(Dcurve, dcurves)          \
+  X(Dsurface, dsurfaces)      \
+  X(Ptdcv, ptdcvs)            \
+  X(Ptdsf, ptdsfs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

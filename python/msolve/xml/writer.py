@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..composite import Composite
 from ..placement import resolved
-from . import bodies, constraints, controls, forces, linear, outputs, sensors, settings  # noqa: F401 (registering)
+from . import bodies, constraints, controls, deformable, forces, linear, outputs, sensors, settings  # noqa: F401 (registering)
 from .element import _Element
 from .registry import writers
 
