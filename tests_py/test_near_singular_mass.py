@@ -122,3 +122,46 @@ def test_a_bob_of_tiny_inertia_swings_as_a_point_mass(joint):
         x, y = (np.asarray(run.getObject(bob).getComponent(k)) for k in ("X", "Y"))
         ex, ey = exact(np.asarray(run.times))
         assert np.hypot(x - ex, y - ey).max() < bound
+
+
+@pytest.mark.parametrize("millimetres", [False, True])
+def test_a_part_is_judged_massless_alike_in_metres_and_millimetres(millimetres):
+    # whether a part's inertia is negligible compares kg m^2 with kg over the model's length
+    # (docs/equations.md §5.4), so the verdict does not depend on the length unit: a 1 kg bob
+    # of 1e-12 kg m^2 on a spherical joint swings as the point-mass pendulum, one of 1e-13
+    # kg m^2 is refused naming the part, in metres and in millimetres alike (before, the
+    # millimetre model compared 1e-6 kg mm^2 with 1 kg and the metre model refused 1e-12)
+    scale = 1000.0 if millimetres else 1.0
+
+    def bob_model(inertia):
+        model = Model()
+        if millimetres:
+            Units(length="MILLIMETER")
+        Accgrav(jgrav=-G * scale)
+        ground = Part(ground=True)
+        place = [scale * math.sin(THETA0), -scale * math.cos(THETA0), 0]
+        bob = Part(mass=1.0, ip=[inertia * scale**2] * 3, cm=Marker(qp=place))
+        Joint(type="SPHERICAL", i=Marker(part=bob, qp=[0, 0, 0]), j=Marker(part=ground))
+        return model, bob
+
+    model, bob = bob_model(1e-12)
+    run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
+    assert run.ok, run.error
+    times = np.asarray(run.times)
+    sol = solve_ivp(
+        lambda _t, s: [s[1], -G * math.sin(s[0])],
+        (0, times[-1]),
+        [THETA0, 0.0],
+        "DOP853",
+        rtol=1e-12,
+        atol=1e-12,
+        dense_output=True,
+    )
+    theta = sol.sol(times)[0]
+    x, y = (np.asarray(run.getObject(bob).getComponent(k)) / scale for k in ("X", "Y"))
+    assert np.hypot(x - np.sin(theta), y + np.cos(theta)).max() < 1e-3
+
+    model, bob = bob_model(1e-13)
+    with pytest.raises(ModelError, match="without enough mass or inertia") as refused:
+        model.simulate(end=0.1, dtout=0.01)
+    assert f"Part {bob.id} (mass 1" in str(refused.value)

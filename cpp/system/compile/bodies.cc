@@ -66,18 +66,50 @@ Mat3 InertiaTensor(const std::array<double, 6>& ip) {
   return J;
 }
 
-// the eigenvectors of the 6x6 mass matrix diag(m I, J) whose eigenvalues are negligible
-std::vector<Eigen::Matrix<double, 6, 1>> MasslessDirections(double mass, const Mat3& inertia) {
-  const double scale = std::max({mass, inertia.norm(), 1e-300});
+// the eigenvectors of the 6x6 mass matrix diag(m I, J) whose eigenvalues are negligible,
+// compared in the units of mass: the inertia divided by length^2 (docs/equations.md §5.4), so
+// that the same part is judged alike in metres and millimetres
+std::vector<Eigen::Matrix<double, 6, 1>> MasslessDirections(double mass, const Mat3& inertia,
+                                                            double length) {
+  const double to_mass = length > 0.0 ? 1.0 / (length * length) : 0.0;
   Eigen::Matrix<double, 6, 6> M = Eigen::Matrix<double, 6, 6>::Zero();
   M.topLeftCorner<3, 3>() = mass * Mat3::Identity();
-  M.bottomRightCorner<3, 3>() = inertia;
+  M.bottomRightCorner<3, 3>() = to_mass * inertia;
+  const double scale = std::max({mass, to_mass * inertia.norm(), 1e-300});
   Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(M);
   std::vector<Eigen::Matrix<double, 6, 1>> directions;
   for (int c = 0; c < 6; ++c)
     if (eig.eigenvalues()[c] <= 1e-12 * scale || (mass == 0.0 && inertia.norm() == 0.0))
       directions.push_back(eig.eigenvectors().col(c));
   return directions;
+}
+
+// the length that makes inertia comparable with mass: the largest side of the box around the
+// markers and mass centres at their initial positions; the largest radius of gyration when
+// they all sit at one point
+double InertiaLength(const std::vector<Body>& bodies,
+                     const std::unordered_map<const model::Marker*, mbs::BodyMarker>& markers) {
+  std::vector<Vec3> points;
+  double gyration = 0.0;
+  for (const Body& b : bodies) {
+    points.push_back(b.r0);
+    if (b.mass > 0.0) gyration = std::max(gyration, std::sqrt(b.inertia.norm() / b.mass));
+  }
+  for (const auto& [source, m] : markers) {
+    if (m.body == kGround) points.push_back(m.s);
+    if (m.body >= 0) {
+      const Body& b = bodies[m.body];
+      points.push_back(b.r0 + math::QuatToMatrix<double>(b.e0) * m.s);
+    }
+  }
+  if (points.empty()) return 0.0;
+  Vec3 lo = points.front(), hi = lo;
+  for (const Vec3& p : points) {
+    lo = lo.cwiseMin(p);
+    hi = hi.cwiseMax(p);
+  }
+  const double side = (hi - lo).maxCoeff();
+  return side > 0.0 ? side : gyration;
 }
 }  // namespace
 
@@ -115,7 +147,6 @@ void Builder::Bodies() {
       if (eig.eigenvalues().minCoeff() < -1e-12 * std::max(1.0, J.norm()))
         throw ModelError(part->Describe() + ": the inertia tensor ip is not positive semidefinite");
       b.inertia = im_axes * J * im_axes.transpose();
-      b.massless_directions = MasslessDirections(b.mass, b.inertia);
       f.cm = part->cm ? part->cm->qp : Vec3::Zero();
       b.r0 = f.origin + f.axes * f.cm;
       b.e0 = math::MatrixToQuat(f.axes);
@@ -178,6 +209,10 @@ void Builder::Markers() {
   // the markers by id, as expressions name them
   for (const auto& marker : model_.markers)
     if (marker->active) sys_.marker_ids_[marker->id] = marker.get();
+
+  const double length = InertiaLength(sys_.bodies_, sys_.markers_);
+  for (Body& b : sys_.bodies_)
+    b.massless_directions = MasslessDirections(b.mass, b.inertia, length);
 }
 
 void Builder::GravityExpressions() {
