@@ -26,7 +26,7 @@ void MarkerList(py::class_<C, Entity, std::shared_ptr<C>>& cls) {
 
 }  // namespace
 
-void DefineDeformable(py::module_& m) {
+void DefineDeformableSpecs(py::module_& m) {
   py::class_<Dcurve, Entity, std::shared_ptr<Dcurve>> dcurve(m, "DcurveSpec");
   dcurve.def(py::init<>())
       .def_readwrite("_end_type_left", &Dcurve::end_type_left)

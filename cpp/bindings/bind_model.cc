@@ -21,6 +21,7 @@ using namespace model;  // NOLINT
 
 // the descriptions of the forces (bind_forces.cc)
 void DefineForceSpecs(py::module_& m);
+void DefineDeformableSpecs(py::module_& m);
 
 namespace {
 
@@ -376,6 +377,7 @@ void DefineModel(py::module_& m) {
   DefineForceSpecs(m);
   DefineControlSpecs(m);
   DefineSettingSpecs(m);
+  DefineDeformableSpecs(m);
   DefineModelSpec(m);
   m.def(
       "constraint_rows",

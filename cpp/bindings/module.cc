@@ -10,13 +10,11 @@ void DefineModel(py::module_& m);
 void DefineSimulation(py::module_& m);
 void DefineCallbacks(py::module_& m);
 void DefineMath(py::module_& m);
-void DefineDeformable(py::module_& m);
 }  // namespace msolve::bindings
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "msolve core: model description types and the solver facade";
   msolve::bindings::DefineModel(m);
-  msolve::bindings::DefineDeformable(m);
   msolve::bindings::DefineSimulation(m);
   msolve::bindings::DefineCallbacks(m);
   msolve::bindings::DefineMath(m);

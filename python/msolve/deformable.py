@@ -31,6 +31,8 @@ class _MarkerGrid(Reference):
     """A matrix of markers, a list of rows (each a list of Markers of the same length): the
     C++ description takes them row after row with the number of rows and columns."""
 
+    annotation = list[list[Marker]]  # for the signatures (msolve/signatures.py)
+
     def __init__(self, **kw):
         super().__init__(Marker, **kw)
         self.default = []
