@@ -206,3 +206,51 @@ def test_the_automatic_choice_takes_joint_coordinates_for_the_ode_types_only():
     # the automatic choice is the same integration as asking for it
     np.testing.assert_array_equal(tips["AUTO", "ABAM"], tips["JOINT", "ABAM"])
     np.testing.assert_allclose(tips["AUTO", "ABAM"], tips["AUTO", "DSTIFF"], atol=1e-5)
+
+
+def test_a_sensor_on_a_joint_reaction_sees_the_reactions_at_every_step():
+    # the tree form fills the joint reactions at every step only when a sensor or request
+    # reads the state between outputs (docs/equations.md §6.11): a sensor on the pivot's
+    # reaction of a pendulum released from the horizontal halts both formulations at the
+    # same time. Point mass m on a rod of length L: at angle phi below the horizontal the
+    # rod pulls 3 m g sin(phi), so 1.5 m g first at phi = 30 degrees
+    times = {}
+    for coordinates in ("BODY", "JOINT"):
+        model = Model()
+        Accgrav(jgrav=-G)
+        integrator_type = "ABAM" if coordinates == "JOINT" else "DSTIFF"
+        Integrator(type=integrator_type, error=1e-9, coordinates=coordinates)
+        ground = Part(ground=True)
+        bob = Part(mass=1.0, ip=[1e-6, 1e-6, 1e-6], cm=Marker(qp=[1.0, 0, 0]))
+        pin = Joint(type="REVOLUTE", i=Marker(part=bob, qp=[0, 0, 0]), j=Marker(part=ground))
+        Sensor(function=f"JOINT({pin.id}, 0, 1, 0)", operator="GE", value=1.5 * G, halt=True)
+        run = model.simulate(end=1.0, dtout=0.01, returnResults=True)
+        assert run.ok, run.error
+        joint_lines = [m for m in run.messages if m.startswith("Integrator coordinates=JOINT")]
+        assert bool(joint_lines) == (coordinates == "JOINT"), run.messages
+        times[coordinates] = run.times[-1]
+        phi = math.asin(-run.getObject(bob).getComponent("Y")[-1])
+        assert phi == pytest.approx(math.pi / 6, abs=1e-4)
+    assert times["JOINT"] == pytest.approx(times["BODY"], abs=1e-6)
+
+
+@pytest.mark.parametrize("element", ["Sforce", "Diff"])
+def test_an_element_that_becomes_infinite_is_named_in_joint_coordinates(element):
+    # as in the body coordinates (test_errors.py): the analysis stops at the pole of
+    # 1/(0.3-TIME), names the element and keeps the outputs before it
+    model = Model()
+    Integrator(type="ABAM", error=1e-3, coordinates="JOINT")
+    ground = Part(ground=True)
+    block = Part(mass=1.0, ip=[1, 1, 1], cm=Marker(), label="block")
+    anchor = Marker(part=ground, zp=[1, 0, 0])
+    Joint(type="TRANSLATIONAL", i=Marker(part=block, zp=[1, 0, 0]), j=anchor)
+    if element == "Sforce":
+        Sforce(i=block.cm, j=anchor, actiononly=True, function="1/(0.3-TIME)", label="pole")
+    else:
+        Diff(function="1/(0.3-TIME)", label="pole")
+    with pytest.raises(MsolveError, match=rf"{element} \d+ 'pole': .*not finite") as info:
+        model.simulate(end=1.0, dtout=0.01)
+    assert "Integrator coordinates=JOINT: 1 joint coordinates, CVODE Adams" in (
+        info.value.results.messages
+    )
+    assert 0.28 < info.value.results.times[-1] < 0.3 + 1e-9

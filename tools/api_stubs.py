@@ -82,6 +82,10 @@ def _function(name, function, classes):
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):
+        # a builtin of the core states its signature on the docstring's first line
+        first = (getattr(function, "__doc__", None) or "").split("\n", 1)[0]
+        if first == f"{name}(*args) -> float":
+            return f"def {name}(*args: Any) -> float: ...\n"
         return f"def {name}(*args: Any, **kwds: Any) -> Any: ...\n"
     result = _render(signature.return_annotation, classes)
     return f"def {name}({_parameters(signature, classes)}) -> {result}: ...\n"

@@ -166,6 +166,9 @@ TreeForm::TreeForm(const system::System& sys, system::State* state)
   parent_fixed_.assign(nb_, 0u);
   d_inverse_.assign(nb_, MatXX6());
   u_.assign(nb_, VecX6());
+  u_axis_one_.assign(nb_, Vec6::Zero());
+  d_one_.assign(nb_, 0.0);
+  u_one_.assign(nb_, 0.0);
   inertia_.assign(nb_, Mat6::Zero());
   joint_rows_.resize(sys.joints().size());
   for (size_t r = 0; r < sys.rows().size(); ++r)
@@ -275,31 +278,22 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
   articulated_bias_ = bias_;
   for (auto it = links_.rbegin(); it != links_.rend(); ++it) {
     const int b = it->body;
-    Mat6 Ia = articulated_[b];
-    Vec6 pa = articulated_bias_[b];
-    if (it->nv > 0) {
-      const Mat6X& S = s_[b];
-      u_axis_[b] = articulated_[b] * S;
-      const MatXX6 D = S.transpose() * u_axis_[b];
-      const Eigen::LLT<MatXX6> llt(D);
-      if (llt.info() != Eigen::Success) return false;
-      d_inverse_[b] = llt.solve(MatXX6::Identity(it->nv, it->nv));
-      u_[b] = -S.transpose() * articulated_bias_[b];
-      Ia -= u_axis_[b] * d_inverse_[b] * u_axis_[b].transpose();
-      pa += Ia * c_[b] + u_axis_[b] * (d_inverse_[b] * u_[b]);
-    } else {
-      pa += Ia * c_[b];
-    }
+    if (!Articulate(*it)) return false;
     if (it->parent != kGround) {
-      articulated_[it->parent] += Ia;
-      articulated_bias_[it->parent] += pa;
+      articulated_[it->parent] += articulated_[b];
+      articulated_bias_[it->parent] += articulated_bias_[b];
     }
   }
   for (const auto& link : links_) {
     const int b = link.body;
     Vec6 a = c_[b];
     if (link.parent != kGround) a += a_[link.parent];
-    if (link.nv > 0) {
+    if (link.nv == 1) {
+      // one joint coordinate (REVOLUTE, TRANSLATIONAL): scalars instead of 1 x 1 matrices
+      const double acc = d_one_[b] * (u_one_[b] - u_axis_one_[b].dot(a));
+      (*qdd)[link.v] = acc;
+      a += s_[b].col(0) * acc;
+    } else if (link.nv > 0) {
       const VecX6 acc = d_inverse_[b] * (u_[b] - u_axis_[b].transpose() * a);
       qdd->segment(link.v, link.nv) = acc;
       a += s_[b] * acc;
@@ -308,11 +302,11 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
   }
   // the DAE's rates: q'(u), the mass centres' accelerations and w' in body axes
   yp_.setZero();
-  std::vector<double> qdot(7 * nb_);
-  sys_.PositionRates(y_.data(), qdot.data());
+  qdot_.resize(7 * nb_);
+  sys_.PositionRates(y_.data(), qdot_.data());
   for (int b = 0; b < nb_; ++b) {
     const int o = system::System::BodyOffset(b);
-    for (int d = 0; d < 7; ++d) yp_[o + d] = qdot[7 * b + d];
+    for (int d = 0; d < 7; ++d) yp_[o + d] = qdot_[7 * b + d];
     const Vec3 wdot = a_[b].head<3>(), w = v_[b].head<3>();
     const Vec3 c = y_.segment<3>(o), vc = y_.segment<3>(o + 7);
     yp_.segment<3>(o + 7) = a_[b].tail<3>() + wdot.cross(c) + w.cross(vc);
@@ -322,6 +316,45 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
   // equations by construction (B u = 0) and none is a Motion (docs/equations.md §7)
   sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory, &no_velocity_rows_);
   return yp_.allFinite() && qdd->allFinite();
+}
+
+bool TreeForm::Articulate(const Link& link) {
+  // from I^A, p^A of the body to the I^a, p^a it passes to its parent (docs/equations.md
+  // §6.11), in place; a body on the ground passes nothing, only U, D^-1 and d are kept
+  const int b = link.body;
+  Mat6& I = articulated_[b];
+  Vec6& p = articulated_bias_[b];
+  const bool passes = link.parent != kGround;
+  if (link.nv == 1) {
+    const Vec6 s = s_[b].col(0);
+    const Vec6 U = I * s;
+    const double D = s.dot(U);
+    if (!(D > 0.0)) return false;
+    u_axis_one_[b] = U;
+    d_one_[b] = 1.0 / D;
+    u_one_[b] = -s.dot(p);
+    if (passes) {
+      I.noalias() -= (U / D) * U.transpose();
+      p += I * c_[b] + U * (u_one_[b] / D);
+    }
+    return true;
+  }
+  if (link.nv > 0) {
+    const Mat6X& S = s_[b];
+    u_axis_[b].noalias() = I * S;
+    const MatXX6 D = S.transpose() * u_axis_[b];
+    const Eigen::LLT<MatXX6> llt(D);
+    if (llt.info() != Eigen::Success) return false;
+    d_inverse_[b] = llt.solve(MatXX6::Identity(link.nv, link.nv));
+    u_[b].noalias() = -S.transpose() * p;
+    if (passes) {
+      I.noalias() -= u_axis_[b] * d_inverse_[b] * u_axis_[b].transpose();
+      p += I * c_[b] + u_axis_[b] * (d_inverse_[b] * u_[b]);
+    }
+    return true;
+  }
+  if (passes) p += I * c_[b];
+  return true;
 }
 
 void TreeForm::Reactions() {
@@ -369,8 +402,26 @@ bool TreeForm::Evaluate(double t, const double* x) {
   return true;
 }
 
+std::string TreeForm::WhyNoAccelerations(double t) const {
+  std::string why = dae_.OutOfDomain(y_.data(), 0.0);
+  if (!why.empty()) return why;
+  // the rates written before the failure may hold it: those not finite read as zero
+  const VecX rates = yp_.unaryExpr([](double v) { return std::isfinite(v) ? v : 0.0; });
+  return dae_.NonFinite(t, y_.data(), rates.data());
+}
+
+std::string TreeForm::OutOfDomain(const double* y, double margin) const {
+  const std::string why = dae_.OutOfDomain(y, margin);
+  return why.empty() ? failure_ : why;
+}
+
 bool TreeForm::Rhs(double t, const double* x, double* xdot) {
-  if (!Evaluate(t, x)) return false;
+  if (!Evaluate(t, x)) {
+    // CVODE retries with a shorter step; kept in case it gives up
+    const std::string why = WhyNoAccelerations(t);
+    if (!why.empty()) failure_ = why;
+    return false;
+  }
   for (const auto& link : links_) TreeLinkRates(link, x + link.q, x + nq_ + link.v, xdot + link.q);
   for (int i = 0; i < dof_; ++i) xdot[nq_ + i] = qdd_[i];
   for (size_t k = 0; k < others_.size(); ++k) xdot[nq_ + dof_ + k] = yp_[others_[k]];
@@ -380,10 +431,17 @@ bool TreeForm::Rhs(double t, const double* x, double* xdot) {
 void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
   if (!Evaluate(t, x)) {
     std::ostringstream s;
-    s << "the joint-coordinate form has no accelerations at time " << t;
+    const std::string why = WhyNoAccelerations(t);
+    if (why.empty())
+      s << "the joint-coordinate form has no accelerations at time " << t;
+    else
+      s << why << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  Reactions();
+  if (step_reactions_)
+    Reactions();
+  else
+    y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
   VecX::Map(y, y_.size()) = y_;
   VecX::Map(yp, yp_.size()) = yp_;
 }
@@ -418,6 +476,7 @@ void TreeForm::Reduce(double t, const double* y, double* x) {
 }
 
 void TreeForm::AcceptStep(double t, const double* y, const double* yp) {
+  failure_.clear();
   reference_ = VecX::Map(y, sys_.size());
   dae_.AcceptStep(t, y, yp);
 }

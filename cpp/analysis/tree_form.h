@@ -42,13 +42,19 @@ class TreeForm : public solver::Ode {
   void AcceptStep(double t, const double* y, const double* yp) override;
   std::vector<double> DiscontinuityTimes() const override { return dae_.DiscontinuityTimes(); }
   void Reconcile(double t, VecX* y, VecX* yp) override { dae_.Reconcile(t, y, yp); }
-  std::string OutOfDomain(const double* y, double margin) const override {
-    return dae_.OutOfDomain(y, margin);
-  }
+  /// As the DAE's; else, after an evaluation without accelerations since the last accepted
+  /// step, the element whose value was not finite there.
+  std::string OutOfDomain(const double* y, double margin) const override;
   std::string DescribeState(int index) const override;
 
   /// Number of joint coordinates (velocities: a quaternion's four count as three).
   int dof() const { return dof_; }
+
+  /// Whether Expand fills the multipliers (the joint reactions) of the DAE state at every
+  /// step (default true): only sensors and requests read the state between outputs, and the
+  /// outputs compute their own reactions (docs/equations.md §6.4, §6.11). Off, Expand leaves
+  /// the multipliers zero.
+  void SetStepReactions(bool on) { step_reactions_ = on; }
 
   using Link = TreeLink;
 
@@ -59,9 +65,15 @@ class TreeForm : public solver::Ode {
   // the joint accelerations for the forces at (t, y_), and the bodies' spatial
   // accelerations a_; the accelerations and the other rates into yp_
   bool Dynamics(double t, VecX* qdd);
+  // one step of the articulated-body algorithm's pass from the tips for the link's body:
+  // U, D^-1, d, and I^a, p^a in place of I^A, p^A; false when D is not positive definite
+  bool Articulate(const Link& link);
   // the multipliers of y_ from the joint reactions (a backward pass over a_)
   void Reactions();
   bool Evaluate(double t, const double* x);
+  // why the last evaluation (at t, y_) has no accelerations: an element out of its domain
+  // or whose value is not finite, named ("" when none is to blame)
+  std::string WhyNoAccelerations(double t) const;
 
   const system::System& sys_;
   system::State* state_;
@@ -73,9 +85,13 @@ class TreeForm : public solver::Ode {
   std::vector<Mat6X> s_, u_axis_;       // per body: its joint's S, and U = I^A S
   std::vector<unsigned> parent_fixed_;  // which columns of S are fixed in the parent
   std::vector<Mat6> inertia_, articulated_;
-  std::vector<Vec6> articulated_bias_;        // p^A per body
-  std::vector<MatXX6> d_inverse_;             // D^-1 = (S^T U)^-1 per body
-  std::vector<VecX6> u_;                      // u = -S^T p^A per body
+  std::vector<Vec6> articulated_bias_;  // p^A per body
+  std::vector<MatXX6> d_inverse_;       // D^-1 = (S^T U)^-1 per body
+  std::vector<VecX6> u_;                // u = -S^T p^A per body
+  // the same for one joint coordinate: U, 1 / D and d
+  std::vector<Vec6> u_axis_one_;
+  std::vector<double> d_one_, u_one_;
+  std::vector<double> qdot_;                  // System::PositionRates' 7 per body
   std::vector<std::vector<int>> joint_rows_;  // per joint: its rows (indices into rows())
   std::vector<Mat3> rotation_;
   system::SparseMat no_velocity_rows_;  // B as zero (rows x 6 nb): B u = 0 holds exactly
@@ -83,6 +99,8 @@ class TreeForm : public solver::Ode {
   double t_ = 0.0;
   VecX x_, y_, yp_, qdd_;
   bool cached_ = false;
+  bool step_reactions_ = true;
+  std::string failure_;  // WhyNoAccelerations of a failed evaluation since the last step
 };
 
 }  // namespace msolve::analysis

@@ -56,6 +56,10 @@ void Simulation::StartIntegrator(double end) {
     // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
     // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
     auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    // the joint reactions at every step only for what reads the state between outputs: the
+    // outputs solve for their own (docs/equations.md §6.11)
+    tree->SetStepReactions(sensors_.size() > 0 || !request_routines_.empty() ||
+                           !request_functions_.empty());
     solver::IntegratorSettings settings = settings_;
     settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
     note(std::string("Integrator coordinates=JOINT") +

@@ -26,10 +26,13 @@ from . import (
     functions,
     geometry,
     linear,
+    mdl_functions,
     mdl_like,
     outputs,
+    refused,
     sensors,
     settings,
+    unavailable,
 )
 from .base import SolverObject
 from .bodies import *
@@ -48,6 +51,7 @@ from .geometry import *
 from .h5_results import read_results
 from .linear import *
 from .linear import LinearResults, Mode, ModeShape
+from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
@@ -65,6 +69,7 @@ from .properties import (
     String,
     Vector,
 )
+from .refused import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -77,6 +82,7 @@ from .results import (
 from .sensors import *
 from .settings import *
 from .sweep import sweep
+from .unavailable import *
 from .xml import DatasetError, DatasetWarning, load_model
 from .xml.writer import DatasetWriteError
 
@@ -107,12 +113,14 @@ _ENTITY_MODULES = (
     settings,
     design,
     deformable,
+    refused,
 )
 
 __all__ = [
     *sorted(
         [
             *(name for module in _ENTITY_MODULES for name in module.__all__),
+            *unavailable.__all__,
             "BodyResult",
             "Bool",
             "Composite",
@@ -160,4 +168,5 @@ __all__ = [
     ),
     *functions.__all__,
     *mdl_like.__all__,
+    *mdl_functions.__all__,
 ]

@@ -1719,9 +1719,9 @@ def _keep_signal_exception(exception: typing.Any) -> None:
     """
     Keeps the exception a signal handler raises on this thread as the interruption of the analysis running there (bindings/running.h; python/msolve/interruption.py).
     """
-def _measure(arg0: str, *args) -> float:
+def _measure_function(name: str, doc: str) -> collections.abc.Callable:
     """
-    A runtime function of the routine being evaluated, name(markers...) as in an expression; a marker is a Marker (or other entity), an integer id, or None (0, the ground).
+    The runtime function `name` (DM, FX, ...) as a function of markers or ids.
     """
 def _num_threads(items: typing.SupportsInt | typing.SupportsIndex) -> int:
     """

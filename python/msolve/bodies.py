@@ -181,8 +181,21 @@ class _BodyReference(Reference):
 
     def convert(self, obj, value):
         if value is not None and not isinstance(value, (Part, PointMass)):
-            raise self.error(obj, "must be a Part or a PointMass", value)
+            raise self.error(obj, "must be a Part or a PointMass (or a FlexBody)", value)
         return value
+
+    def __set__(self, obj, value):
+        # a marker on a FlexBody (msolve/refused.py, refused at simulate) keeps it as its
+        # flex_body: the solver's part field holds rigid bodies only
+        if getattr(value, "_marker_host", False):
+            obj.flex_body = value
+            value = None
+        elif value is not None and getattr(obj, "flex_body", None) is not None:
+            obj.flex_body = None  # moved from the flexible body to a rigid one
+        super().__set__(obj, value)
+
+
+_ON_FLEX_BODY = "markers on flexible bodies: msolve refuses a model with a FlexBody at simulate"
 
 
 class Marker(_CoreEntity, _core.MarkerSpec):
@@ -212,7 +225,10 @@ class Marker(_CoreEntity, _core.MarkerSpec):
         no_effect="msolve places the floating markers of Vforce, Vtorque and Gforce itself "
         "(at the I marker, on the jfloat marker's part)",
     )
-    node = Int(None, optional=True, no_effect="flexible bodies are not available in msolve")
+    node = Int(None, optional=True, no_effect=_ON_FLEX_BODY)
+    flex_body = Reference(
+        "FlexBody", no_effect=_ON_FLEX_BODY, doc="The flexible body the marker sits on."
+    )
     function = Function(
         "MARKER_READ", no_effect="markers are placed by qp/zp/xp/reuler; no MARKER_READ"
     )
@@ -222,6 +238,13 @@ class Marker(_CoreEntity, _core.MarkerSpec):
     def body(self):
         """Alias of ``part``."""
         return self.part
+
+    def dc(self):
+        """MotionSolve's MDL function ``Marker.dc()``: the x, y and z axes of the marker as
+        global Vectors, where its attributes put it (msolve/mdl_functions.py)."""
+        from .mdl_functions import marker_dc  # mdl_functions imports this module
+
+        return marker_dc(self)
 
     @body.setter
     def body(self, value):

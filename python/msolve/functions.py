@@ -37,7 +37,6 @@ from .base import current_model
 from .controls import Curve, Diff, Spline
 
 _read = _core._read
-_measure = _core._measure
 _builtin = _core._builtin
 
 # the names, by kind, as the expression language knows them (cpp/expr, cpp/mbs)
@@ -64,12 +63,8 @@ def _id(value):
 
 
 def _state_function(name, doc):
-    def function(*args):
-        return _measure(name, *args)
-
-    function.__name__ = function.__qualname__ = name
-    function.__doc__ = doc
-    return function
+    # a builtin of the core: no Python frame between the routine and the reader
+    return _core._measure_function(name, doc)
 
 
 def _builtin_function(name):

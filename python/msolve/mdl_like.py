@@ -10,6 +10,8 @@ placed in their body's frame as it is when the function is called.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import _core
@@ -53,14 +55,21 @@ def _direction(value, location, what):
     return vector / norm
 
 
+def _opt(value):
+    return None if value is None else np.asarray(tuple(value), dtype=float)
+
+
 def _frame(body):
-    """(origin, axes) of a body's frame (global), the solver's rule for Part frames."""
+    """(origin, axes) of a body's frame (global), the solver's rule for Part frames: the
+    axes from reuler, or from the points zg, xg or the directions zv, xv."""
     origin = _point(body.qg, "qg")
-
-    def opt(v):
-        return None if v is None else np.asarray(tuple(v), dtype=float)
-
-    axes = _core._frame_axes(opt(body.reuler), opt(body.zg), opt(body.xg), origin)
+    zv, xv = _opt(getattr(body, "zv", None)), _opt(getattr(body, "xv", None))
+    zg = _opt(body.zg) if zv is None else origin + zv
+    xg = _opt(body.xg) if xv is None else origin + xv
+    try:
+        axes = _core._frame_axes(_opt(body.reuler), zg, xg, origin)
+    except ValueError as e:
+        raise ValueError(f"{body._describe()}: {e}") from None
     return origin, np.asarray(axes)
 
 
@@ -91,10 +100,8 @@ def _named(function):
                 raise
             raise type(e)(f"{function.__name__}: {text}") from None
 
-    call.__name__ = function.__name__
-    call.__qualname__ = function.__qualname__
-    call.__doc__ = function.__doc__
-    return call
+    # the documented signature shows in help() and inspect.signature (__wrapped__)
+    return functools.wraps(function)(call)
 
 
 def _joint(kind, ibody, jbody, location, iz, jz, kwds, ix=None, jx=None):

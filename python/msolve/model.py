@@ -257,6 +257,28 @@ class Model(_core.ModelSpec):
         where = f"{self.output}.h5, .csv and .log" if self._files else "no files"
         logger.info(f"generateOutput: results are in memory ({where}); no .plt or .h3d")
 
+    # MotionSolve's Model methods msolve does not have: each says so, and what to use
+    def runSimulationEvents(self, *args, **kwds):
+        """MotionSolve runs its SimulationEvent objects in turn; not in msolve."""
+        raise _core.ModelError(
+            "Model.runSimulationEvents is not supported by msolve: call simulate() once per "
+            "analysis (consecutive calls continue from the current state)"
+        )
+
+    def simulate_frequencyResponse(self, *args, **kwds):
+        """MotionSolve's frequency response analysis; not in msolve."""
+        raise _core.ModelError(
+            "Model.simulate_frequencyResponse is not supported by msolve: the frequency "
+            "response is C (jwI - A)^-1 B + D of the matrices generate_abcd() gives"
+        )
+
+    def verify(self, *args, **kwds):
+        """MotionSolve's verification analysis; not in msolve."""
+        raise _core.ModelError(
+            "Model.verify is not supported by msolve: the first simulate() checks the "
+            "model when it compiles it, and names what is wrong"
+        )
+
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
         the first one and after ``reset()``)."""
@@ -298,6 +320,10 @@ class Model(_core.ModelSpec):
         """Compile the model at the first simulate; after a change, compile it again and
         continue from the current state (time, part positions and velocities, states of
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+        for obj in self._entities:
+            # elements msolve knows but cannot simulate (msolve/refused.py): never dropped
+            if obj.active and hasattr(obj, "_refuse"):
+                raise obj._refuse()
         for obj in self._entities:
             if obj.active and hasattr(obj, "_load_data"):
                 obj._load_data()  # data read by a routine (Spline: SPLINE_READ)

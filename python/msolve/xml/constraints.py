@@ -1,6 +1,7 @@
-"""Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints
-and joint primitives), ``Constraint_Coupler``, ``Constraint_Gear``, ``Motion_Joint``,
-``Motion_Marker``, ``Constraint_PTCV`` and ``Constraint_CVCV``."""
+"""Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints,
+and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constraint_Coupler``,
+``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV`` and
+``Constraint_CVCV``."""
 
 from __future__ import annotations
 
@@ -73,8 +74,19 @@ def read_joint(reader, el):
     return joint
 
 
+@reads("Constraint_Jprim")
+def read_constraint_jprim(reader, el):
+    # the joint primitive's own element (its ids are apart from Constraint_Joint's)
+    word = el.text("type", required=True).upper()
+    if word not in _JPRIM_TYPES:
+        names = " | ".join(sorted(_JPRIM_TYPES))
+        raise el.error(f"attribute 'type' must be one of {names}, got {_show(word)}")
+    return _read_jprim(reader, el, word)
+
+
 def _read_jprim(reader, el, word):
-    entity = reader.create(el, Jprim, type=word)
+    kwds = {"virtual": True} if el.bool("is_virtual") else {}
+    entity = reader.create(el, Jprim, type=word, **kwds)
     _marker(reader, el, "i_marker_id", entity, "i")
     _marker(reader, el, "j_marker_id", entity, "j")
     el.finish()
@@ -255,9 +267,12 @@ def write_joint(w, j):
 
 @writes(Jprim, section="constraints")
 def write_jprim(w, j):
-    e = w.add("Constraint_Joint", j)
-    e.set("type", "SPHERICAL" if j.type == "ATPOINT" else j.type)
+    # Constraint_Jprim, not Constraint_Joint: a joint and a joint primitive may share an id
+    e = w.add("Constraint_Jprim", j)
+    e.set("type", j.type)
     e.set("i_marker_id", w.need(j, "i")).set("j_marker_id", w.need(j, "j"))
+    if j.virtual:
+        e.set("is_virtual", True)
 
 
 @writes(Coupler, section="constraints")

@@ -15,6 +15,7 @@ Reference_Marker             Marker (global position and direction cosines or ps
                              or relative to ``rm_id``; converted into the part frame)
 Constraint_Joint             Joint (CONSTANT_VELOCITY = CONVEL, RACK_PINION = RACKPIN);
                              the primitives INLINE ... PERPENDICULAR = Jprim when available
+Constraint_Jprim             Jprim (written so: its ids are apart from the joints')
 Motion_Joint, Motion_Marker  Motion (joint-based / marker-based)
 Force_Scalar_TwoBody         Sforce (FORCE = TRANSLATION, TORQUE = ROTATION)
 Force_Vector_TwoBody         Vforce, Vtorque, Gforce (ForceOnly, TorqueOnly, ForceAndTorque)
@@ -27,6 +28,7 @@ Control_SISO                 Tfsiso
 Control_StateEqn (LINEAR)    Lse
 Control_StateEqn (USERSUB)   Gse (its GSESUB; the ``*_solver_array_id`` arrays)
 Force_JointFriction          Friction (``joint_id``; ``inputs`` as 4 bits)
+Force_MultiPoint             Nforce (refused at simulate: msolve/refused.py)
 Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
@@ -72,6 +74,7 @@ from . import (  # noqa: F401 (registering)
     geometry,
     linear,
     outputs,
+    refused,
     sensors,
     settings,
 )
@@ -208,9 +211,13 @@ class _Reader:
         if not _is_output_only(node.key):
             # an element that carries physics (bodies, constraints, forces, controls) is
             # never dropped: the model would run without it
+            why = _NOT_SUPPORTED.get(
+                node.key,
+                "the model would run without what it describes (bodies, constraints, forces "
+                "or controls)",
+            )
             raise DatasetError(
-                "element not supported by msolve: the model would run without what it "
-                "describes (bodies, constraints, forces or controls)",
+                f"element not supported by msolve: {why}",
                 self.path,
                 node.line,
                 node.describe(),
@@ -352,6 +359,17 @@ class _Reader:
 # elements that only describe outputs, graphics or solver settings: an unknown one of
 # these is ignored with a warning; any other unknown element is refused (_Reader._unknown)
 _OUTPUT_PREFIXES = ("post_", "param_", "graphic", "h3d", "res", "output", "debug", "animation")
+
+
+# why the elements of physics msolve cannot read are refused, where there is more to say
+_NOT_SUPPORTED = {
+    "body_flexible": "a flexible body's mode shapes, modal mass and stiffness are in its H3D "
+    "file, which msolve cannot read, and msolve does not replace it by a rigid body",
+    "constraint_general": "the general constraint (Gcon) is not built in msolve yet",
+    "control_fmu": "a Functional Mock-up Unit's equations are compiled code in its archive, "
+    "which msolve does not load",
+    "force_flexmodal": "modal loads act on flexible bodies, which msolve cannot simulate",
+}
 
 
 def _is_output_only(key):

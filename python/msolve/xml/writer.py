@@ -34,7 +34,18 @@ from pathlib import Path
 
 from ..composite import Composite
 from ..placement import resolved
-from . import bodies, constraints, controls, deformable, forces, linear, outputs, sensors, settings  # noqa: F401 (registering)
+from . import (  # noqa: F401 (registering)
+    bodies,
+    constraints,
+    controls,
+    deformable,
+    forces,
+    linear,
+    outputs,
+    refused,
+    sensors,
+    settings,
+)
 from .element import _Element
 from .registry import writers
 
@@ -94,7 +105,9 @@ class _Writer:
         for obj in entities:
             name = _family(obj)
             if name not in _WRITERS and name not in _NOT_WRITTEN:
-                raise self.fail(obj, "cannot be written to a dataset yet")
+                # a refused element (msolve/refused.py) says which element it lacks
+                why = getattr(obj, "_unwritten", "") or "cannot be written to a dataset yet"
+                raise self.fail(obj, why)
             groups.setdefault(name, []).append(obj)
         for name, function in _WRITERS.items():
             for obj in groups.get(name, []):
