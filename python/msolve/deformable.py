@@ -9,10 +9,11 @@ and §11.1."""
 from __future__ import annotations
 
 from . import _core
-from .base import SolverObject, _CoreEntity
+from .base import _CoreEntity
 from .bodies import Marker
 from .geometry import Graphics
 from .properties import Bool, Double, Enum, Function, Int, Reference, Routine
+from .refused import _Refused
 
 # the public classes of this module, exported by msolve (msolve/__init__.py); the aliases
 # DeformableCurve and DeformableSurface are exported there too
@@ -141,11 +142,16 @@ class Ptdsf(_CoreEntity, _core.PtdsfSpec):
     dsurface = Reference(Dsurface, field="_dsurface", doc="The deformable surface.")
 
 
-class Ptdsff(SolverObject):
+class Ptdsff(_Refused):
     """A contact force between a sphere of ``radius`` centred on marker ``i`` and a
     deformable surface (MotionSolve Ptdsff, Force_PTdSF). msolve does not support it yet: its
     attributes are kept and written back, and a model with an active Ptdsff is refused
-    when it is compiled, with a ModelError naming it."""
+    when it is compiled, with a ModelError naming it (msolve/refused.py)."""
+
+    _refusal = (
+        "msolve does not support the point-to-deformable-surface contact force (Ptdsff, "
+        "Force_PTdSF) yet; deactivate it (active=False) to run the rest of the model"
+    )
 
     i = Reference(Marker, doc="The marker at the centre of the sphere.", no_effect=_PTDSFF)
     dsurface = Reference(Dsurface, doc="The deformable surface.", no_effect=_PTDSFF)
@@ -161,14 +167,6 @@ class Ptdsff(SolverObject):
     restitution_coefficient = Double(0.0, no_effect=_PTDSFF)
     function = Function("PTDSFF", no_effect=_PTDSFF)
     routine = Routine(no_effect=_PTDSFF)
-
-    def _load_data(self):
-        """Refused when the model is compiled (Model._prepare_solver)."""
-        raise _core.ModelError(
-            f"{self._describe()}: msolve does not support the point-to-deformable-surface "
-            "contact force (Ptdsff, Force_PTdSF) yet; deactivate it (active=False) to run "
-            "the rest of the model"
-        )
 
 
 class DeformCurve(Graphics):
