@@ -316,10 +316,11 @@ def test_documented_simulate_arguments_are_reported_once():
     run = model.simulate(end=0.1, dtout=0.1, dsa="AUTO", print_increment=5, returnResults=True)
     notes = [m for m in run.messages if m.startswith("simulate: ")]
     assert notes == [
-        "simulate: dsa = 'AUTO' accepted, no effect (design sensitivity analysis is not available)",
         "simulate: print_increment = 5 accepted, no effect (msolve prints no per-step progress)",
+        "simulate: dsa = 'AUTO' computed by finite differences (FD_SERIAL)",
+        "simulate: dsa = 'AUTO': the model has no design variables or responses",
     ]
-    again = model.simulate(end=0.2, dtout=0.1, dsa="AUTO", returnResults=True)
+    again = model.simulate(end=0.2, dtout=0.1, print_increment=5, returnResults=True)
     assert not [m for m in again.messages if m.startswith("simulate: ")]
     with pytest.warns(UserWarning, match="argument 'active_contact_iteration' is not supported"):
         model.simulate(end=0.3, dtout=0.1, active_contact_iteration=True)

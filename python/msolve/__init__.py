@@ -28,8 +28,10 @@ from . import (
     linear,
     mdl_functions,
     mdl_like,
+    optimizer,
     outputs,
     refused,
+    responses,
     sensors,
     settings,
     unavailable,
@@ -55,6 +57,7 @@ from .mdl_functions import *
 from .mdl_like import *
 from .model import Model, MsolveError
 from .modify import py_modfnc, py_modify, py_modset
+from .optimizer import *
 from .outputs import *
 from .properties import (
     Bool,
@@ -70,6 +73,7 @@ from .properties import (
     Vector,
 )
 from .refused import *
+from .responses import *
 from .results import (
     BodyResult,
     ContactResult,
@@ -114,6 +118,8 @@ _ENTITY_MODULES = (
     design,
     deformable,
     refused,
+    responses,
+    optimizer,
 )
 
 __all__ = [

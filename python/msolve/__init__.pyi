@@ -6,14 +6,15 @@ from . import bodies as _bodies
 from . import composite as _composite
 from . import constraints as _constraints
 from . import controls as _controls
-from . import deformable as _deformable
 from . import design as _design
 from . import forces as _forces
 from . import geometry as _geometry
 from . import linear as _linear
 from . import model as _model
+from . import optimizer as _optimizer
 from . import outputs as _outputs
 from . import refused as _refused
+from . import responses as _responses
 from . import sensors as _sensors
 from . import settings as _settings
 from ._core import ModelError as ModelError
@@ -256,21 +257,6 @@ class Cylinder(_geometry.Cylinder):
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
 
-class Dcurve(_deformable.Dcurve):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[Marker]
-    u_span: float
-    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    lambda_left: float
-    lambda_right: float
-    tension: float | None
-    u_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
-
 class Debug(_outputs.Debug):
     id: int
     label: str
@@ -282,62 +268,17 @@ class Debug(_outputs.Debug):
     verbose: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., anim: bool = ..., eprint: bool = ..., screen_output: bool = ..., verbose: bool = ...) -> None: ...
 
-class DeformCurve(_deformable.DeformCurve):
+class DeviationSquared(_responses.DeviationSquared):
     id: int
     label: str
     name: str
     active: bool
-    refinement_level: int | None
-    color: str
-    hidden: bool
-    material_inside: bool
-    dcurve: Dcurve | None
-    seg: int | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dcurve: Dcurve | None = ..., seg: int | None = ...) -> None: ...
-
-class DeformSurface(_deformable.DeformSurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    refinement_level: int | None
-    color: str
-    hidden: bool
-    material_inside: bool
-    dsurface: Dsurface | None
-    U_seg: int | None
-    V_seg: int | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dsurface: Dsurface | None = ..., U_seg: int | None = ..., V_seg: int | None = ...) -> None: ...
-
-class DeformableCurve(_deformable.Dcurve):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[Marker]
-    u_span: float
-    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    lambda_left: float
-    lambda_right: float
-    tension: float | None
-    u_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
-
-class DeformableSurface(_deformable.Dsurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[list[Marker]]
-    u_span: float
-    v_span: float
-    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    u_tension: float | None
-    v_tension: float | None
-    u_closed: bool
-    v_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
+    scale: float
+    factor: float
+    measuredValue: Any | None
+    signal: Any | None
+    targetValue: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., measuredValue: Any | None = ..., signal: Any | None = ..., targetValue: float = ...) -> None: ...
 
 class Diff(_controls.Diff):
     id: int
@@ -350,21 +291,6 @@ class Diff(_controls.Diff):
     ic: float | list[float]
     static_hold: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., implicit: bool = ..., ic: float | list[float] = ..., static_hold: bool = ...) -> None: ...
-
-class Dsurface(_deformable.Dsurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[list[Marker]]
-    u_span: float
-    v_span: float
-    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    u_tension: float | None
-    v_tension: float | None
-    u_closed: bool
-    v_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
 
 class Dv(_design.Dv):
     id: int
@@ -549,6 +475,18 @@ class Gear(_constraints.Gear):
     cv: Marker | None
     virtual: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., joints: list[Joint] = ..., cv: Marker | None = ..., virtual: bool = ...) -> None: ...
+
+class GenericResponse(_responses.GenericResponse):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    ic: float
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., ic: float = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
 
 class Gforce(_forces.Gforce):
     id: int
@@ -740,6 +678,20 @@ class Matrix(_controls.Matrix):
     j: list[int]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., full: Literal['RORDER', 'CORDER'] | None = ..., rows: int = ..., columns: int = ..., values: list[float] = ..., sparse: bool = ..., i: list[int] = ..., j: list[int] = ...) -> None: ...
 
+class MaxVal(_responses.MaxVal):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    coef: float
+    wlen: int
+    k: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., coef: float = ..., wlen: int = ..., k: int = ...) -> None: ...
+
 class Mforce(_refused.Mforce):
     id: int
     label: str
@@ -752,6 +704,20 @@ class Mforce(_refused.Mforce):
     function: str
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., flex_body: FlexBody | None = ..., case_index: int = ..., scale: str = ..., force: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
+class MinVal(_responses.MinVal):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    coef: float
+    wlen: int
+    k: int
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., coef: float = ..., wlen: int = ..., k: int = ...) -> None: ...
 
 class Model(_model.Model):
     def __getattr__(self, name: str) -> Any: ...
@@ -787,6 +753,28 @@ class Nforce(_refused.Nforce):
     length: Matrix | None
     force: Matrix | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., imarkers: list[Marker] = ..., j: Marker | None = ..., cratio: float = ..., cmatrix: Matrix | None = ..., kmatrix: Matrix | None = ..., length: Matrix | None = ..., force: Matrix | None = ...) -> None: ...
+
+class Optimizer(_optimizer.Optimizer):
+    id: int
+    label: str
+    name: str
+    active: bool
+    objective: list
+    weights: list[float]
+    method: str
+    eqConstraints: list
+    ineqConstraints: list
+    maxit: int
+    accuracy: float
+    dsa: str
+    fdStep: float
+    type: str
+    end: float
+    dtout: float
+    simFunction: Callable[..., Any]
+    simMethod: Callable[..., Any]
+    plot: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., objective: list = ..., weights: list[float] = ..., method: str = ..., eqConstraints: list = ..., ineqConstraints: list = ..., maxit: int = ..., accuracy: float = ..., dsa: str = ..., fdStep: float = ..., type: str = ..., end: float = ..., dtout: float = ..., simFunction: Callable[..., Any] = ..., simMethod: Callable[..., Any] = ..., plot: bool = ...) -> None: ...
 
 class Output(_outputs.Output):
     id: int
@@ -933,44 +921,16 @@ class Ptcv(_constraints.Ptcv):
     vel: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., curve: Curve | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ..., vel: float | None = ...) -> None: ...
 
-class Ptdcv(_deformable.Ptdcv):
+class RMS2(_responses.RMS2):
     id: int
     label: str
     name: str
     active: bool
-    i: Marker | None
-    dcurve: Dcurve | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dcurve: Dcurve | None = ...) -> None: ...
-
-class Ptdsf(_deformable.Ptdsf):
-    id: int
-    label: str
-    name: str
-    active: bool
-    i: Marker | None
-    dsurface: Dsurface | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ...) -> None: ...
-
-class Ptdsff(_deformable.Ptdsff):
-    id: int
-    label: str
-    name: str
-    active: bool
-    i: Marker | None
-    dsurface: Dsurface | None
-    flip_normal: bool
-    radius: float | None
-    radius_x: float | None
-    radius_y: float | None
-    radius_z: float | None
-    force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB']
-    stiffness: float | None
-    damping: float | None
-    penalty: float | None
-    restitution_coefficient: float
-    function: str
-    routine: Callable[..., Any] | str | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ..., flip_normal: bool = ..., radius: float | None = ..., radius_x: float | None = ..., radius_y: float | None = ..., radius_z: float | None = ..., force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB'] = ..., stiffness: float | None = ..., damping: float | None = ..., penalty: float | None = ..., restitution_coefficient: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+    scale: float
+    factor: float
+    targetValue: list[Any]
+    measuredValue: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., targetValue: list[Any] = ..., measuredValue: str = ...) -> None: ...
 
 class Request(_outputs.Request):
     id: int
@@ -998,6 +958,18 @@ class Request(_outputs.Request):
     clabels: str
     variables: list[Variable]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['DISPLACEMENT', 'VELOCITY', 'ACCELERATION', 'FORCE', 'EXPRESSION'] = ..., i: Marker | None = ..., j: Marker | None = ..., rm: Marker | None = ..., comment: str = ..., results_name: str = ..., f1: str = ..., f2: str = ..., f3: str = ..., f4: str = ..., f5: str = ..., f6: str = ..., f7: str = ..., f8: str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., cnames: str = ..., cunits: str = ..., clabels: str = ..., variables: list[Variable] = ...) -> None: ...
+
+class ResponseExpression(_responses.ResponseExpression):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    function: str
+    symbols: list[str]
+    variables: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., function: str = ..., symbols: list[str] = ..., variables: list = ...) -> None: ...
 
 class Rv(_design.Rv):
     id: int
@@ -1059,6 +1031,37 @@ class SignForce(_forces.SignForce):
     v0: float
     reg: Literal['EXP', 'SINE', 'LINEAR', 'COSINE']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., f_nominal: float = ..., v0: float = ..., reg: Literal['EXP', 'SINE', 'LINEAR', 'COSINE'] = ...) -> None: ...
+
+class Slope2(_responses.Slope2):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    numerator: str
+    denominator: str
+    time: float | None
+    delta: float
+    interval: float
+    points: list
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ...) -> None: ...
+
+class Slope2Deviation(_responses.Slope2Deviation):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    numerator: str
+    denominator: str
+    time: float | None
+    delta: float
+    interval: float
+    points: list
+    targetValue: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., numerator: str = ..., denominator: str = ..., time: float | None = ..., delta: float = ..., interval: float = ..., points: list = ..., targetValue: float = ...) -> None: ...
 
 class Sphere(_geometry.Sphere):
     id: int
@@ -1145,6 +1148,31 @@ class Units(_settings.Units):
     ucf: float | None
     system: Literal['MKS', 'MMKS', 'CGS', 'IPS', 'FPS'] | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., force: Literal['CENTINEWTON', 'DYNE', 'KILOGRAM_FORCE', 'KNEWTON', 'KPOUND_FORCE', 'MEGANEWTON', 'MICRONEWTON', 'MILLINEWTON', 'NANONEWTON', 'NEWTON', 'OUNCE_FORCE', 'POUND_FORCE', 'POUNDAL'] = ..., mass: Literal['GRAM', 'KILOGRAM', 'KPOUND_MASS', 'MILLIGRAM', 'MICROGRAM', 'NANOGRAM', 'OUNCE_MASS', 'POUND_MASS', 'SLINCH', 'SLUG', 'TONNE', 'US_TON'] = ..., length: Literal['ANGSTROM', 'CENTIMETER', 'FOOT', 'KILOMETER', 'INCH', 'METER', 'MICROINCH', 'MICROMETER', 'MILE', 'MILLIMETER', 'MILLS', 'NANOMETER', 'YARD'] = ..., time: Literal['DAY', 'HOUR', 'MICROSECOND', 'MILLISECOND', 'MINUTE', 'NANOSECOND', 'SECOND'] = ..., ucf: float | None = ..., system: Literal['MKS', 'MMKS', 'CGS', 'IPS', 'FPS'] | None = ...) -> None: ...
+
+class ValueAtG(_responses.ValueAtG):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    fsignal: str
+    gsignal: str
+    gvalue: float
+    delta: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., fsignal: str = ..., gsignal: str = ..., gvalue: float = ..., delta: float = ...) -> None: ...
+
+class ValueAtTime(_responses.ValueAtTime):
+    id: int
+    label: str
+    name: str
+    active: bool
+    scale: float
+    factor: float
+    atTime: float | None
+    measuredValue: str
+    delta: float
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., scale: float = ..., factor: float = ..., atTime: float | None = ..., measuredValue: str = ..., delta: float = ...) -> None: ...
 
 class Variable(_controls.Variable):
     id: int
@@ -1449,4 +1477,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "ActivateCoSim", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Dcurve", "Debug", "DeformCurve", "DeformSurface", "DeformableCurve", "DeformableSurface", "Diff", "Double", "Dsurface", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "Mforce", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Output", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptdcv", "Ptdsf", "Ptdsff", "RVResult", "Reference", "Request", "RequestResult", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
+__all__ = ["Accgrav", "ActivateCoSim", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Output", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]

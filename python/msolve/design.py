@@ -3,124 +3,61 @@ analysis and optimisation.
 
 A ``Dv`` is a named number: ``Dv(b=100, blimit=[90, 110])`` stands for b (``b * factor +
 mean`` when scaled), and is accepted wherever a number is (``Part(mass=dv)``, arithmetic
-``4/3 * math.pi * r**3 * rho``), taking its value at the time of use. An ``Rv`` is a state
-r' = ``function`` (an expression, or USER(...) with a routine called as a Diff's DIFSUB),
-r(0) = ``ic``: its results (``run.getObject(rv)``, an RVResult) are ``RVAL``, ic plus the time
-integral of the function, and ``RVAL1``, the function (docs/equations.md §4.6). msolve has no
-design sensitivity analysis (DSA) and no optimiser: what only they read is accepted without
-effect (msolve/notices.py).
+``4/3 * math.pi * r**3 * rho``). Its arithmetic gives designable numbers, and attributes given
+them keep their dependence: changing ``dv.b`` changes the model the next ``simulate``
+compiles (msolve/designable.py). An ``Rv`` is a state r' = ``function`` (an expression, or
+USER(...) with a routine called as a Diff's DIFSUB), r(0) = ``ic``: its results
+(``run.getObject(rv)``, an RVResult) are ``RVAL``, ic plus the time integral of the function,
+and ``RVAL1``, the function (docs/equations.md §4.6). The responses built on Rvs are in
+msolve/responses.py, the design sensitivity analysis and the optimiser in msolve/optimizer.py.
 """
 
 from __future__ import annotations
 
-import math
 import numbers
-import operator
 
 from . import _core
 from .base import SolverObject, _CoreEntity
+from .designable import _Number, refresh
 from .properties import Bool, Double, Doubles, Function, Routine
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
 __all__ = ["Dv", "Rv"]
 
-_NO_DSA = "msolve has no design sensitivity analysis or optimiser"
-
-
-class _Number:
-    """The arithmetic of a number whose value is ``float(self)``: the result of every
-    operation is a plain float (the value at the time of the operation)."""
-
-    def __float__(self):
-        raise NotImplementedError
-
-    def __int__(self):
-        return int(float(self))
-
-    def __index__(self):
-        value = float(self)
-        if not value.is_integer():
-            raise TypeError(f"{self!r} is not an integer")
-        return int(value)
-
-    def __round__(self, ndigits=None):
-        return round(float(self), ndigits)
-
-    def __trunc__(self):
-        return math.trunc(float(self))
-
-    def __floor__(self):
-        return math.floor(float(self))
-
-    def __ceil__(self):
-        return math.ceil(float(self))
-
-    def __neg__(self):
-        return -float(self)
-
-    def __pos__(self):
-        return float(self)
-
-    def __abs__(self):
-        return abs(float(self))
-
-    def __hash__(self):
-        return id(self)
-
-
-def _binary(op):
-    def forward(self, other):
-        if isinstance(other, (numbers.Real, _Number)):
-            return op(float(self), float(other))
-        return NotImplemented
-
-    def backward(self, other):
-        if isinstance(other, numbers.Real):
-            return op(float(other), float(self))
-        return NotImplemented
-
-    return forward, backward
-
-
-for _name, _op in (
-    ("add", operator.add),
-    ("sub", operator.sub),
-    ("mul", operator.mul),
-    ("truediv", operator.truediv),
-    ("floordiv", operator.floordiv),
-    ("mod", operator.mod),
-    ("pow", operator.pow),
-):
-    _forward, _backward = _binary(_op)
-    setattr(_Number, f"__{_name}__", _forward)
-    setattr(_Number, f"__r{_name}__", _backward)
-
-for _name, _op in (
-    ("lt", operator.lt),
-    ("le", operator.le),
-    ("gt", operator.gt),
-    ("ge", operator.ge),
-):
-    setattr(_Number, f"__{_name}__", _binary(_op)[0])
+_NO_SCALING = "the optimiser works on b itself (no automatic scaling)"
 
 
 class Dv(_Number, SolverObject):
     """A design variable (MotionSolve Dv): the number ``b`` (``b * factor + mean`` when
-    scaled), within ``blimit`` when given; usable wherever a number is (it gives its value
-    when used). Only DSA and the optimiser would change it, and msolve has neither."""
+    scaled), within ``blimit`` when given; usable wherever a number is. Arithmetic with it
+    gives designable numbers, and the attributes given them follow ``b`` (designable.py);
+    the optimiser (msolve/optimizer.py) varies ``b`` within ``blimit``."""
 
     b = Double(None, optional=True, doc="The value of the design variable (required to use it).")
-    blimit = Doubles(count=2, doc="The lower and upper bound of b.", no_effect=_NO_DSA)
+    blimit = Doubles(count=2, doc="The lower and upper bound of b (the optimiser's bounds).")
     mean = Double(0.0, doc="Scaled value: b * factor + mean.")
     factor = Double(1.0, doc="Scaled value: b * factor + mean.")
-    scaleBySen = Bool(True, doc="Scale by the objective's sensitivity.", no_effect=_NO_DSA)
-    values = Doubles(doc="Discrete values b may take in an optimisation.", no_effect=_NO_DSA)
-    sensitivity = Bool(True, doc="Compute the sensitivities to this Dv.", no_effect=_NO_DSA)
+    scaleBySen = Bool(True, doc="Scale by the objective's sensitivity.", no_effect=_NO_SCALING)
+    values = Doubles(
+        doc="Discrete values b may take in an optimisation.",
+        no_effect="SLSQP varies b continuously within blimit",
+    )
+    sensitivity = Bool(True, doc="Compute the sensitivities to this Dv (DSA, optimiser).")
+
+    def __init__(self, **kwds):
+        # the attributes that depend on this Dv: id(object) -> (object, {attribute names})
+        self.__dict__["_dependents"] = {}
+        SolverObject.__init__(self, **kwds)
 
     def _property_changed(self, name):
         if name in ("b", "blimit"):
             self._check_limits()
         super()._property_changed(name)
+        if name in ("b", "mean", "factor") and self.b is not None:
+            refresh(self)
+
+    def _dvs(self):
+        return [self]
 
     def _check_limits(self):
         limits = self.blimit
@@ -136,6 +73,12 @@ class Dv(_Number, SolverObject):
         if self.b is None:
             raise ValueError(f"{self._describe()}: b (the value of the design variable) is not set")
         return float(self.b) * self.factor + self.mean
+
+    def __format__(self, spec):
+        # formatted into text (an expression string), the number it stands for
+        if self.b is None:
+            return format(repr(self), spec)
+        return format(float(self), spec)
 
     def __eq__(self, other):
         # equal to the number it stands for; to another entity (a Dv too) only itself, so

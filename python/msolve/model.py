@@ -16,6 +16,7 @@ from .linear import make_results
 from .log import logger
 from .model_views import model_html
 from .notices import no_effect_notes, simulate_notes
+from .optimizer import design_sensitivity
 from .pickling import reduce_model
 from .placement import resolved
 from .progress import Progress
@@ -40,8 +41,8 @@ def _one_at_a_time(method):
     def run(self, *args, **kwds):
         if self._running_in == threading.get_ident():
             raise RuntimeError(
-                f"{method.__name__}: called while this model's analysis runs (from one of its "
-                "routines); one analysis of a model runs at a time"
+                f"{method.__name__.lstrip('_')}: called while this model's analysis runs (from "
+                "one of its routines); one analysis of a model runs at a time"
             )
         with self._run_lock:
             self._running_in = threading.get_ident()
@@ -344,7 +345,6 @@ class Model(_core.ModelSpec):
         self._simulation = simulation
         self._compiled = snapshot
 
-    @_one_at_a_time
     def simulate(
         self,
         type="DYNAMICS",
@@ -372,11 +372,28 @@ class Model(_core.ModelSpec):
         that output. Threads calling simulate on one model run one at a time. A progress
         bar shows on analyses longer than a second (progress.py); ``verbose=False``: none.
         The result files of ``Model(output=...)`` get every output as it is computed."""
+        # dsa=...: the design sensitivity analysis after the run, by finite differences that
+        # run the analyses again (msolve/optimizer.py)
+        results = self._simulate(
+            type, start, end, duration, dtout, steps, returnResults, verbose, **kwds
+        )
+        dsa = getattr(results, "_dsa", None)
+        if dsa is not None:
+            for line in design_sensitivity(self, dsa, results):
+                results.messages.append(line)
+                logger.info(line)
+            return results if returnResults else None
+        return results
+
+    @_one_at_a_time
+    def _simulate(self, type, start, end, duration, dtout, steps, returnResults, verbose, **kwds):
+        # design sensitivity analysis by finite differences after the run (optimizer.py)
+        dsa = kwds.pop("dsa", None)
         # documented arguments msolve cannot honour are reported in the messages, others warn
         argument_notes, unknown = simulate_notes(kwds, self._noted)
         for key in unknown:
             warnings.warn(
-                f"simulate: argument '{key}' is not supported and was ignored", stacklevel=2
+                f"simulate: argument '{key}' is not supported and was ignored", stacklevel=3
             )
         self._check_not_halted()
         try:
@@ -433,7 +450,11 @@ class Model(_core.ModelSpec):
                 files.finish(self, results, [*messages, why], error=why)
             raise
         progress.close()
-        return self._finish(core, returnResults, argument_notes)
+        if dsa in (None, "", False):
+            return self._finish(core, returnResults, argument_notes)
+        results = self._finish(core, True, argument_notes)
+        results._dsa = dsa
+        return results
 
     def _finish(self, core, returnResults=True, argument_notes=()):
         """The results object of an analysis: the notes of this analysis, printed messages,
@@ -505,7 +526,7 @@ class Model(_core.ModelSpec):
             warnings.warn(
                 f"simulate: start {start:g} is after the current time {now:g}; the analysis "
                 f"continues from {now:g}",
-                stacklevel=3,
+                stacklevel=4,
             )
         return None
 

@@ -74,7 +74,6 @@ def _show(value):
 
 # simulate() arguments of MotionSolve that msolve accepts without effect, and why
 SIMULATE_ARGUMENTS = {
-    "dsa": "design sensitivity analysis is not available",
     "print_increment": "msolve prints no per-step progress",
     "constraint_tol": "the constraint tolerances follow the Integrator's error",
     "implicit_diff_tol": "implicit Diffs are converged with the other algebraic states",

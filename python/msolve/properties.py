@@ -14,6 +14,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from . import _core
+from .designable import _Number, dvs_in, remember
 
 _MISSING = object()
 
@@ -100,11 +101,14 @@ class Property:
         return self.default
 
     def __set__(self, obj, value):
+        # a value holding design variables keeps its dependence on them (designable.py)
+        given, dvs = value, dvs_in(value)
         value = self.convert_value(obj, value)
         if self.field is not None:
             setattr(obj, self.field, self.to_field(value))
         else:
             obj.__dict__[self.key] = value
+        remember(obj, self.name, given, dvs)
         hook = getattr(obj, "_property_changed", None)
         if hook is not None:
             hook(self.name)
@@ -492,13 +496,22 @@ class Routine(Property):
             hook(self.name)
 
 
+def _shown(value):
+    """A coordinate as a number (a design variable's value), or as it is when it has none."""
+    try:
+        return str(float(value))
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 class Point:
     """A point in space; ``Point(0, 1, 2) + [1, 0, 0]`` gives another point."""
 
     __slots__ = ("x", "y", "z")
 
     def __init__(self, x=0.0, y=0.0, z=0.0):
-        self.x, self.y, self.z = float(x), float(y), float(z)
+        # design variables stay (Point(bx, by, 0) + [0, 0, 1]: designable.py)
+        self.x, self.y, self.z = (v if isinstance(v, _Number) else float(v) for v in (x, y, z))
 
     def __iter__(self):
         return iter((self.x, self.y, self.z))
@@ -517,6 +530,22 @@ class Point:
         a, b, c = other
         return type(self)(self.x - a, self.y - b, self.z - c)
 
+    # scaling by a number: the midpoint (a + b) / 2 of MotionSolve's parametric examples
+    def __mul__(self, k):
+        if not isinstance(k, numbers.Real) or isinstance(k, bool):
+            return NotImplemented
+        return type(self)(self.x * k, self.y * k, self.z * k)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, k):
+        if not isinstance(k, numbers.Real) or isinstance(k, bool):
+            return NotImplemented
+        return type(self)(self.x / k, self.y / k, self.z / k)
+
+    def __neg__(self):
+        return type(self)(-self.x, -self.y, -self.z)
+
     def __eq__(self, other):
         try:
             return tuple(self) == tuple(other)
@@ -526,7 +555,7 @@ class Point:
     __hash__ = None
 
     def __repr__(self):
-        return f"{type(self).__name__}({self.x}, {self.y}, {self.z})"
+        return f"{type(self).__name__}({_shown(self.x)}, {_shown(self.y)}, {_shown(self.z)})"
 
 
 class Vector(Point):

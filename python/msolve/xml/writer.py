@@ -256,6 +256,22 @@ def _family(obj):
 _NO_ELEMENT = {
     "Dv": "design variables have no dataset element (the numbers they gave are written)",
     "Rv": "response variables have no dataset element in MotionSolve's reference",
+    **dict.fromkeys(
+        (
+            "RMS2",
+            "ValueAtTime",
+            "ValueAtG",
+            "DeviationSquared",
+            "GenericResponse",
+            "ResponseExpression",
+            "MaxVal",
+            "MinVal",
+            "Slope2",
+            "Slope2Deviation",
+            "Optimizer",
+        ),
+        "the optimisation toolkit has no dataset element",
+    ),
 }
 
 # output settings without an element in the Model block: not written
