@@ -32,47 +32,6 @@ std::string JointName(const System& sys, int row) {
   return s.str();
 }
 
-void FactorRows(const SparseMat& B, double pivot_threshold, RowsQR* qr) {
-  VecX scale = VecX::Zero(B.rows());
-  for (int c = 0; c < B.outerSize(); ++c)
-    for (SparseMat::InnerIterator it(B, c); it; ++it) scale[it.row()] += it.value() * it.value();
-  for (Eigen::Index r = 0; r < scale.size(); ++r)
-    scale[r] = scale[r] > 0 ? 1.0 / std::sqrt(scale[r]) : 0.0;
-  SparseMat Bt = (scale.asDiagonal() * B).transpose();
-  Bt.makeCompressed();
-#ifdef MSOLVE_WITH_SPQR
-  qr->setSPQROrdering(SPQR_ORDERING_COLAMD);
-  qr->setPivotThreshold(pivot_threshold);
-  qr->compute(Bt);
-#else
-  // SparseQR reflects the k-th column of its fill-reducing order onto the k-th row: the rows
-  // (body coordinates) put in that order, one row of each column in turn and the rows left
-  // over at the end, keep R as sparse as B (in the given order R fills in quadratically along
-  // a chain). A permutation of the rows changes neither the pivots |R(k, k)| nor the rank.
-  using Permutation = Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int>;
-  Permutation columns;
-  Eigen::COLAMDOrdering<int>()(Bt, columns);
-  const int nr = static_cast<int>(Bt.rows()), nc = static_cast<int>(Bt.cols());
-  std::vector<int> column_at(nc), position(nr, -1);
-  for (int c = 0; c < nc; ++c) column_at[columns.size() ? columns.indices()[c] : c] = c;
-  int next = 0;
-  for (int k = 0; k < nc; ++k)
-    for (SparseMat::InnerIterator it(Bt, column_at[k]); it; ++it)
-      if (position[it.row()] < 0) {
-        position[it.row()] = next++;
-        break;
-      }
-  for (int r = 0; r < nr; ++r)
-    if (position[r] < 0) position[r] = next++;
-  Permutation rows(nr);
-  for (int r = 0; r < nr; ++r) rows.indices()[r] = position[r];
-  SparseMat ordered = rows * Bt;
-  ordered.makeCompressed();
-  qr->setPivotThreshold(pivot_threshold);
-  qr->compute(ordered);
-#endif
-}
-
 std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory, const VecX& y) {
   std::vector<std::string> lines;
   const int m = static_cast<int>(sys->rows().size());
@@ -88,10 +47,8 @@ std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory
     sys->SetActiveRows(active);
     return lines;
   }
-  RowsQR qr;
-  FactorRows(B, 1e-8, &qr);
-  const auto& perm = qr.colsPermutation().indices();
-  for (int k = 0; k < qr.rank(); ++k) active[perm[k]] = true;
+  const IndependentRows rows = FactorRows(*sys, B, 1e-8);
+  for (int k = 0; k < rows.rank; ++k) active[rows.order[k]] = true;
   // rows that are entirely zero (B.row = 0) are dependent too
   for (int r = 0; r < m; ++r)
     if (!active[r]) lines.push_back(JointName(*sys, r));

@@ -7,13 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <Eigen/OrderingMethods>
-#include <Eigen/SparseQR>
-#ifdef MSOLVE_WITH_SPQR
-#include <Eigen/SPQRSupport>
-#endif
-
 #include "analysis/assembly.h"
+#include "analysis/independent_rows.h"
 #include "common/types.h"
 #include "system/system.h"
 
@@ -46,21 +41,6 @@ inline constexpr double kLargestMotionTranslation = 1e100;
 /// A joint equation (a row of sys.rows()) for a message: "Joint 3 (REVOLUTE) equation 2 (y
 /// position)".
 std::string JointName(const system::System& sys, int row);
-
-/// The rank-revealing factorisation that chooses the independent joint rows: sparse QR of
-/// B^T with the rows of B (the velocity Jacobian) scaled to unit length; the columns of B^T
-/// it keeps are the rows whose part independent of those before exceeds `pivot_threshold`
-/// (|R(k, k)| is that part's size; Heath's method), first in colsPermutation(). B must have
-/// columns. Eigen's SparseQR (COLAMD ordering, the rows matched to the columns' order so that
-/// R stays as sparse as B), or with the build option MSOLVE_WITH_SPQR SuiteSparseQR
-/// (multifrontal: linear in a chain's length where Eigen's left-looking QR of the tall B^T
-/// is quadratic; GPL, docs/architecture.md §7).
-#ifdef MSOLVE_WITH_SPQR
-using RowsQR = Eigen::SPQR<system::SparseMat>;
-#else
-using RowsQR = Eigen::SparseQR<system::SparseMat, Eigen::COLAMDOrdering<int> >;
-#endif
-void FactorRows(const system::SparseMat& B, double pivot_threshold, RowsQR* qr);
 
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.

@@ -44,19 +44,17 @@ SparseMat ScaledJacobian(const System& sys, const double* memory, const VecX& y)
 
 // the rank of the rows of B kept (the others zeroed) at a pivot threshold and the smallest
 // pivot of those found independent; rank -1 when the factorisation fails
-int RankOf(SparseMat B, const std::vector<bool>& kept, double threshold, double* smallest) {
+int RankOf(const System& sys, SparseMat B, const std::vector<bool>& kept, double threshold,
+           double* smallest) {
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it)
       if (!kept[it.row()]) it.valueRef() = 0.0;
   B.prune(0.0);
-  RowsQR qr;
-  FactorRows(B, threshold, &qr);
-  if (qr.info() != Eigen::Success) return -1;
-  const int rank = static_cast<int>(qr.rank());
-  const SparseMat R = qr.matrixR();
+  const IndependentRows rows = FactorRows(sys, B, threshold);
+  if (!rows.ok) return -1;
   *smallest = 1.0;
-  for (int k = 0; k < rank; ++k) *smallest = std::min(*smallest, std::abs(R.coeff(k, k)));
-  return rank;
+  for (int k = 0; k < rows.rank; ++k) *smallest = std::min(*smallest, rows.pivots[k]);
+  return rows.rank;
 }
 
 }  // namespace
@@ -69,22 +67,19 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   // run's threshold: the columns of B^T kept are those whose part independent of the
   // columns before exceeds it, and |R(k, k)| is that part's size
   const SparseMat B = ScaledJacobian(sys, memory, y);
-  RowsQR qr;
-  FactorRows(B, kSingularPivot, &qr);
-  if (qr.info() != Eigen::Success) return std::nullopt;
-  const int rank = static_cast<int>(qr.rank());
-  const SparseMat R = qr.matrixR();
+  const IndependentRows rows = FactorRows(sys, B, kSingularPivot);
+  if (!rows.ok) return std::nullopt;
+  const int rank = rows.rank;
   int regular = 0;
   double smallest = 1.0;
   for (int k = 0; k < rank; ++k) {
-    const double pivot = std::abs(R.coeff(k, k));
+    const double pivot = rows.pivots[k];
     if (pivot > kRegularPivot) ++regular;
     smallest = std::min(smallest, pivot);
   }
   ActiveRowsChange change;
   change.active.assign(m, false);
-  const auto& perm = qr.colsPermutation().indices();
-  for (int k = 0; k < rank; ++k) change.active[perm[k]] = true;
+  for (int k = 0; k < rank; ++k) change.active[rows.order[k]] = true;
   const int now = sys.active_rows();
   std::vector<bool> active(m);
   for (int r = 0; r < m; ++r) active[r] = sys.rows()[r].active >= 0;
@@ -96,7 +91,7 @@ std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double*
   bool exchange = false;
   if (rank >= now && regular <= now && change.active != active) {
     double active_smallest = 1.0;
-    const int active_rank = RankOf(B, active, kSingularPivot, &active_smallest);
+    const int active_rank = RankOf(sys, B, active, kSingularPivot, &active_smallest);
     // (away from singular positions, all pivots regular, already when an active pivot
     // leaves the regular band: the integration near a dependent active set drifts in the
     // direction it no longer controls)

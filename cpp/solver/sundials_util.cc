@@ -1,6 +1,8 @@
 #include "solver/sundials_util.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <numeric>
 
 #include <sunlinsol/sunlinsol_dense.h>
@@ -67,6 +69,13 @@ SUNLinearSolver EigenDenseSolver(int n, SUNContext ctx) {
 // sensor, discontinuity and new simulate); the pattern of a System never changes, so a later
 // initialize keeps the analysis and the factors, and the next setup refactorises
 // (klu_refactor) on the kept pivot order.
+// KLU's index type, as SUNDIALS' KLU interface casts sunindextype arrays to it
+#if defined(SUNDIALS_INT64_T)
+using KluIndex = long int;
+#else
+using KluIndex = int;
+#endif
+
 SUNLinearSolverContent_KLU KluContent(SUNLinearSolver s) {
   return static_cast<SUNLinearSolverContent_KLU>(s->content);
 }
@@ -78,17 +87,46 @@ int KluInitializeOnce(SUNLinearSolver s) {
   return SUNLS_SUCCESS;
 }
 
-// A refactorisation on the kept pivot order that fails (a pivot become zero) is done again
-// from the analysis before IDA sees a failure: as SUNDIALS' KLU after an initialize. (Its
-// test of the condition number after each refactorisation, which factorises from scratch a
-// third of the setups of a chain, stays: keeping refactorisations by their pivot growth
-// instead made a flyball governor take 45 % more steps; docs/equations.md §6.3.)
+// A setup refactorises on the kept pivot order (klu_refactor). One that fails (a pivot
+// become zero) is done again from the analysis before IDA sees a failure: as SUNDIALS' KLU
+// after an initialize. SUNDIALS' test of the condition number follows (klu_rcond, and when
+// that is below uround^(2/3), klu_condest above its inverse): the matrix is factorised from
+// scratch. A factorisation from scratch cures a pivot order gone stale, not a matrix that is
+// itself ill-conditioned (a long chain at a short step: condest 1e15 - 1e18 at N = 256, the
+// same rcond from scratch as refactorised). So when one does not raise rcond by half, that
+// rcond is the matrix's own and the test's threshold goes down to a hundredth of it
+// (`rcond_floor`, kept in KLU's common.user_data, which only a user ordering reads): the
+// refactorisations are kept until rcond falls that far below what a new pivot order gave.
+// (Keeping refactorisations by their pivot growth, klu_rgrowth, instead made a flyball
+// governor take 45 % more steps; docs/equations.md §6.3.)
 int KluSetup(SUNLinearSolver s, SUNMatrix A) {
-  const int flag = SUNLinSolSetup_KLU(s, A);
   SUNLinearSolverContent_KLU c = KluContent(s);
-  if (flag != SUNLS_PACKAGE_FAIL_REC || c->first_factorize) return flag;
-  c->first_factorize = 1;
-  return SUNLinSolSetup_KLU(s, A);
+  if (c->first_factorize || c->numeric == nullptr) return SUNLinSolSetup_KLU(s, A);
+  auto* colptr = reinterpret_cast<KluIndex*>(SUNSparseMatrix_IndexPointers(A));
+  auto* rows = reinterpret_cast<KluIndex*>(SUNSparseMatrix_IndexValues(A));
+  double* data = SUNSparseMatrix_Data(A);
+  if (!sun_klu_refactor(colptr, rows, data, c->symbolic, c->numeric, &c->common)) {
+    c->first_factorize = 1;
+    return SUNLinSolSetup_KLU(s, A);
+  }
+  c->last_flag = SUNLS_PACKAGE_FAIL_REC;
+  if (!sun_klu_rcond(c->symbolic, c->numeric, &c->common)) return c->last_flag;
+  const double uround_23 = std::pow(DBL_EPSILON, 2.0 / 3.0);
+  auto* floor = static_cast<double*>(c->common.user_data);
+  const double threshold = floor ? std::min(uround_23, *floor) : uround_23;
+  c->last_flag = SUNLS_SUCCESS;
+  if (c->common.rcond >= threshold) return c->last_flag;
+  if (!sun_klu_condest(colptr, data, c->symbolic, c->numeric, &c->common))
+    return c->last_flag = SUNLS_PACKAGE_FAIL_REC;
+  if (c->common.condest <= 1.0 / uround_23) return c->last_flag;
+  const double refactored = c->common.rcond;
+  sun_klu_free_numeric(&c->numeric, &c->common);
+  c->numeric = sun_klu_factor(colptr, rows, data, c->symbolic, &c->common);
+  if (c->numeric == nullptr) return c->last_flag = SUNLS_PACKAGE_FAIL_UNREC;
+  if (floor && sun_klu_rcond(c->symbolic, c->numeric, &c->common) &&
+      c->common.rcond < 1.5 * refactored)
+    *floor = 0.01 * c->common.rcond;
+  return c->last_flag;
 }
 
 }  // namespace
@@ -137,26 +175,30 @@ JacobianMatrix::JacobianMatrix(int n, const std::vector<Triplet>& pattern, N_Vec
     if (solver_) {
       solver_->ops->initialize = KluInitializeOnce;
       solver_->ops->setup = KluSetup;
+      KluContent(solver_.get())->common.user_data = rcond_floor_.get();
     }
   }
   if (!matrix_ || !solver_) throw SolverError("could not create the linear solver");
 }
 
 void JacobianMatrix::SetPattern(const std::vector<Triplet>& pattern) {
-  // compressed-column pattern: sort the triplets by (col, row), merge duplicates
-  std::vector<int> order(pattern.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const auto& ta = pattern[a];
-    const auto& tb = pattern[b];
-    return ta.col != tb.col ? ta.col < tb.col : ta.row < tb.row;
-  });
-  slot_.assign(pattern.size(), -1);
-  keys_.resize(pattern.size());
+  // compressed-column pattern: the triplets in (col, row) order by two stable counting sorts
+  // (by row, then by column: linear in their number), duplicates merged
+  const size_t count = pattern.size();
+  std::vector<int> start(n_ + 1), by_row(count), order(count);
+  for (const auto& t : pattern) ++start[t.row + 1];
+  for (int r = 0; r < n_; ++r) start[r + 1] += start[r];
+  for (size_t k = 0; k < count; ++k) by_row[start[pattern[k].row]++] = static_cast<int>(k);
+  std::fill(start.begin(), start.end(), 0);
+  for (const auto& t : pattern) ++start[t.col + 1];
+  for (int c = 0; c < n_; ++c) start[c + 1] += start[c];
+  for (int k : by_row) order[start[pattern[k].col]++] = k;
+  slot_.assign(count, -1);
+  keys_.resize(count);
   rows_.clear();
   colptr_.assign(n_ + 1, 0);
-  for (size_t k = 0; k < pattern.size(); ++k) keys_[k] = {pattern[k].row, pattern[k].col};
-  for (size_t k = 0; k < order.size(); ++k) {
+  for (size_t k = 0; k < count; ++k) keys_[k] = {pattern[k].row, pattern[k].col};
+  for (size_t k = 0; k < count; ++k) {
     const auto& t = pattern[order[k]];
     const bool same =
         k > 0 && pattern[order[k - 1]].col == t.col && pattern[order[k - 1]].row == t.row;
@@ -189,6 +231,7 @@ void JacobianMatrix::Fill(const std::vector<Triplet>& values, SUNMatrix target) 
     const auto nnz = std::max<sunindextype>(1, rows_.size());
     if (SUNLinSol_KLUReInit(solver_.get(), target, nnz, SUNKLU_REINIT_FULL) != SUNLS_SUCCESS)
       throw SolverError("could not reinitialise the sparse linear solver for a new pattern");
+    *rcond_floor_ = 1.0;  // a new matrix: its own condition to find
     ++pattern_changes_;
   }
   // SUNMatZero clears the pattern arrays too; restore them

@@ -78,6 +78,8 @@ class JacobianMatrix {
   std::vector<int> slot_;                  // triplet k -> index into the CSC data array
   std::vector<std::pair<int, int>> keys_;  // (row, col) of triplet k
   long pattern_changes_ = 0;
+  // below this rcond a refactorisation is factorised from scratch (sundials_util.cc, KluSetup)
+  std::unique_ptr<double> rcond_floor_ = std::make_unique<double>(1.0);
   std::vector<sunindextype> colptr_, rows_;
   MatrixPtr matrix_;
   LinSolPtr solver_;
