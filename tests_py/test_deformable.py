@@ -1,4 +1,4 @@
-"""Points on deformable curves and surfaces (Ptdcv, Ptdsf; docs/equations.md §2.9, §11.1):
+"""Points on deformable curves and surfaces (Ptdcv, Ptdsf; docs/equations.md §2.11, §11.1):
 the curve through markers on a line or a circle on the ground is the rigid curve of a Ptcv;
 markers on a moving part carry the point along; the reactions act on the parts of the
 markers (momentum of a free system kept); bad input named; XML read and written."""

@@ -238,6 +238,29 @@ void DefineControlSpecs(py::module_& m) {
   RefProperty(cvcv, "_icurve", &Cvcv::icurve);
   RefProperty(cvcv, "_jcurve", &Cvcv::jcurve);
 
+  py::class_<Surface, Entity, std::shared_ptr<Surface>> surface(m, "SurfaceSpec");
+  surface.def(py::init<>())
+      .def_readwrite("_uclosed", &Surface::uclosed)
+      .def_readwrite("_vclosed", &Surface::vclosed)
+      .def_readwrite("_minpar", &Surface::minpar)
+      .def_readwrite("_maxpar", &Surface::maxpar)
+      .def_readwrite("_function", &Surface::function)
+      .def_readwrite("_routine", &Surface::routine);
+  py::class_<Ptsf, Entity, std::shared_ptr<Ptsf>> ptsf(m, "PtsfSpec");
+  ptsf.def(py::init<>()).def_readwrite("_disp", &Ptsf::disp);
+  RefProperty(ptsf, "_i", &Ptsf::i);
+  RefProperty(ptsf, "_j", &Ptsf::j);
+  RefProperty(ptsf, "_surface", &Ptsf::surface);
+  py::class_<Cvsf, Entity, std::shared_ptr<Cvsf>> cvsf(m, "CvsfSpec");
+  cvsf.def(py::init<>())
+      .def_readwrite("_idisp", &Cvsf::idisp)
+      .def_readwrite("_jdisp", &Cvsf::jdisp)
+      .def_readwrite("_no_slip", &Cvsf::no_slip);
+  RefProperty(cvsf, "_i", &Cvsf::i);
+  RefProperty(cvsf, "_j", &Cvsf::j);
+  RefProperty(cvsf, "_curve", &Cvsf::curve);
+  RefProperty(cvsf, "_surface", &Cvsf::surface);
+
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);
   RefProperty(lse, "_x", &Lse::x);

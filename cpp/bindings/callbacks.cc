@@ -50,6 +50,24 @@ std::string Shown(py::handle value) {
   return text + " (" + std::string(Py_TYPE(value.ptr())->tp_name) + ")";
 }
 
+// a sequence that is not a string
+bool IsSequence(const py::handle& o) {
+  return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
+}
+
+// the items of a sequence, those that are sequences themselves (rows) flattened one level
+py::list Flattened(const py::handle& result) {
+  py::list flat;
+  for (auto item : result) {
+    if (IsSequence(item)) {
+      for (auto v : item) flat.append(v);
+    } else {
+      flat.append(item);
+    }
+  }
+  return flat;
+}
+
 // A routine given as a Python callable (a function or a bound method). The callable lives
 // in the owner entity's __dict__ under `key`, where Python's garbage collector sees it; this
 // holds only a weak reference to the owner (held here, a bound method of an object owning
@@ -101,11 +119,16 @@ class PythonRoutine : public UserRoutine {
           result = CallCoupler(fn, call);
           break;
         case Form::kCurve:
-          result = CallCurve(fn, call);
+        case Form::kSurface:
+          result = CallGeometry(fn, call);
           break;
       }
       if (call.form == Form::kCurve) {
         if (out) Convert(result, out, count);
+        return;
+      }
+      if (call.form == Form::kSurface) {
+        if (out) Convert(IsSequence(result) ? Flattened(result) : result, out, count);
         return;
       }
       if (call.form == Form::kField) {
@@ -184,16 +207,21 @@ class PythonRoutine : public UserRoutine {
     return Invoke(fn, args, 7);
   }
 
-  // CURSUB(id, par, npar, alpha, iord, iflag)
-  py::object CallCurve(const py::object& fn, const Call& call) const {
+  // CURSUB(id, par, npar, alpha, iord, iflag), SURSUB(id, par, npar, alpha, beta, iord, iflag)
+  py::object CallGeometry(const py::object& fn, const Call& call) const {
     const std::vector<double>& par = *call.par;
     py::list p(par.size());
     for (size_t k = 0; k < par.size(); ++k) p[k] = py::float_(par[k]);
     const py::int_ id(call.id), npar(par.size()), iord(call.iord);
-    const py::float_ alpha(call.alpha);
+    const py::float_ alpha(call.alpha), beta(call.beta);
     const py::bool_ iflag(call.iflag);
-    PyObject* args[6] = {id.ptr(), p.ptr(), npar.ptr(), alpha.ptr(), iord.ptr(), iflag.ptr()};
-    return Invoke(fn, args, 6);
+    if (call.form == Form::kCurve) {
+      PyObject* args[6] = {id.ptr(), p.ptr(), npar.ptr(), alpha.ptr(), iord.ptr(), iflag.ptr()};
+      return Invoke(fn, args, 6);
+    }
+    PyObject* args[7] = {id.ptr(),   p.ptr(),    npar.ptr(), alpha.ptr(),
+                         beta.ptr(), iord.ptr(), iflag.ptr()};
+    return Invoke(fn, args, 7);
   }
 
   // a coupler routine's number (count 1), ndisp first derivatives (count ndisp), or second
@@ -201,22 +229,12 @@ class PythonRoutine : public UserRoutine {
   // not given stay as they are
   void ConvertCoupler(const py::object& result, int ndisp, double* out, int count) const {
     if (count == 1) return Convert(result, out, 1);
-    const auto seq = [](const py::handle& o) {
-      return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
-    };
     const std::string what =
         count == ndisp ? "it must return " + std::to_string(ndisp) + " numbers"
                        : "it must return " + std::to_string(ndisp) + " numbers (the diagonal) or " +
                              std::to_string(ndisp) + " rows of " + std::to_string(ndisp);
-    if (!seq(result)) throw std::runtime_error(Bad(result, what));
-    py::list flat;
-    for (auto item : result) {
-      if (seq(item)) {
-        for (auto v : item) flat.append(v);
-      } else {
-        flat.append(item);
-      }
-    }
+    if (!IsSequence(result)) throw std::runtime_error(Bad(result, what));
+    const py::list flat = Flattened(result);
     const int n = static_cast<int>(py::len(flat));
     if (n != count && n != ndisp) throw std::runtime_error(Bad(result, what));
     Convert(flat, out, n);
@@ -228,9 +246,7 @@ class PythonRoutine : public UserRoutine {
     const std::string what =
         "it must return [field, dfddis, dfdvel]: 6 values and two 6x6 matrices (6 rows of 6, or "
         "36 values row by row)";
-    const auto seq = [](const py::handle& o) {
-      return PySequence_Check(o.ptr()) && !PyUnicode_Check(o.ptr());
-    };
+    const auto seq = IsSequence;
     if (!seq(result) || PySequence_Size(result.ptr()) != 3 || count != 78)
       throw std::runtime_error(Bad(result, what));
     py::list flat;

@@ -122,7 +122,61 @@ void CurveFrameResiduals(const JointConstraint::Term& t, const Frame<S>& I, cons
   phi[0] = zt, phi[1] = zn, phi[2] = xn;
 }
 
-// the equations of one term: the joint equations of its type, or the curve point or frame
+// the derivative d^(du + dv) s / du^du dv^dv of a surface at (u, v), for a (nested)
+// automatic-differentiation scalar: the second-order Taylor expansion at the plain values, as
+// CurvePointT (docs/equations.md §2.9)
+template <class S>
+math::Vec3T<S> SurfaceDerivativeT(const math::SpaceSurface& surface, const S& u, const S& v, int du,
+                                  int dv) {
+  const double u0 = PlainValue(u), v0 = PlainValue(v);
+  const Vec3 s0 = surface.Evaluate(u0, v0, du, dv);
+  const Vec3 su = surface.Evaluate(u0, v0, du + 1, dv), sv = surface.Evaluate(u0, v0, du, dv + 1);
+  const Vec3 suu = surface.Evaluate(u0, v0, du + 2, dv);
+  const Vec3 suv = surface.Evaluate(u0, v0, du + 1, dv + 1);
+  const Vec3 svv = surface.Evaluate(u0, v0, du, dv + 2);
+  const S a = u - u0, b = v - v0;
+  const S aa = 0.5 * a * a, ab = a * b, bb = 0.5 * b * b;
+  math::Vec3T<S> s;
+  for (int k = 0; k < 3; ++k)
+    s[k] = s0[k] + su[k] * a + sv[k] * b + suu[k] * aa + suv[k] * ab + svv[k] * bb;
+  return s;
+}
+
+// w turned by R: R w
+template <class S>
+math::Vec3T<S> Turned(const math::Mat3T<S>& R, const math::Vec3T<S>& w) {
+  math::Vec3T<S> g;
+  for (int r = 0; r < 3; ++r) {
+    S sum = R(r, 0) * w[0];
+    sum += R(r, 1) * w[1];
+    sum += R(r, 2) * w[2];
+    g[r] = sum;
+  }
+  return g;
+}
+
+// the 3 rows of kSurfaceFrame (docs/equations.md §2.10)
+template <class S>
+void SurfaceFrameResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Frame<S>& J,
+                           S* phi) {
+  using std::sqrt;
+  math::Vec3T<S> su = SurfaceDerivativeT(*t.surface, J.p[0], J.p[1], 1, 0);
+  math::Vec3T<S> sv = SurfaceDerivativeT(*t.surface, J.p[0], J.p[1], 0, 1);
+  const S nu = sqrt(su[0] * su[0] + su[1] * su[1] + su[2] * su[2]);
+  const S nv = sqrt(sv[0] * sv[0] + sv[1] * sv[1] + sv[2] * sv[2]);
+  for (int k = 0; k < 3; ++k) su[k] = su[k] / nu, sv[k] = sv[k] / nv;
+  const math::Vec3T<S> gu = Turned(I.R, su), gv = Turned(I.R, sv);
+  S zu = S(0.0), zv = S(0.0), xv = S(0.0);
+  for (int r = 0; r < 3; ++r) {
+    zu += J.R(r, 2) * gu[r];
+    zv += J.R(r, 2) * gv[r];
+    xv += J.R(r, 0) * gv[r];
+  }
+  phi[0] = zu, phi[1] = zv, phi[2] = xv;
+}
+
+// the equations of one term: the joint equations of its type, or the curve or surface point
+// or frame
 template <class S>
 void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Frame<S>& J, S* phi,
                    double reference) {
@@ -131,10 +185,19 @@ void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Fram
     return;
   }
   if (t.type == JointType::kWeightedPoint) {
-    // -w(u) p_I, the weights' x components (docs/equations.md §2.9)
+    // -w(u) p_I, the weights' x components (docs/equations.md §2.11)
     S w = CurvePointT(*t.curve, J.p[2])[0];
     if (t.curve_v) w = w * CurvePointT(*t.curve_v, J.p[0])[0];
     for (int r = 0; r < 3; ++r) phi[r] = -(w * I.p[r]);
+    return;
+  }
+  if (t.type == JointType::kSurfaceFrame) {
+    SurfaceFrameResiduals(t, I, J, phi);
+    return;
+  }
+  if (t.type == JointType::kSurfacePoint) {
+    const math::Vec3T<S> s = Turned(I.R, SurfaceDerivativeT(*t.surface, J.p[0], J.p[1], 0, 0));
+    for (int r = 0; r < 3; ++r) phi[r] = -s[r];
     return;
   }
   if (t.type != JointType::kCurvePoint) {
@@ -164,7 +227,7 @@ S WeightT(const math::SpaceCurve& curve, const S& u, int order) {
   return c0 + c1 * du + c2 * (0.5 * du * du);
 }
 
-// kWeightedPoint in closed form (docs/equations.md §2.9): phi = -W p_I with W = w(u) (times
+// kWeightedPoint in closed form (docs/equations.md §2.11): phi = -W p_I with W = w(u) (times
 // w_v(v) on a surface), u the global z and v the global x of the parameter body J; the
 // gradient -W dp_I/dq_I on I's coordinates, -W_u p_I and -W_v p_I on J's z and x. Many terms
 // share one constraint (one per marker), so the Hessians come from differentiating this

@@ -7,6 +7,7 @@
 
 #include "common/types.h"
 #include "math/param_curve.h"
+#include "math/param_surface.h"
 #include "mbs/coupler_law.h"
 #include "mbs/joint_equations.h"
 #include "model/entities.h"
@@ -53,9 +54,11 @@ class JointConstraint {
     JointType type = JointType::kMotionTranslation;
     BodyMarker i, j;
     double scale = 1.0;
-    double origin = 0.0;                        // the coordinate's value in the design position
-    const math::SpaceCurve* curve = nullptr;    // the curve of a kCurvePoint or kCurveFrame term
-    Vec3 normal = Vec3::UnitZ();                // the plane normal of a kCurveFrame term's curve
+    double origin = 0.0;                      // the coordinate's value in the design position
+    const math::SpaceCurve* curve = nullptr;  // the curve of a kCurvePoint or kCurveFrame term
+    Vec3 normal = Vec3::UnitZ();              // the plane normal of a kCurveFrame term's curve
+    // the surface of a kSurfacePoint or kSurfaceFrame term
+    const math::SpaceSurface* surface = nullptr;
     const math::SpaceCurve* curve_v = nullptr;  // a kWeightedPoint term's weight in v (surface)
   };
 

@@ -78,6 +78,8 @@ int JointRowCount(JointType type) {
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
     case JointType::kWeightedPoint:
+    case JointType::kSurfacePoint:
+    case JointType::kSurfaceFrame:
       return 3;
     case JointType::kInplane:
     case JointType::kPerpendicular:
@@ -155,6 +157,8 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
     case JointType::kWeightedPoint:
+    case JointType::kSurfacePoint:
+    case JointType::kSurfaceFrame:
       return 0;
   }
   return 0;
@@ -232,7 +236,14 @@ const char* JointRowName(JointType type, int row) {
       return "B3 (body 1-2-3 angle)";
     case JointType::kCurvePoint:
     case JointType::kWeightedPoint:
+    case JointType::kSurfacePoint:
       return point[row];
+    case JointType::kSurfaceFrame: {
+      static const char* frame[] = {"z across the surface's u direction",
+                                    "z across the surface's v direction",
+                                    "x across the surface's v direction"};
+      return frame[row];
+    }
     case JointType::kCurveFrame: {
       static const char* frame[] = {"z along the curve tangent", "z along the curve normal",
                                     "x along the curve normal"};

@@ -58,11 +58,19 @@ enum class JointType {
   // plane normal of the curve (JointConstraint::Term), n = m x t, all turned by R_I, the 3
   // rows z_J.t, z_J.n, x_J.n (docs/equations.md §2.8)
   kCurveFrame,
+  // the point of a surface fixed in the frame of I, at the parameters u, v = the global x, y
+  // of the origin of J (the parameter body of a point- or curve-to-surface constraint):
+  // -R_I s(u, v), 3 rows (docs/equations.md §2.9). Its equations need the surface
+  kSurfacePoint,
+  // the frame of J (the parameter body of a curve-to-surface constraint's surface, its
+  // global x, y the parameters u, v) with z along the surface normal and x across s_v:
+  // z_J.R_I s_u / |s_u|, z_J.R_I s_v / |s_v|, x_J.R_I s_v / |s_v| (docs/equations.md §2.10)
+  kSurfaceFrame,
   // the origin of I weighted by the spline weights of a deformable curve or surface
   // (JointConstraint::Term: curve, and curve_v for a surface) at the parameters of J (the
   // parameter body: u its global z, v its global x): -w(u) p_I, or -w(u) w_v(v) p_I, 3 rows;
   // one term per marker of the curve, with kSpherical between the follower point and the
-  // ground, makes the Ptdcv and Ptdsf equations (docs/equations.md §2.9)
+  // ground, makes the Ptdcv and Ptdsf equations (docs/equations.md §2.11)
   kWeightedPoint,
 };
 

@@ -2,7 +2,7 @@
 // model/entities.h): a curve or surface through the origins of markers that move with their
 // parts (MotionSolve Dcurve, Reference_DeformCurve; Dsurface, Reference_DeformSurface), and
 // the constraints and forces on them (Ptdcv, Constraint_PTdCV; Ptdsf, Constraint_PTdSF;
-// Ptdsff, Force_PTdSF). docs/equations.md §2.9, §11.1.
+// Ptdsff, Force_PTdSF). docs/equations.md §2.11, §11.1.
 #pragma once
 
 #include <optional>
@@ -46,7 +46,7 @@ class Dsurface : public Entity {
   bool u_closed = false, v_closed = false;
 };
 
-/// The origin of marker i held on a deformable curve (docs/equations.md §2.9): the curve
+/// The origin of marker i held on a deformable curve (docs/equations.md §2.11): the curve
 /// parameter is a state; the reactions act on the part of i and on the parts of the
 /// curve's markers.
 class Ptdcv : public Entity {
@@ -56,7 +56,7 @@ class Ptdcv : public Entity {
   Dcurve* dcurve = nullptr;
 };
 
-/// The origin of marker i held on a deformable surface (docs/equations.md §2.9): the two
+/// The origin of marker i held on a deformable surface (docs/equations.md §2.11): the two
 /// surface parameters are states.
 class Ptdsf : public Entity {
  public:

@@ -39,7 +39,9 @@ class UserRoutine {
   /// values: the diagonal, or ndisp x ndisp); the caller's buffer holds `count` values.
   /// (id, par, npar, alpha, iord, iflag) for Curve (CURSUB), giving the 3 components of the
   /// iord-th derivative (0, 1, 2) of the curve with respect to alpha.
-  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField, kCoupler, kCurve };
+  /// (id, par, npar, alpha, beta, iord, iflag) for Surface (SURSUB): 3 values (iord 0), the
+  /// 6 of d/du then d/dv (1), or the 9 of d2/du2, d2/dudv, d2/dv2 (2), at u = alpha, v = beta.
+  enum class Form { kState, kMotion, kRequest, kSensor, kGse, kField, kCoupler, kCurve, kSurface };
   struct Call {
     Form form = Form::kState;
     long id = 0;
@@ -57,8 +59,9 @@ class UserRoutine {
     const double* disp = nullptr;
     const double* velo = nullptr;
     int ndisp = 0;
-    // Curve: the curve parameter (iord the order of the derivative)
+    // Curve: the curve parameter (iord the order of the derivative); Surface: u and v
     double alpha = 0.0;
+    double beta = 0.0;
   };
 
   virtual ~UserRoutine() = default;
@@ -309,6 +312,48 @@ class Cvcv : public Entity {
   Curve* jcurve = nullptr;
   std::optional<Vec3> idisp, jdisp;
   std::optional<double> ivel, jvel;
+  bool no_slip = false;
+};
+
+/// A parametric surface (MotionSolve Surface, Reference_ParamSurface; docs/equations.md §12):
+/// the point s(u, v) in the frame of the marker that uses it, computed by its SURSUB `routine`
+/// (`function` its USER(...) parameters) for u in [minpar[0], maxpar[0]] and v in
+/// [minpar[1], maxpar[1]]; a closed direction repeats with period maxpar - minpar.
+class Surface : public Entity {
+ public:
+  const char* TypeName() const override { return "Surface"; }
+  bool uclosed = false, vclosed = false;
+  std::array<double, 2> minpar{-1.0, -1.0}, maxpar{1.0, 1.0};
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+};
+
+/// A point-to-surface constraint (MotionSolve Ptsf, Constraint_PTSF; docs/equations.md §2.9):
+/// the origin of marker i stays on `surface`, whose points are coordinates in the frame of
+/// marker j (the `rm` of the Python class). The surface parameters are states. `disp`, when
+/// set, guesses the initial contact point (in the frame of j).
+class Ptsf : public Entity {
+ public:
+  const char* TypeName() const override { return "Ptsf"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Surface* surface = nullptr;
+  std::optional<Vec3> disp;
+};
+
+/// A curve-to-surface constraint (MotionSolve Cvsf, Constraint_CVSF; docs/equations.md §2.10):
+/// the plane `curve` of marker i (irm) touches `surface` of marker j (jrm), its tangent in
+/// the surface's tangent plane at the contact point. The curve and surface parameters are
+/// states. `idisp`/`jdisp` guess the initial contact point on each (in the frame of its
+/// marker). `no_slip` is accepted without effect (docs/motionsolve-compatibility.md).
+class Cvsf : public Entity {
+ public:
+  const char* TypeName() const override { return "Cvsf"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Curve* curve = nullptr;
+  Surface* surface = nullptr;
+  std::optional<Vec3> idisp, jdisp;
   bool no_slip = false;
 };
 

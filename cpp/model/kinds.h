@@ -57,6 +57,9 @@
   X(Ptcv, ptcvs)              \
   X(Cvcv, cvcvs)              \
   X(Rv, rvs)                  \
+  X(Surface, surfaces)        \
+  X(Ptsf, ptsfs)              \
+  X(Cvsf, cvsfs)              \
   X(Dcurve, dcurves)          \
   X(Dsurface, dsurfaces)      \
   X(Ptdcv, ptdcvs)            \

@@ -2,6 +2,8 @@
 // Model.save and Model.reload, which write and read it as a file
 // (docs/motionsolve-compatibility.md §2.5)
 #include <map>
+#include <string>
+#include <vector>
 
 #include "common/error.h"
 #include "simulation/simulation.h"
@@ -11,6 +13,18 @@ namespace {
 
 std::string EntityName(const model::Entity* entity) {
   return entity ? std::string(entity->TypeName()) + " " + std::to_string(entity->id) : "-";
+}
+
+// the names of the state blocks: "Type id", and "Type id #k" for the k-th (k >= 2) block of
+// one entity (the two parameter bodies of a Cvcv or a Cvsf, docs/equations.md §2.8, §2.10)
+std::vector<std::string> BlockNames(const std::vector<system::System::StateBlock>& blocks) {
+  std::map<const model::Entity*, int> seen;
+  std::vector<std::string> names;
+  for (const auto& block : blocks) {
+    const int k = ++seen[block.source];
+    names.push_back(EntityName(block.source) + (k > 1 ? " #" + std::to_string(k) : ""));
+  }
+  return names;
 }
 
 std::string MemoryName(const system::MemoryKey& key) {
@@ -30,10 +44,12 @@ std::string Some(const std::vector<std::string>& names) {
 Simulation::SavedState Simulation::Save() const {
   SavedState saved;
   saved.t = state_.t;
-  for (const auto& block : sys_.StateBlocks()) {
-    const VecX values = state_.y.segment(block.offset, block.count);
-    saved.states.emplace_back(EntityName(block.source),
-                              std::vector<double>(values.data(), values.data() + block.count));
+  const auto blocks = sys_.StateBlocks();
+  const std::vector<std::string> names = BlockNames(blocks);
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    const VecX values = state_.y.segment(blocks[k].offset, blocks[k].count);
+    saved.states.emplace_back(names[k],
+                              std::vector<double>(values.data(), values.data() + blocks[k].count));
   }
   for (const auto& block : layout_.blocks()) {
     const double* values = state_.memory.data() + block.offset;
@@ -51,8 +67,11 @@ void Simulation::Load(const SavedState& saved) {
   // the same entities with the same numbers of states: the same model
   std::vector<std::string> missing, different;
   VecX y = sys_.DesignState();
-  for (const auto& block : sys_.StateBlocks()) {
-    const std::string name = EntityName(block.source);
+  const auto blocks = sys_.StateBlocks();
+  const std::vector<std::string> names = BlockNames(blocks);
+  for (size_t k = 0; k < blocks.size(); ++k) {
+    const auto& block = blocks[k];
+    const std::string& name = names[k];
     const auto found = states.find(name);
     if (found == states.end()) {
       missing.push_back(name);

@@ -346,13 +346,18 @@ void Simulation::ContinueFrom(const Simulation& previous) {
   if (!previous.initialized_ && !previous.continued_) return;
   state_.t = previous.state_.t;
   state_.y = sys_.DesignState();
-  std::unordered_map<const model::Entity*, system::System::StateBlock> before;
-  for (const auto& block : previous.sys_.StateBlocks()) before[block.source] = block;
+  // the blocks of each entity in order (a Cvcv or Cvsf has two parameter bodies)
+  std::unordered_map<const model::Entity*, std::vector<system::System::StateBlock>> before;
+  for (const auto& block : previous.sys_.StateBlocks()) before[block.source].push_back(block);
+  std::unordered_map<const model::Entity*, size_t> taken;
   for (const auto& block : sys_.StateBlocks()) {
     const auto found = before.find(block.source);
     if (found == before.end()) continue;
-    const int n = std::min(block.count, found->second.count);
-    state_.y.segment(block.offset, n) = previous.state_.y.segment(found->second.offset, n);
+    const size_t k = taken[block.source]++;
+    if (k >= found->second.size()) continue;
+    const auto& old = found->second[k];
+    const int n = std::min(block.count, old.count);
+    state_.y.segment(block.offset, n) = previous.state_.y.segment(old.offset, n);
   }
   // the work of the non-conservative forces goes on from where it stood
   if (sys_.work_state() >= 0 && previous.sys_.work_state() >= 0)

@@ -535,6 +535,14 @@ void CompiledRoutine::Evaluate(const Call& call, double* out, int count) const {
       reinterpret_cast<Fn>(function_)(&id, par.data(), &npar, &alpha, &iord, &iflag, result.data());
       break;
     }
+    case Form::kSurface: {
+      // SURSUB(id, par, npar, alpha, beta, iord, iflag, values)
+      using Fn = void (*)(int*, double*, int*, double*, double*, int*, int*, double*);
+      double alpha = call.alpha, beta = call.beta;
+      reinterpret_cast<Fn>(function_)(&id, par.data(), &npar, &alpha, &beta, &iord, &iflag,
+                                      result.data());
+      break;
+    }
   }
   if (call.form == Form::kCoupler) {
     if (context.interruption) std::rethrow_exception(context.interruption);

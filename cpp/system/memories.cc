@@ -9,6 +9,27 @@
 namespace msolve::system {
 namespace {
 
+// an accepted state whose contact point has left an open direction of its surface
+// (docs/equations.md §2.9): an error naming the constraint and the time, as for a curve
+void CheckSurfaceParameters(const mbs::JointConstraint& joint, int term, double t,
+                            const double* y) {
+  const math::SpaceSurface& surface = *joint.term(term).surface;
+  const double* body = System::SidesOf(joint, term, y).state[1];
+  if (body == nullptr) return;
+  for (int k = 0; k < 2; ++k) {
+    const double lo = surface.minpar(k), hi = surface.maxpar(k), p = body[k];
+    const double slack = 1e-9 * (hi - lo);
+    if (surface.closed(k) || (p >= lo - slack && p <= hi + slack)) continue;
+    std::ostringstream message;
+    message.precision(10);
+    message << joint.Describe() << ": at time " << t << " the contact point left its surface"
+            << " (the parameter " << (k == 0 ? "u = " : "v = ") << p
+            << " is outside the surface's range [" << lo << ", " << hi
+            << "]); the constraint cannot go on past the surface's edge";
+    throw SolverError(message.str());
+  }
+}
+
 // a parameter outside the range [lo, hi] of an open curve: the error naming the
 // constraint and the time, never the silent cubic continued past the end
 void CheckParameter(const mbs::JointConstraint& joint, double t, double alpha, double lo, double hi,
@@ -24,11 +45,15 @@ void CheckParameter(const mbs::JointConstraint& joint, double t, double alpha, d
 }
 
 // an accepted state whose contact point has left an open curve (docs/equations.md §2.7) or
-// deformable curve or surface (§2.9)
+// deformable curve or surface (§2.11)
 void CheckCurveParameters(const mbs::JointConstraint& joint, double t, const double* y) {
   for (int term = 0; term < joint.terms(); ++term) {
     const mbs::JointConstraint::Term& c = joint.term(term);
     const bool weighted = c.type == mbs::JointType::kWeightedPoint;
+    if (c.type == mbs::JointType::kSurfacePoint) {
+      CheckSurfaceParameters(joint, term, t, y);
+      continue;
+    }
     if ((c.type != mbs::JointType::kCurvePoint && !weighted) || c.curve == nullptr) continue;
     const double* body = System::SidesOf(joint, term, y).state[1];
     if (body == nullptr) continue;

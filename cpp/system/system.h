@@ -449,6 +449,8 @@ class System {
   // the curves of the point-to-curve constraints, and the parts that stand for their
   // parameter bodies (Body::owner)
   std::vector<std::unique_ptr<math::SpaceCurve>> constraint_curves_;
+  // the surfaces of the point- and curve-to-surface constraints (compile/surfaces.cc)
+  std::vector<std::unique_ptr<math::SpaceSurface>> constraint_surfaces_;
   std::vector<std::unique_ptr<model::Part>> parameter_parts_;
   // compiled Variables by id (null while being compiled: a reference back is a cycle)
   std::unordered_map<long, std::unique_ptr<mbs::StateFunction>> variables_;

@@ -6,7 +6,6 @@ from . import bodies as _bodies
 from . import composite as _composite
 from . import constraints as _constraints
 from . import controls as _controls
-from . import deformable as _deformable
 from . import design as _design
 from . import forces as _forces
 from . import geometry as _geometry
@@ -73,6 +72,22 @@ class ActivateCoSim(_refused.ActivateCoSim):
     pipe_name: str
     port: int
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., cosim_dll_name: str = ..., cosim_ptr: int = ..., ip_address: str = ..., pipe_name: str = ..., port: int = ...) -> None: ...
+
+class Arc(_geometry.Arc):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    cm: Marker | None
+    radius: float | None
+    rangle: float | None
+    seg: int | None
+    rm: Marker | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float | None = ..., rangle: float | None = ..., seg: int | None = ..., rm: Marker | None = ...) -> None: ...
 
 class Array(_controls.Array):
     id: int
@@ -143,6 +158,21 @@ class Bushing(_forces.Bushing):
     force: list[float]
     torque: list[float]
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., k: list[float] = ..., c: list[float] = ..., kt: list[float] = ..., ct: list[float] = ..., force: list[float] = ..., torque: list[float] = ...) -> None: ...
+
+class Circle(_geometry.Circle):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    cm: Marker | None
+    radius: float | None
+    seg: int | None
+    rm: Marker | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float | None = ..., seg: int | None = ..., rm: Marker | None = ...) -> None: ...
 
 class CoSim(_refused.CoSim):
     id: int
@@ -243,6 +273,20 @@ class Cvcv(_constraints.Cvcv):
     no_slip: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., icurve: Curve | None = ..., irm: Marker | None = ..., idisp: Point | list[float] | None = ..., ivel: float | None = ..., jcurve: Curve | None = ..., jrm: Marker | None = ..., jdisp: Point | list[float] | None = ..., jvel: float | None = ..., no_slip: bool = ...) -> None: ...
 
+class Cvsf(_constraints.Cvsf):
+    id: int
+    label: str
+    name: str
+    active: bool
+    curve: Curve | None
+    irm: Marker | None
+    idisp: Point | list[float] | None
+    surface: Surface | None
+    jrm: Marker | None
+    jdisp: Point | list[float] | None
+    no_slip: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., curve: Curve | None = ..., irm: Marker | None = ..., idisp: Point | list[float] | None = ..., surface: Surface | None = ..., jrm: Marker | None = ..., jdisp: Point | list[float] | None = ..., no_slip: bool = ...) -> None: ...
+
 class Cylinder(_geometry.Cylinder):
     id: int
     label: str
@@ -258,21 +302,6 @@ class Cylinder(_geometry.Cylinder):
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
 
-class Dcurve(_deformable.Dcurve):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[Marker]
-    u_span: float
-    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    lambda_left: float
-    lambda_right: float
-    tension: float | None
-    u_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
-
 class Debug(_outputs.Debug):
     id: int
     label: str
@@ -283,63 +312,6 @@ class Debug(_outputs.Debug):
     screen_output: bool
     verbose: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., anim: bool = ..., eprint: bool = ..., screen_output: bool = ..., verbose: bool = ...) -> None: ...
-
-class DeformCurve(_deformable.DeformCurve):
-    id: int
-    label: str
-    name: str
-    active: bool
-    refinement_level: int | None
-    color: str
-    hidden: bool
-    material_inside: bool
-    dcurve: Dcurve | None
-    seg: int | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dcurve: Dcurve | None = ..., seg: int | None = ...) -> None: ...
-
-class DeformSurface(_deformable.DeformSurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    refinement_level: int | None
-    color: str
-    hidden: bool
-    material_inside: bool
-    dsurface: Dsurface | None
-    U_seg: int | None
-    V_seg: int | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dsurface: Dsurface | None = ..., U_seg: int | None = ..., V_seg: int | None = ...) -> None: ...
-
-class DeformableCurve(_deformable.Dcurve):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[Marker]
-    u_span: float
-    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    lambda_left: float
-    lambda_right: float
-    tension: float | None
-    u_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
-
-class DeformableSurface(_deformable.Dsurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[list[Marker]]
-    u_span: float
-    v_span: float
-    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    u_tension: float | None
-    v_tension: float | None
-    u_closed: bool
-    v_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
 
 class DeviationSquared(_responses.DeviationSquared):
     id: int
@@ -364,21 +336,6 @@ class Diff(_controls.Diff):
     ic: float | list[float]
     static_hold: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., implicit: bool = ..., ic: float | list[float] = ..., static_hold: bool = ...) -> None: ...
-
-class Dsurface(_deformable.Dsurface):
-    id: int
-    label: str
-    name: str
-    active: bool
-    markers: list[list[Marker]]
-    u_span: float
-    v_span: float
-    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
-    u_tension: float | None
-    v_tension: float | None
-    u_closed: bool
-    v_closed: bool
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
 
 class Dv(_design.Dv):
     id: int
@@ -864,6 +821,18 @@ class Optimizer(_optimizer.Optimizer):
     plot: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., objective: list = ..., weights: list[float] = ..., method: str = ..., eqConstraints: list = ..., ineqConstraints: list = ..., maxit: int = ..., accuracy: float = ..., dsa: str = ..., fdStep: float = ..., type: str = ..., end: float = ..., dtout: float = ..., simFunction: Callable[..., Any] = ..., simMethod: Callable[..., Any] = ..., plot: bool = ...) -> None: ...
 
+class Outline(_geometry.Outline):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    markers: list[Marker]
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., markers: list[Marker] = ...) -> None: ...
+
 class Output(_outputs.Output):
     id: int
     label: str
@@ -885,6 +854,35 @@ class Output(_outputs.Output):
     azero: float | None
     fzero: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., reqsave: bool = ..., mrf_file: bool = ..., abf_file: bool = ..., plt_file: bool = ..., h3d_file: bool = ..., angle_type: Literal['YPR', 'EULER_ANGLES'] = ..., abf_unique_time: Literal['FIRST', 'LAST', 'ALL'] = ..., plt_unique_time: Literal['FIRST', 'LAST', 'ALL'] = ..., req_angle_radians: bool = ..., req_comment_only: bool = ..., capture_max_pd: bool = ..., dzero: float | None = ..., vzero: float | None = ..., azero: float | None = ..., fzero: float | None = ...) -> None: ...
+
+class ParamCurve(_geometry.ParamCurve):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    curve: Curve | None
+    rm: Marker | None
+    seg: int | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., curve: Curve | None = ..., rm: Marker | None = ..., seg: int | None = ...) -> None: ...
+
+class ParamSurface(_geometry.ParamSurface):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    surface: Surface | None
+    rm: Marker | None
+    U_seg: int | None
+    V_seg: int | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., surface: Surface | None = ..., rm: Marker | None = ..., U_seg: int | None = ..., V_seg: int | None = ...) -> None: ...
 
 class Part(_bodies.Part):
     id: int
@@ -1009,44 +1007,16 @@ class Ptcv(_constraints.Ptcv):
     vel: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., curve: Curve | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ..., vel: float | None = ...) -> None: ...
 
-class Ptdcv(_deformable.Ptdcv):
+class Ptsf(_constraints.Ptsf):
     id: int
     label: str
     name: str
     active: bool
     i: Marker | None
-    dcurve: Dcurve | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dcurve: Dcurve | None = ...) -> None: ...
-
-class Ptdsf(_deformable.Ptdsf):
-    id: int
-    label: str
-    name: str
-    active: bool
-    i: Marker | None
-    dsurface: Dsurface | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ...) -> None: ...
-
-class Ptdsff(_deformable.Ptdsff):
-    id: int
-    label: str
-    name: str
-    active: bool
-    i: Marker | None
-    dsurface: Dsurface | None
-    flip_normal: bool
-    radius: float | None
-    radius_x: float | None
-    radius_y: float | None
-    radius_z: float | None
-    force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB']
-    stiffness: float | None
-    damping: float | None
-    penalty: float | None
-    restitution_coefficient: float
-    function: str
-    routine: Callable[..., Any] | str | None
-    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ..., flip_normal: bool = ..., radius: float | None = ..., radius_x: float | None = ..., radius_y: float | None = ..., radius_z: float | None = ..., force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB'] = ..., stiffness: float | None = ..., damping: float | None = ..., penalty: float | None = ..., restitution_coefficient: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+    surface: Surface | None
+    rm: Marker | None
+    disp: Point | list[float] | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., surface: Surface | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ...) -> None: ...
 
 class RMS2(_responses.RMS2):
     id: int
@@ -1249,6 +1219,20 @@ class Springsat(_forces.Springsat):
     xsat: float
     length: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., j: Marker | None = ..., K0: float = ..., Ksat: float = ..., xsat: float = ..., length: float | None = ...) -> None: ...
+
+class Surface(_controls.Surface):
+    id: int
+    label: str
+    name: str
+    active: bool
+    uclosed: bool
+    vclosed: bool
+    minpar: list[float]
+    maxpar: list[float]
+    function: str
+    routine: Callable[..., Any] | str | None
+    script: str
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., uclosed: bool = ..., vclosed: bool = ..., minpar: list[float] = ..., maxpar: list[float] = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ...) -> None: ...
 
 class Tfsiso(_controls.Tfsiso):
     id: int
@@ -1604,4 +1588,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "ActivateCoSim", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Dcurve", "Debug", "DeformCurve", "DeformSurface", "DeformableCurve", "DeformableSurface", "DeviationSquared", "Diff", "Double", "Dsurface", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Output", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptdcv", "Ptdsf", "Ptdsff", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
+__all__ = ["Accgrav", "ActivateCoSim", "Arc", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "Circle", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cvsf", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Outline", "Output", "ParamCurve", "ParamSurface", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptsf", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Surface", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]

@@ -8,7 +8,7 @@ import typing
 from . import _core
 from .base import _CoreEntity
 from .bodies import Marker
-from .controls import Curve
+from .controls import Curve, Surface
 from .properties import (
     Bool,
     Double,
@@ -24,7 +24,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Coupler", "Cvcv", "Gear", "Joint", "Jprim", "Motion", "Ptcv"]
+__all__ = ["Coupler", "Cvcv", "Cvsf", "Gear", "Joint", "Jprim", "Motion", "Ptcv", "Ptsf"]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
@@ -325,4 +325,45 @@ class Cvcv(_CoreEntity, _core.CvcvSpec):
         False,
         field="_no_slip",
         doc="Rolling without slip: the contact point advances by the same arc length on both.",
+    )
+
+
+class Ptsf(_CoreEntity, _core.PtsfSpec):
+    """A point-to-surface constraint (MotionSolve Ptsf, Constraint_PTSF): the origin of marker
+    ``i`` slides on ``surface``, whose points are coordinates in the frame of marker ``rm``
+    and move with its part; the point does not lift off (1 freedom removed). The two surface
+    parameters at the contact point are states of the model. ``disp`` (coordinates in the
+    frame of ``rm``) guesses the initial contact point (default: the surface's point nearest
+    to ``i``). The equations: docs/equations.md §2.9.
+    """
+
+    _core_type = _core.PtsfSpec
+    i = Reference(Marker, field="_i", doc="The marker whose origin slides on the surface.")
+    surface = Reference(Surface, field="_surface", doc="The surface, fixed in the frame of rm.")
+    rm = Reference(Marker, field="_j", doc="The marker whose frame the surface points are in.")
+    disp = Location(field="_disp", doc="Guess of the initial contact point (frame of rm).")
+
+
+class Cvsf(_CoreEntity, _core.CvsfSpec):
+    """A curve-to-surface constraint (MotionSolve Cvsf, Constraint_CVSF): ``curve``, fixed in
+    the frame of marker ``irm``, touches ``surface``, fixed in the frame of ``jrm``, its
+    tangent in the surface's tangent plane at the contact point; the curve does not lift off
+    (1 freedom removed). The curve lies in a plane. The curve parameter and the two surface
+    parameters at the contact point are states of the model. ``idisp``/``jdisp``
+    (coordinates in the frame of ``irm``/``jrm``) guess the initial contact point on each
+    (default: the curve's point nearest to the surface). ``no_slip`` is accepted without
+    effect: the curve slides. The equations: docs/equations.md §2.10.
+    """
+
+    _core_type = _core.CvsfSpec
+    curve = Reference(Curve, field="_curve", doc="The curve, fixed in the frame of irm.")
+    irm = Reference(Marker, field="_i", doc="The marker whose frame the curve points are in.")
+    idisp = Location(field="_idisp", doc="Guess of the initial contact point on the curve.")
+    surface = Reference(Surface, field="_surface", doc="The surface, fixed in the frame of jrm.")
+    jrm = Reference(Marker, field="_j", doc="The marker whose frame the surface points are in.")
+    jdisp = Location(field="_jdisp", doc="Guess of the initial contact point on the surface.")
+    no_slip = Bool(
+        False,
+        field="_no_slip",
+        no_effect="a Cvsf's curve slides on its surface; rolling without slip is not built",
     )

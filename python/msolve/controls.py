@@ -25,7 +25,18 @@ from .properties import (
 from .scripts import resolve_script
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Array", "Curve", "Diff", "Gse", "Lse", "Matrix", "Spline", "Tfsiso", "Variable"]
+__all__ = [
+    "Array",
+    "Curve",
+    "Diff",
+    "Gse",
+    "Lse",
+    "Matrix",
+    "Spline",
+    "Surface",
+    "Tfsiso",
+    "Variable",
+]
 
 _ARYSUB = "arrays hold their numbers or variables; ARYSUB routines are not available"
 # minpar and maxpar act on curves computed by CURSUB only
@@ -402,3 +413,32 @@ class Curve(_CoreEntity, _core.CurveSpec):
     def _load_data(self):
         """The routine the script names, before the model is compiled (Model._prepare_solver)."""
         resolve_script(self, "CURSUB")
+
+
+class Surface(_CoreEntity, _core.SurfaceSpec):
+    """A parametric surface s(u, v) in space (MotionSolve Surface, Reference_ParamSurface),
+    computed by a SURSUB routine: ``routine`` (a Python callable, a ``"library::SURSUB"``
+    string, or a name in the Python file ``script``) called as
+    ``SURSUB(id, par, npar, u, v, iord, iflag)``, returning the 3 components of the point
+    (iord 0), the 6 of its first derivatives d/du then d/dv (iord 1), or the 9 of its second
+    derivatives d2/du2, d2/dudv, d2/dv2 (iord 2), flat or as a list of [x, y, z];
+    ``function="USER(p1, ...)"`` gives par. u runs from ``minpar[0]`` to ``maxpar[0]``, v
+    from ``minpar[1]`` to ``maxpar[1]``; a closed direction (``uclosed``, ``vclosed``)
+    repeats with period maxpar - minpar. The points are coordinates in the frame of the
+    marker of the constraint that uses the surface (Ptsf, Cvsf). docs/equations.md §12.
+    """
+
+    _core_type = _core.SurfaceSpec
+    uclosed = Bool(False, field="_uclosed", doc="The surface repeats along u.")
+    vclosed = Bool(False, field="_vclosed", doc="The surface repeats along v.")
+    minpar = Doubles([-1.0, -1.0], count=2, field="_minpar", doc="The lower bounds of u, v.")
+    maxpar = Doubles([1.0, 1.0], count=2, field="_maxpar", doc="The upper bounds of u, v.")
+    function = Function(
+        "SURSUB", field="_function", doc="USER(p1, ...): the parameters of the SURSUB routine."
+    )
+    routine = Routine(field="_routine", doc="SURSUB: a callable returning a point or derivatives.")
+    script = Str(doc="A Python file holding the routine (named by routine=, or SURSUB).")
+
+    def _load_data(self):
+        """The routine the script names, before the model is compiled (Model._prepare_solver)."""
+        resolve_script(self, "SURSUB")

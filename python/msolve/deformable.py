@@ -3,7 +3,7 @@ DeformableSurface): a cubic spline through the origins of markers that move with
 parts, so that the curve or surface deforms as they move; the point-to-deformable-curve and
 point-to-deformable-surface constraints on them (Ptdcv, Ptdsf), the point-to-surface contact
 force (Ptdsff, refused when the model is compiled: msolve does not support it yet), and the
-graphics that draw them (DeformCurve, DeformSurface). The equations: docs/equations.md §2.9
+graphics that draw them (DeformCurve, DeformSurface). The equations: docs/equations.md §2.11
 and §11.1."""
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class Ptdcv(_CoreEntity, _core.PtdcvSpec):
     origin of marker ``i`` slides on ``dcurve`` (2 freedoms removed) as the curve deforms
     with its markers; the reactions act on the part of i and on the parts of the curve's
     markers. The curve parameter at the contact point is a state, starting at the curve's
-    point nearest to i. The equations: docs/equations.md §2.9.
+    point nearest to i. The equations: docs/equations.md §2.11.
     """
 
     _core_type = _core.PtdcvSpec
@@ -134,7 +134,7 @@ class Ptdsf(_CoreEntity, _core.PtdsfSpec):
     origin of marker ``i`` slides on ``dsurface`` (1 freedom removed) as the surface deforms
     with its markers; the reactions act on the part of i and on the parts of the surface's
     markers. The two surface parameters at the contact point are states, starting at the
-    surface's point nearest to i. The equations: docs/equations.md §2.9.
+    surface's point nearest to i. The equations: docs/equations.md §2.11.
     """
 
     _core_type = _core.PtdsfSpec

@@ -1,7 +1,9 @@
 """Geometry attached to parts through markers, MotionSolve's graphics classes: Sphere, Box,
 Cylinder, Ellipsoid, Frustum, and External (a triangle mesh read from an STL or OBJ file
-with trimesh). msolve draws nothing; a Contact (msolve.forces) uses their solids. All
-graphics share one id space, as the XML Post_Graphic does."""
+with trimesh), whose solids a Contact (msolve.forces) uses; and Arc, Circle, ParamCurve,
+ParamSurface and Outline, which only draw. msolve draws nothing: the drawing graphics are kept
+in the model and written by save_model, and have no effect on the physics. All graphics share one
+id space, as the XML Post_Graphic does."""
 
 from __future__ import annotations
 
@@ -12,10 +14,24 @@ import numpy as np
 from . import _core
 from .base import SolverObject, _CoreEntity
 from .bodies import Marker
+from .controls import Curve, Surface
 from .properties import Bool, Double, Enum, Int, Reference, Str
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Box", "Cylinder", "Ellipsoid", "External", "Frustum", "Graphics", "Sphere"]
+__all__ = [
+    "Arc",
+    "Box",
+    "Circle",
+    "Cylinder",
+    "Ellipsoid",
+    "External",
+    "Frustum",
+    "Graphics",
+    "Outline",
+    "ParamCurve",
+    "ParamSurface",
+    "Sphere",
+]
 
 _DRAWN = "msolve draws no graphics"
 
@@ -162,3 +178,91 @@ class External(Graphics):
         self._convex = convex
         self._mesh_problem = problem
         self._mesh_key = key
+
+
+# -- graphics that only draw ---------------------------------------------------------------
+
+
+class _Drawing(Graphics):
+    """A graphic that only draws: its attributes are kept and written, and checked when the
+    model is compiled (the references it needs); it has no effect on the physics and cannot
+    be a Contact's solid."""
+
+    # (attribute, what it is): references that must be set
+    _needs: tuple = ()
+
+    def _load_data(self):
+        """Check the references the graphic needs (Model._prepare_solver)."""
+        for name, what in self._needs:
+            if getattr(self, name) is None:
+                raise _core.ModelError(f"{self._describe()}: {name} ({what}) is not set")
+
+
+class _Round(_Drawing):
+    """An Arc or a Circle: its radius given, or the distance from cm to rm (one of the two)."""
+
+    _needs = (("cm", "the marker at its centre"),)
+
+    def _load_data(self):
+        super()._load_data()
+        if (self.radius is None) == (self.rm is None):
+            raise _core.ModelError(
+                f"{self._describe()}: give either radius or rm (the marker whose distance from "
+                "cm is the radius), one of the two"
+            )
+
+
+class Arc(_Round):
+    """An arc graphic centred on marker ``cm`` in its x-y plane, of ``radius`` (or the
+    distance from ``cm`` to ``rm``) over the angle ``rangle`` from cm's x axis, drawn with
+    ``seg`` segments. Draws only."""
+
+    cm = Reference(Marker, field="_cm", doc="The marker at the centre.", no_effect=_DRAWN)
+    radius = Double(None, optional=True, minimum=0.0, no_effect=_DRAWN)
+    rangle = Double(None, optional=True, doc="The angle the arc spans.", no_effect=_DRAWN)
+    seg = Int(None, optional=True, doc="The number of segments drawn.", no_effect=_DRAWN)
+    rm = Reference(Marker, doc="The marker on the arc (in place of radius).", no_effect=_DRAWN)
+
+
+class Circle(_Round):
+    """A circle graphic centred on marker ``cm`` in its x-y plane, of ``radius`` (or the
+    distance from ``cm`` to ``rm``), drawn with ``seg`` segments. Draws only."""
+
+    cm = Reference(Marker, field="_cm", doc="The marker at the centre.", no_effect=_DRAWN)
+    radius = Double(None, optional=True, minimum=0.0, no_effect=_DRAWN)
+    seg = Int(None, optional=True, doc="The number of segments drawn.", no_effect=_DRAWN)
+    rm = Reference(Marker, doc="The marker on the circle (in place of radius).", no_effect=_DRAWN)
+
+
+class ParamCurve(_Drawing):
+    """The graphic of a ``curve`` (a Curve) in the frame of marker ``rm``, drawn with ``seg``
+    straight segments. Draws only."""
+
+    _needs = (("curve", "the Curve it draws"),)
+    curve = Reference(Curve, doc="The curve drawn.", no_effect=_DRAWN)
+    rm = Reference(Marker, field="_cm", doc="The frame of the curve's points.", no_effect=_DRAWN)
+    seg = Int(None, optional=True, doc="The number of segments drawn.", no_effect=_DRAWN)
+
+
+class ParamSurface(_Drawing):
+    """The graphic of a ``surface`` (a Surface) in the frame of marker ``rm``, drawn with
+    ``U_seg`` by ``V_seg`` segments. Draws only."""
+
+    _needs = (("surface", "the Surface it draws"),)
+    surface = Reference(Surface, doc="The surface drawn.", no_effect=_DRAWN)
+    rm = Reference(Marker, field="_cm", doc="The frame of the surface's points.", no_effect=_DRAWN)
+    U_seg = Int(None, optional=True, doc="The number of segments along u.", no_effect=_DRAWN)
+    V_seg = Int(None, optional=True, doc="The number of segments along v.", no_effect=_DRAWN)
+
+
+class Outline(_Drawing):
+    """Line segments between the origins of ``markers``, in their order. Draws only."""
+
+    markers = Reference(Marker, count=0, doc="The markers joined.", no_effect=_DRAWN)
+
+    def _load_data(self):
+        if len(self.markers) < 2:
+            raise _core.ModelError(
+                f"{self._describe()}: markers must list at least 2 markers to join, got "
+                f"{len(self.markers)}"
+            )

@@ -7,7 +7,7 @@ import html
 
 from . import _core
 from .bodies import Part, PointMass
-from .constraints import Coupler, Cvcv, Gear, Joint, Jprim, Motion, Ptcv
+from .constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
 from .deformable import Ptdcv, Ptdsf
 
 
@@ -15,9 +15,9 @@ def gruebler_count(model):
     """The degrees of freedom of the model's active entities by the Gruebler count: 6 per
     moving part, 3 per point mass (its rotations are held), less one per equation of the
     joints and jprims (the numbers of docs/equations.md §2), one per motion, coupler and
-    gear, two per point-to-curve constraint (Ptcv, Cvcv, Ptdcv) and one per point on a
-    deformable surface. Redundant equations are counted too, so the count can be lower than
-    the freedoms the solver finds."""
+    gear, two per point-to-curve or curve-to-curve constraint and one per point-to-surface or
+    curve-to-surface constraint. Redundant equations are counted too, so the
+    count can be lower than the freedoms the solver finds."""
     active = [obj for obj in model.getChildren() if getattr(obj, "active", True)]
     count = 0
     for obj in active:
@@ -32,7 +32,7 @@ def gruebler_count(model):
             count -= 1
         elif isinstance(obj, (Ptcv, Cvcv, Ptdcv)):
             count -= 2
-        elif isinstance(obj, Ptdsf):
+        elif isinstance(obj, (Ptsf, Cvsf, Ptdsf)):
             count -= 1
     return count
 

@@ -53,6 +53,12 @@ class Builder {
                          const std::vector<mbs::BodyMarker>& markers,
                          const std::vector<const math::SpaceCurve*>& u_weights,
                          const std::vector<const math::SpaceCurve*>& v_weights, int body);
+  // surfaces.cc: the point- and curve-to-surface constraints, a massless body for the two
+  // surface parameters
+  void SurfaceConstraints();
+  void CurveToSurfaceConstraints();
+  int SurfaceParameterBody(const model::Entity& owner, const std::string& label, double u, double v,
+                           const Vec4& e0, bool rotates);
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();

@@ -16,12 +16,14 @@
 #include "common/error.h"
 #include "math/rotation.h"
 #include "system/compile/builder.h"
+#include "system/compile/curve_geometry.h"
 #include "system/curve_function.h"
 
 namespace msolve::system {
-namespace {
 
 using math::NearestParameter;
+
+namespace {
 
 // a curve's points negated: -c(alpha), so that a kCurvePoint term gives +R c (the second
 // curve of a Cvcv, whose contact point enters its rows with the opposite sign)
@@ -124,10 +126,13 @@ class ArcLengthCurve : public math::SpaceCurve {
   double s0_ = 0.0;
 };
 
+}  // namespace
+
 // the unit normal of the plane a curve lies in (its frame's coordinates), from a sampling of
 // its parameter range; a zero vector for a straight curve (any plane through it); an error
 // naming `what` when the curve leaves every plane by more than 1e-6 of its size
-Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what) {
+Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what,
+                      const std::string& need) {
   std::vector<Vec3> points;
   Vec3 centre = Vec3::Zero();
   for (int k = 0; k <= kPlaneSamples; ++k) {
@@ -147,10 +152,12 @@ Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what) {
   for (const Vec3& p : points) off = std::max(off, std::abs((p - centre).dot(normal)));
   if (off > 1e-6 * size)
     throw ModelError(what + " is not planar: its points leave their best plane by " +
-                     std::to_string(off) + " (a Cvcv needs both curves in parallel planes)");
+                     std::to_string(off) + " (" + need + ")");
   if (eigen.eigenvalues()[1] <= 1e-12 * eigen.eigenvalues()[2]) return Vec3::Zero();
   return normal;
 }
+
+namespace {
 
 // the parameters (alpha, beta) of the nearest points of two curves given in global
 // coordinates by the frames fi, fj: the best pair of a sampling, refined by alternating
@@ -305,6 +312,8 @@ void CheckCvcvCurve(const model::Cvcv& cvcv, const model::Curve* curve, const ch
                      " is not active");
 }
 
+}  // namespace
+
 // the orientation (a quaternion) of a parameter body of a Cvcv: x along the curve's tangent
 // at alpha, z along its plane normal m, both in the frame R of the curve's marker
 Vec4 CurveFrameOrientation(const math::SpaceCurve& curve, double alpha, const Vec3& m,
@@ -316,8 +325,6 @@ Vec4 CurveFrameOrientation(const math::SpaceCurve& curve, double alpha, const Ve
   local.col(2) = m;
   return math::MatrixToQuat(R * local);
 }
-
-}  // namespace
 
 // the curve-to-curve constraints (docs/equations.md §2.8): a parameter body for each curve,
 // held on the global z axis by INLINE and turned along its curve's tangent by kCurveFrame;
@@ -349,8 +356,11 @@ void Builder::CurveToCurveConstraints() {
 
     const mbs::Frame<double> fi = mbs::MarkerFrame(mi, System::BodyState(mi.body, design.data()));
     const mbs::Frame<double> fj = mbs::MarkerFrame(mj, System::BodyState(mj.body, design.data()));
-    Vec3 ni = CurvePlaneNormal(ci, cvcv->Describe() + ": its icurve " + cvcv->icurve->Describe());
-    Vec3 nj = CurvePlaneNormal(cj, cvcv->Describe() + ": its jcurve " + cvcv->jcurve->Describe());
+    const std::string need = "a Cvcv needs both curves in parallel planes";
+    Vec3 ni =
+        CurvePlaneNormal(ci, cvcv->Describe() + ": its icurve " + cvcv->icurve->Describe(), need);
+    Vec3 nj =
+        CurvePlaneNormal(cj, cvcv->Describe() + ": its jcurve " + cvcv->jcurve->Describe(), need);
     if (ni.isZero() && nj.isZero())
       throw ModelError(cvcv->Describe() + ": both curves are straight lines, so their plane " +
                        "is not defined");

@@ -1,5 +1,5 @@
 // compile(model), the constraints of a point on a deformable curve (Ptdcv) or surface (Ptdsf),
-// docs/equations.md §2.9: the curve is the cubic spline through the origins of its markers,
+// docs/equations.md §2.11: the curve is the cubic spline through the origins of its markers,
 // c(u) = sum_k w_k(u) p_k, linear in the markers' positions with weights fixed at compile
 // time (math/deform_spline.h). The parameter u (and v of a surface) is a coordinate of a
 // massless parameter body of the constraint's own, as for a Ptcv (curves.cc); the 3 rows
@@ -120,7 +120,7 @@ std::vector<mbs::BodyMarker> Builder::DeformableMarkers(const model::Entity& own
   return result;
 }
 
-// the 3 rows p_I - sum_k weight_k p_k on the parameter body `body` (docs/equations.md §2.9)
+// the 3 rows p_I - sum_k weight_k p_k on the parameter body `body` (docs/equations.md §2.11)
 void Builder::WeightedPointRows(const model::Entity& owner, const mbs::BodyMarker& mi,
                                 const std::vector<mbs::BodyMarker>& markers,
                                 const std::vector<const math::SpaceCurve*>& u_weights,

@@ -5,7 +5,7 @@ and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constrain
 
 from __future__ import annotations
 
-from ..constraints import Coupler, Cvcv, Gear, Joint, Jprim, Motion, Ptcv
+from ..constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
 from .element import _marker, _num, _show
 from .registry import reads, writes
 
@@ -246,6 +246,37 @@ def read_cvcv(reader, el):
     return cvcv
 
 
+@reads("Constraint_PTSF")
+def read_ptsf(reader, el):
+    # the reference spells the guess disp_x0 ... in its text and disp_xo ... in its format
+    disp = [_first_real(el, f"disp_{c}0", f"disp_{c}o") for c in "xyz"]
+    kwds = {}
+    if any(v is not None for v in disp):
+        kwds["disp"] = [v or 0.0 for v in disp]
+    ptsf = reader.create(el, Ptsf, **kwds)
+    _marker(reader, el, "i_marker_id", ptsf, "i")
+    _marker(reader, el, "j_marker_id", ptsf, "rm")
+    reader.link(el, "surface_id", "Surface", lambda s: setattr(ptsf, "surface", s), required=True)
+    el.finish()
+    return ptsf
+
+
+@reads("Constraint_CVSF")
+def read_cvsf(reader, el):
+    kwds = {}
+    for side in "ij":
+        disp = [_first_real(el, f"{side}_disp_{c}0", f"{side}_disp_{c}o") for c in "xyz"]
+        if any(v is not None for v in disp):
+            kwds[f"{side}disp"] = [v or 0.0 for v in disp]
+    cvsf = reader.create(el, Cvsf, **kwds)
+    _marker(reader, el, "i_marker_id", cvsf, "irm")
+    _marker(reader, el, "j_marker_id", cvsf, "jrm")
+    reader.link(el, "curve_id", "Curve", lambda c: setattr(cvsf, "curve", c), required=True)
+    reader.link(el, "surface_id", "Surface", lambda s: setattr(cvsf, "surface", s), required=True)
+    el.finish()
+    return cvsf
+
+
 def _first_real(el, *names):
     values = [el.real(name) for name in names]
     return next((v for v in values if v is not None), None)
@@ -343,3 +374,25 @@ def write_cvcv(w, c):
             e.set(f"{side}_vel0", vel)
     if c.no_slip:
         e.set("is_no_slip", True)
+
+
+@writes(Ptsf, section="constraints")
+def write_ptsf(w, p):
+    e = w.add("Constraint_PTSF", p)
+    e.set("i_marker_id", w.need(p, "i")).set("j_marker_id", w.need(p, "rm"))
+    e.set("surface_id", w.need(p, "surface"))
+    if p.disp is not None:
+        for c, v in zip("xyz", p.disp):
+            e.set(f"disp_{c}0", v)
+
+
+@writes(Cvsf, section="constraints")
+def write_cvsf(w, c):
+    e = w.add("Constraint_CVSF", c)
+    e.set("i_marker_id", w.need(c, "irm")).set("j_marker_id", w.need(c, "jrm"))
+    e.set("curve_id", w.need(c, "curve")).set("surface_id", w.need(c, "surface"))
+    for side in "ij":
+        disp = getattr(c, f"{side}disp")
+        if disp is not None:
+            for axis, v in zip("xyz", disp):
+                e.set(f"{side}_disp_{axis}0", v)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..controls import Array, Curve, Diff, Gse, Lse, Matrix, Spline, Tfsiso, Variable
+from ..controls import Array, Curve, Diff, Gse, Lse, Matrix, Spline, Surface, Tfsiso, Variable
 from .element import _INT, _num, _show
 from .registry import reads, writes
 
@@ -240,6 +240,30 @@ def read_param_curve(reader, el):
     el.finish()
 
 
+@reads("Reference_ParamSurface")
+def read_param_surface(reader, el):
+    """Reference_ParamSurface: a SURSUB routine (usrsub_param_string with usrsub_dll_name or
+    script_name) whose parameters run from u_start to u_end and v_start to v_end."""
+    param, routine = reader.routine(el, "SURSUB")
+    if routine is None:
+        raise el.error(
+            "a parametric surface needs its SURSUB routine: 'usrsub_param_string' with "
+            "'script_name' (interpreter=\"PYTHON\") or 'usrsub_dll_name'"
+        )
+    el.word("type", {"USERSUB": "USERSUB"})
+    reader.create(
+        el,
+        Surface,
+        uclosed=el.bool("is_u_closed"),
+        vclosed=el.bool("is_v_closed"),
+        minpar=[el.real("u_start", -1.0), el.real("v_start", -1.0)],
+        maxpar=[el.real("u_end", 1.0), el.real("v_end", 1.0)],
+        function=param or "USER()",
+        routine=routine,
+    )
+    el.finish()
+
+
 # -- writing -------------------------------------------------------------------------------
 
 
@@ -387,3 +411,14 @@ def write_param_curve(w, c):
         e.set("matrix_id", c.matrix.id)
     else:
         e.text = [" ".join(_num(v) for v in point) for point in c.xyz]
+
+
+@writes(Surface, section="data")
+def write_param_surface(w, s):
+    e = w.add("Reference_ParamSurface", s)
+    e.set("is_u_closed", s.uclosed).set("is_v_closed", s.vclosed)
+    e.set("u_start", s.minpar[0]).set("u_end", s.maxpar[0])
+    e.set("v_start", s.minpar[1]).set("v_end", s.maxpar[1])
+    if s.routine is None:
+        raise w.fail(s, "has no routine (SURSUB), the only way a dataset defines a surface")
+    w.routine(e, s, "SURSUB")

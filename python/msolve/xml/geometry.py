@@ -1,7 +1,9 @@
 """Contact of a MotionSolve XML dataset, read and written: the solids of ``Post_Graphic``
 (Sphere, BoxDefinedFromCorner, BoxDefinedFromCenter, Cylinder, Ellipsoid, Frustum, External)
-and ``Force_Contact``. The other Post_Graphic types draw only: they are warned about and
-skipped, as before. The attribute names of Ellipsoid (``x_scale``, ``y_scale``, ``z_scale``;
+and ``Force_Contact``; the Post_Graphic types that only draw and that msolve keeps (Arc,
+Circle, ParamCurve, ParamSurface: attribute names in docs/motionsolve-compatibility.md §10).
+The other Post_Graphic types draw only: they are warned about and skipped, as before. The
+attribute names of Ellipsoid (``x_scale``, ``y_scale``, ``z_scale``;
 ``scale_x`` ... read too), Frustum (``top_radius``, ``bottom_radius``, ``length``) and
 External (``rm_id``, ``filename`` relative to the dataset, ``element``: the parts' names
 separated by commas) are msolve's choice
@@ -12,7 +14,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..forces import Contact
-from ..geometry import Box, Cylinder, Ellipsoid, External, Frustum, Sphere
+from ..geometry import (
+    Arc,
+    Box,
+    Circle,
+    Cylinder,
+    Ellipsoid,
+    External,
+    Frustum,
+    Outline,
+    ParamCurve,
+    ParamSurface,
+    Sphere,
+)
 from .element import _marker
 from .registry import reads, writes
 
@@ -48,6 +62,14 @@ def read_graphic(reader, el):
         _marker(reader, el, "center_marker_id", g, "cm")
     elif kind in _SOLIDS:
         g = _SOLIDS[kind](reader, el)
+    elif kind.startswith(("ARC", "CIRCLE")) and el.has("center_marker_id"):
+        _read_round(reader, el, Arc if kind.startswith("ARC") else Circle)
+        el.finish(ignored=(*_DRAWING, "is_material_inside"))
+        return
+    elif kind in _DRAWINGS and el.has(_DRAWINGS[kind][0]):
+        _DRAWINGS[kind][1](reader, el)
+        el.finish(ignored=(*_DRAWING, "is_material_inside"))
+        return
     else:
         kind = el.text("type")
         el.warn(f"output or graphics element not used by msolve (type '{kind}' only draws)")
@@ -91,6 +113,57 @@ def _read_external(reader, el):
 
 # Post_Graphic types of the other solids -> their readers
 _SOLIDS = {"ELLIPSOID": _read_ellipsoid, "FRUSTUM": _read_frustum, "EXTERNAL": _read_external}
+
+
+def _drawn(el):
+    """The attributes of a graphic that only draws that msolve keeps: color and hidden."""
+    return {"color": el.text("color") or None, "hidden": el.bool("hidden")}
+
+
+def _read_round(reader, el, cls):
+    """An Arc or Circle: center_marker_id, radius or ref_marker_id, num_segments, and for an
+    Arc range_angle."""
+    kwds = {"radius": el.real("radius", minimum=0.0), "seg": el.int("num_segments"), **_drawn(el)}
+    if cls is Arc:
+        kwds["rangle"] = el.real("range_angle")
+    g = reader.create(el, cls, "Graphics", **kwds)
+    _marker(reader, el, "center_marker_id", g, "cm")
+    _marker(reader, el, "ref_marker_id", g, "rm", required=False)
+
+
+def _read_param_curve_graphic(reader, el):
+    g = reader.create(el, ParamCurve, "Graphics", seg=el.int("num_segments"), **_drawn(el))
+    reader.link(el, "curve_id", "Curve", lambda c: setattr(g, "curve", c), required=True)
+    _marker(reader, el, "rm_id", g, "rm", required=False)
+
+
+def _read_param_surface_graphic(reader, el):
+    g = reader.create(
+        el,
+        ParamSurface,
+        "Graphics",
+        U_seg=el.int("num_u_segments"),
+        V_seg=el.int("num_v_segments"),
+        **_drawn(el),
+    )
+    reader.link(el, "surface_id", "Surface", lambda s: setattr(g, "surface", s), required=True)
+    _marker(reader, el, "rm_id", g, "rm", required=False)
+
+
+# Post_Graphic types that only draw and that msolve keeps -> their readers
+def _read_outline(reader, el):
+    g = reader.create(el, Outline, "Graphics", **_drawn(el))
+    ids = _ids(el, "marker_id", "num_markers")
+    reader.links.append((el, "marker_id", "Marker", ids, lambda m: setattr(g, "markers", m)))
+
+
+# (with the attribute that names what it draws; without it the element is skipped, as the
+# other drawings)
+_DRAWINGS = {
+    "OUTLINE": ("marker_id", _read_outline),
+    "PARAMCURVE": ("curve_id", _read_param_curve_graphic),
+    "PARAMSURFACE": ("surface_id", _read_param_surface_graphic),
+}
 
 
 def _ids(el, name, count_name):
@@ -191,6 +264,59 @@ def write_external(w, g):
     if elements:
         e.set("element", ",".join(elements))
     e.set("is_material_inside", g.material_inside)
+
+
+def _drawing(e, g):
+    """The attributes of a graphic that only draws, as the solids write them."""
+    if g.color:
+        e.set("color", g.color)
+    if g.hidden:
+        e.set("hidden", True)
+
+
+@writes(Arc, section="bodies")
+def write_arc(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Arc").set("center_marker_id", w.need(g, "cm"))
+    e.set("radius", g.radius).set("range_angle", g.rangle).set("num_segments", g.seg)
+    if g.rm is not None:
+        e.set("ref_marker_id", g.rm.id)
+    _drawing(e, g)
+
+
+@writes(Circle, section="bodies")
+def write_circle(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Circle").set("center_marker_id", w.need(g, "cm"))
+    e.set("radius", g.radius).set("num_segments", g.seg)
+    if g.rm is not None:
+        e.set("ref_marker_id", g.rm.id)
+    _drawing(e, g)
+
+
+@writes(ParamCurve, section="bodies")
+def write_param_curve_graphic(w, g):
+    e = w.add("Post_Graphic", g).set("type", "ParamCurve").set("curve_id", w.need(g, "curve"))
+    if g.rm is not None:
+        e.set("rm_id", g.rm.id)
+    e.set("num_segments", g.seg)
+    _drawing(e, g)
+
+
+@writes(ParamSurface, section="bodies")
+def write_param_surface_graphic(w, g):
+    e = w.add("Post_Graphic", g).set("type", "ParamSurface")
+    e.set("surface_id", w.need(g, "surface"))
+    if g.rm is not None:
+        e.set("rm_id", g.rm.id)
+    e.set("num_u_segments", g.U_seg).set("num_v_segments", g.V_seg)
+    _drawing(e, g)
+
+
+@writes(Outline, section="bodies")
+def write_outline(w, g):
+    e = w.add("Post_Graphic", g).set("type", "Outline")
+    e.set("num_markers", len(g.markers))
+    e.set("marker_id", ",".join(str(m.id) for m in g.markers))
+    _drawing(e, g)
 
 
 @writes(Contact, section="forces")

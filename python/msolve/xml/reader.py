@@ -33,6 +33,8 @@ Reference_Array              Array (numbers or variable ids in the element text)
 Reference_Matrix             Matrix (dense by rows or columns, or sparse triples)
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
 Reference_ParamCurve         Curve (``matrix_id`` or rows ``x y z`` in the text)
+Reference_ParamSurface       Surface (its SURSUB)
+Constraint_PTSF, _CVSF       Ptsf, Cvsf
 Post_Request                 Request
 Sensor_Event/Sensor_Evaluate Sensor (the Sensor_Evaluate gives its ``evaluate``)
 ===========================  ==============================================================
@@ -385,6 +387,7 @@ _KIND_ELEMENT = {
     "Matrix": "Reference_Matrix",
     "Spline": "Reference_Spline",
     "Curve": "Reference_ParamCurve",
+    "Surface": "Reference_ParamSurface",
     "Diff": "Control_Diff",
     "Tfsiso": "Control_SISO",
 }
