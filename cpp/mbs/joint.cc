@@ -216,8 +216,7 @@ void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Fram
 template <class S>
 using ClosedFormGradient = Eigen::Matrix<S, 6, kPairQ, Eigen::RowMajor>;
 
-// d^order w / du^order of a weight curve (its x component) at u, as CurvePointT: the
-// second-order Taylor expansion at the plain value (all that gradients and Hessians read)
+// d^order w / du^order of a weight curve (its x component) at u, as CurvePointT
 template <class S>
 S WeightT(const math::SpaceCurve& curve, const S& u, int order) {
   const double a = PlainValue(u);
@@ -227,11 +226,9 @@ S WeightT(const math::SpaceCurve& curve, const S& u, int order) {
   return c0 + c1 * du + c2 * (0.5 * du * du);
 }
 
-// kWeightedPoint in closed form (docs/equations.md §2.11): phi = -W p_I with W = w(u) (times
-// w_v(v) on a surface), u the global z and v the global x of the parameter body J; the
-// gradient -W dp_I/dq_I on I's coordinates, -W_u p_I and -W_v p_I on J's z and x. Many terms
-// share one constraint (one per marker), so the Hessians come from differentiating this
-// gradient once rather than the residual twice.
+// kWeightedPoint in closed form (docs/equations.md §2.11): phi = -W p_I, W = w(u) (w(u) w_v(v)
+// on a surface; u, v the global z, x of J), its gradient -W dp_I/dq_I, -W_u p_I, -W_v p_I: a
+// curve has a term per marker, so the Hessians differentiate this gradient once.
 template <class S>
 void WeightedPointResiduals(const JointConstraint::Term& t, const S* qI, const S* qJ, S* phi,
                             ClosedFormGradient<S>* grad) {
@@ -248,22 +245,14 @@ void WeightedPointResiduals(const JointConstraint::Term& t, const S* qI, const S
     S* gI = grad->row(r).data();
     S* gJ = gI + kBodyQ;
     for (int c = 0; c < kPairQ; ++c) gI[c] = S(0.0);
-    math::Vec3T<S> axis;
+    math::Vec3T<S> axis;  // w along row r's axis
     for (int a = 0; a < 3; ++a) axis[a] = S(a == r ? 1.0 : 0.0) * w;
     AddPointGradient(t.i, qI, axis, -1.0, gI);
-    if (qJ) {
-      gJ[2] = -(wu * I.p[r]);
-      if (t.curve_v) gJ[0] = -(wv * I.p[r]);
-    }
+    if (qJ) gJ[2] = -(wu * I.p[r]);
+    if (qJ && t.curve_v) gJ[0] = -(wv * I.p[r]);
     phi[r] = -(w * I.p[r]);
   }
 }
-
-// the closed-form residuals and gradient of a term: kWeightedPoint, or the joint types of
-// ClosedFormResiduals; false for the others (angles, curve points and frames)
-template <class S>
-bool ClosedFormTerm(const JointConstraint::Term& t, const S* qI, const S* qJ, S* phi,
-                    ClosedFormGradient<S>* grad);
 
 // Residuals and their gradient (rows x 14) of a joint type whose equations are sums of the
 // terms of JointEquationTerms, in closed form; false for the angle types.
@@ -307,6 +296,7 @@ bool ClosedFormResiduals(JointType type, const BodyMarker& mi, const BodyMarker&
   return true;
 }
 
+// the closed-form residuals and gradient of a term: kWeightedPoint, or a joint type
 template <class S>
 bool ClosedFormTerm(const JointConstraint::Term& t, const S* qI, const S* qJ, S* phi,
                     ClosedFormGradient<S>* grad) {
