@@ -53,10 +53,6 @@ class SpaceCurve {
   virtual std::vector<double> Breakpoints() const { return {}; }
 };
 
-/// The parameter of the point of `curve` nearest to p (both in the curve's frame): the best
-/// of a sampling of the parameter range, refined by Newton on (c(a) - p).c'(a) = 0.
-double NearestParameter(const SpaceCurve& curve, const Vec3& p);
-
 class ParamCurve : public SpaceCurve {
  public:
   /// `points` must pass CheckCurveData.

@@ -21,7 +21,29 @@
 
 namespace msolve::system {
 
-using math::NearestParameter;
+// the parameter of the point of `curve` nearest to p (both in the curve's frame): the best of
+// a sampling of the parameter range, refined by Newton on (c(a) - p).c'(a) = 0
+double NearestParameter(const math::SpaceCurve& curve, const Vec3& p) {
+  const double lo = curve.minpar(), hi = curve.maxpar();
+  constexpr int kSamples = 2000;
+  double best = lo, best_distance = std::numeric_limits<double>::infinity();
+  for (int k = 0; k <= kSamples; ++k) {
+    const double a = lo + (hi - lo) * k / kSamples;
+    const double distance = (curve.Evaluate(a, 0) - p).squaredNorm();
+    if (distance < best_distance) best = a, best_distance = distance;
+  }
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    const Vec3 r = curve.Evaluate(best, 0) - p;
+    const Vec3 t = curve.Evaluate(best, 1);
+    const double slope = t.squaredNorm() + r.dot(curve.Evaluate(best, 2));
+    if (!(slope > 0.0)) break;
+    const double step = r.dot(t) / slope;
+    best -= step;
+    if (!curve.closed()) best = std::min(std::max(best, lo), hi);
+    if (std::abs(step) < 1e-15 * (hi - lo)) break;
+  }
+  return best;
+}
 
 namespace {
 

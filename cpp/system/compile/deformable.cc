@@ -19,6 +19,7 @@
 #include "common/error.h"
 #include "math/deform_spline.h"
 #include "system/compile/builder.h"
+#include "system/compile/curve_geometry.h"
 
 namespace msolve::system {
 namespace {
@@ -170,7 +171,7 @@ void Builder::DeformableCurveConstraints() {
     const math::FrozenSplineCurve frozen(weights, points);
     const VecX design = sys_.DesignState();
     const Vec3 pi = mbs::MarkerFrame(mi, System::BodyState(mi.body, design.data())).p;
-    const double u = math::NearestParameter(frozen, pi);
+    const double u = NearestParameter(frozen, pi);
     const int body = ParameterBody(*ptdcv, "curve parameter of " + ptdcv->Describe(), u,
                                    Vec4(1, 0, 0, 0), frozen, std::nullopt, false);
     mbs::BodyMarker on_body, fixed, axis;
