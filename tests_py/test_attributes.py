@@ -72,6 +72,7 @@ def sample(type_text, model_objects, default=None):
         "Exact": lambda: ["X", "PSI"],
         "Nodes": lambda: [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 1.0, 0.0]],
         "Property": lambda: -9.81,
+        "MarkerGrid": lambda: [[model_objects(msolve.Marker) for _ in range(3)] for _ in range(3)],
         "XY": lambda: [(0.0, 1.0), (1.0, 2.0)],
     }[type_text]()
 

@@ -22,6 +22,7 @@ using namespace model;  // NOLINT
 // the descriptions of the forces (bind_forces.cc)
 void DefineForceSpecs(py::module_& m);
 void DefineNforceSpec(py::module_& m);
+void DefineDeformableSpecs(py::module_& m);
 
 namespace {
 
@@ -402,6 +403,7 @@ void DefineModel(py::module_& m) {
   DefineControlSpecs(m);
   DefineNforceSpec(m);  // after the controls: an Nforce refers to Matrix entities
   DefineSettingSpecs(m);
+  DefineDeformableSpecs(m);
   DefineModelSpec(m);
   m.def(
       "constraint_rows",

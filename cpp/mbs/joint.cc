@@ -184,6 +184,13 @@ void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Fram
     CurveFrameResiduals(t, I, J, phi);
     return;
   }
+  if (t.type == JointType::kWeightedPoint) {
+    // -w(u) p_I, the weights' x components (docs/equations.md §2.11)
+    S w = CurvePointT(*t.curve, J.p[2])[0];
+    if (t.curve_v) w = w * CurvePointT(*t.curve_v, J.p[0])[0];
+    for (int r = 0; r < 3; ++r) phi[r] = -(w * I.p[r]);
+    return;
+  }
   if (t.type == JointType::kSurfaceFrame) {
     SurfaceFrameResiduals(t, I, J, phi);
     return;
@@ -208,6 +215,44 @@ void TermResiduals(const JointConstraint::Term& t, const Frame<S>& I, const Fram
 
 template <class S>
 using ClosedFormGradient = Eigen::Matrix<S, 6, kPairQ, Eigen::RowMajor>;
+
+// d^order w / du^order of a weight curve (its x component) at u, as CurvePointT
+template <class S>
+S WeightT(const math::SpaceCurve& curve, const S& u, int order) {
+  const double a = PlainValue(u);
+  const double c0 = curve.Evaluate(a, order)[0], c1 = curve.Evaluate(a, order + 1)[0];
+  const double c2 = curve.Evaluate(a, order + 2)[0];
+  const S du = u - a;
+  return c0 + c1 * du + c2 * (0.5 * du * du);
+}
+
+// kWeightedPoint in closed form (docs/equations.md §2.11): phi = -W p_I, W = w(u) (w(u) w_v(v)
+// on a surface; u, v the global z, x of J), its gradient -W dp_I/dq_I, -W_u p_I, -W_v p_I: a
+// curve has a term per marker, so the Hessians differentiate this gradient once.
+template <class S>
+void WeightedPointResiduals(const JointConstraint::Term& t, const S* qI, const S* qJ, S* phi,
+                            ClosedFormGradient<S>* grad) {
+  const Frame<S> I = MarkerFrameT<S>(t.i, qI);
+  const S u = qJ ? qJ[2] : S(0.0), v = qJ ? qJ[0] : S(0.0);
+  S w = WeightT(*t.curve, u, 0), wu = WeightT(*t.curve, u, 1), wv = S(0.0);
+  if (t.curve_v) {
+    const S b = WeightT(*t.curve_v, v, 0);
+    wv = w * WeightT(*t.curve_v, v, 1);
+    wu = wu * b;
+    w = w * b;
+  }
+  for (int r = 0; r < 3; ++r) {
+    S* gI = grad->row(r).data();
+    S* gJ = gI + kBodyQ;
+    for (int c = 0; c < kPairQ; ++c) gI[c] = S(0.0);
+    math::Vec3T<S> axis;  // w along row r's axis
+    for (int a = 0; a < 3; ++a) axis[a] = S(a == r ? 1.0 : 0.0) * w;
+    AddPointGradient(t.i, qI, axis, -1.0, gI);
+    if (qJ) gJ[2] = -(wu * I.p[r]);
+    if (qJ && t.curve_v) gJ[0] = -(wv * I.p[r]);
+    phi[r] = -(w * I.p[r]);
+  }
+}
 
 // Residuals and their gradient (rows x 14) of a joint type whose equations are sums of the
 // terms of JointEquationTerms, in closed form; false for the angle types.
@@ -249,6 +294,17 @@ bool ClosedFormResiduals(JointType type, const BodyMarker& mi, const BodyMarker&
     }
   }
   return true;
+}
+
+// the closed-form residuals and gradient of a term: kWeightedPoint, or a joint type
+template <class S>
+bool ClosedFormTerm(const JointConstraint::Term& t, const S* qI, const S* qJ, S* phi,
+                    ClosedFormGradient<S>* grad) {
+  if (t.type == JointType::kWeightedPoint) {
+    WeightedPointResiduals(t, qI, qJ, phi, grad);
+    return true;
+  }
+  return ClosedFormResiduals<S>(t.type, t.i, t.j, qI, qJ, phi, grad);
 }
 
 }  // namespace
@@ -366,7 +422,7 @@ void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, co
   const double scale = Factor(k, coupling);
   // closed form, or forward-mode differentiation of the angles
   ClosedFormGradient<double> g;
-  if (ClosedFormResiduals<double>(t.type, t.i, t.j, qI, qJ, phi, &g)) {
+  if (ClosedFormTerm<double>(t, qI, qJ, phi, &g)) {
     for (int r = 0; r < rows_; ++r) {
       if (relation) phi[r] = Share(k, phi[r], coupling);
       grad->row(r) = scale * g.row(r);
@@ -420,8 +476,7 @@ void JointConstraint::EvaluateTermHessiansOfScale(int k, const double* qI, const
     }
     AD1 out[6];
     ClosedFormGradient<AD1> g;
-    if (ClosedFormResiduals<AD1>(t.type, t.i, t.j, qI ? q : nullptr, qJ ? q + kBodyQ : nullptr, out,
-                                 &g)) {
+    if (ClosedFormTerm<AD1>(t, qI ? q : nullptr, qJ ? q + kBodyQ : nullptr, out, &g)) {
       for (int r = 0; r < rows_; ++r) {
         phi[r] = Share(k, out[r].value(), coupling);
         for (int a = 0; a < kPairQ; ++a) {

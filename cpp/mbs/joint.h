@@ -59,6 +59,7 @@ class JointConstraint {
     Vec3 normal = Vec3::UnitZ();              // the plane normal of a kCurveFrame term's curve
     // the surface of a kSurfacePoint or kSurfaceFrame term
     const math::SpaceSurface* surface = nullptr;
+    const math::SpaceCurve* curve_v = nullptr;  // a kWeightedPoint term's weight in v (surface)
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a

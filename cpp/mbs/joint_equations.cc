@@ -77,6 +77,7 @@ int JointRowCount(JointType type) {
     case JointType::kOrientation:
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
+    case JointType::kWeightedPoint:
     case JointType::kSurfacePoint:
     case JointType::kSurfaceFrame:
       return 3;
@@ -155,6 +156,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kMotionB3:
     case JointType::kCurvePoint:
     case JointType::kCurveFrame:
+    case JointType::kWeightedPoint:
     case JointType::kSurfacePoint:
     case JointType::kSurfaceFrame:
       return 0;
@@ -233,6 +235,7 @@ const char* JointRowName(JointType type, int row) {
     case JointType::kMotionB3:
       return "B3 (body 1-2-3 angle)";
     case JointType::kCurvePoint:
+    case JointType::kWeightedPoint:
     case JointType::kSurfacePoint:
       return point[row];
     case JointType::kSurfaceFrame: {

@@ -66,6 +66,12 @@ enum class JointType {
   // global x, y the parameters u, v) with z along the surface normal and x across s_v:
   // z_J.R_I s_u / |s_u|, z_J.R_I s_v / |s_v|, x_J.R_I s_v / |s_v| (docs/equations.md §2.10)
   kSurfaceFrame,
+  // the origin of I weighted by the spline weights of a deformable curve or surface
+  // (JointConstraint::Term: curve, and curve_v for a surface) at the parameters of J (the
+  // parameter body: u its global z, v its global x): -w(u) p_I, or -w(u) w_v(v) p_I, 3 rows;
+  // one term per marker of the curve, with kSpherical between the follower point and the
+  // ground, makes the Ptdcv and Ptdsf equations (docs/equations.md §2.11)
+  kWeightedPoint,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

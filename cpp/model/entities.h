@@ -12,6 +12,7 @@
 
 #include "common/types.h"
 #include "model/contact.h"
+#include "model/deformable.h"
 #include "model/entity.h"
 #include "model/forces.h"
 #include "model/kinds.h"

@@ -60,6 +60,10 @@
   X(Rv, rvs)                  \
   X(Surface, surfaces)        \
   X(Ptsf, ptsfs)              \
-  X(Cvsf, cvsfs)
+  X(Cvsf, cvsfs)              \
+  X(Dcurve, dcurves)          \
+  X(Dsurface, dsurfaces)      \
+  X(Ptdcv, ptdcvs)            \
+  X(Ptdsf, ptdsfs)
 
 #define MSOLVE_MODEL_KINDS(X) MSOLVE_OTHER_KINDS(X) MSOLVE_FORCE_KINDS(X)

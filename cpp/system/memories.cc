@@ -30,28 +30,39 @@ void CheckSurfaceParameters(const mbs::JointConstraint& joint, int term, double 
   }
 }
 
-// an accepted state whose contact point has left an open curve (docs/equations.md §2.7): an
-// error naming the constraint and the time, never the silent cubic continued past the end
+// a parameter outside the range [lo, hi] of an open curve: the error naming the
+// constraint and the time, never the silent cubic continued past the end
+void CheckParameter(const mbs::JointConstraint& joint, double t, double alpha, double lo, double hi,
+                    const char* what) {
+  const double slack = 1e-9 * (hi - lo);
+  if (alpha >= lo - slack && alpha <= hi + slack) return;
+  std::ostringstream message;
+  message.precision(10);
+  message << joint.Describe() << ": at time " << t << " the contact point left its open " << what
+          << " (the parameter " << alpha << " is outside the range [" << lo << ", " << hi
+          << "]); the constraint cannot go on past the " << what << "'s end";
+  throw SolverError(message.str());
+}
+
+// an accepted state whose contact point has left an open curve (docs/equations.md §2.7) or
+// deformable curve or surface (§2.11)
 void CheckCurveParameters(const mbs::JointConstraint& joint, double t, const double* y) {
   for (int term = 0; term < joint.terms(); ++term) {
     const mbs::JointConstraint::Term& c = joint.term(term);
+    const bool weighted = c.type == mbs::JointType::kWeightedPoint;
     if (c.type == mbs::JointType::kSurfacePoint) {
       CheckSurfaceParameters(joint, term, t, y);
       continue;
     }
-    if (c.type != mbs::JointType::kCurvePoint || c.curve == nullptr || c.curve->closed()) continue;
+    if ((c.type != mbs::JointType::kCurvePoint && !weighted) || c.curve == nullptr) continue;
     const double* body = System::SidesOf(joint, term, y).state[1];
     if (body == nullptr) continue;
-    const double alpha = body[2], lo = c.curve->minpar(), hi = c.curve->maxpar();
-    const double slack = 1e-9 * (hi - lo);
-    if (alpha >= lo - slack && alpha <= hi + slack) continue;
-    std::ostringstream message;
-    message.precision(10);
-    message << joint.Describe() << ": at time " << t
-            << " the contact point left its open curve (the curve parameter " << alpha
-            << " is outside the curve's range [" << lo << ", " << hi
-            << "]); the constraint cannot go on past the curve's end";
-    throw SolverError(message.str());
+    const char* what = weighted ? (c.curve_v ? "surface" : "deformable curve") : "curve";
+    if (!c.curve->closed())
+      CheckParameter(joint, t, body[2], c.curve->minpar(), c.curve->maxpar(), what);
+    if (c.curve_v && !c.curve_v->closed())
+      CheckParameter(joint, t, body[0], c.curve_v->minpar(), c.curve_v->maxpar(), what);
+    if (weighted) return;  // every term of the constraint reads the same parameters
   }
 }
 

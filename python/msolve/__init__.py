@@ -20,6 +20,7 @@ from . import (
     bodies,
     constraints,
     controls,
+    deformable,
     design,
     forces,
     functions,
@@ -41,6 +42,8 @@ from .composite import Composite, Validator, tr
 from .constraints import *
 from .control import py_analys, py_datout
 from .controls import *
+from .deformable import *
+from .deformable import DeformableCurve, DeformableSurface
 from .design import *
 from .forces import *
 from .functions import *
@@ -113,6 +116,7 @@ _ENTITY_MODULES = (
     sensors,
     settings,
     design,
+    deformable,
     refused,
     responses,
     optimizer,
@@ -130,6 +134,8 @@ __all__ = [
             "DatasetError",
             "DatasetWarning",
             "DatasetWriteError",
+            "DeformableCurve",
+            "DeformableSurface",
             "Double",
             "EnergyResult",
             "Enum",

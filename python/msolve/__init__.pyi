@@ -6,6 +6,7 @@ from . import bodies as _bodies
 from . import composite as _composite
 from . import constraints as _constraints
 from . import controls as _controls
+from . import deformable as _deformable
 from . import design as _design
 from . import forces as _forces
 from . import geometry as _geometry
@@ -302,6 +303,21 @@ class Cylinder(_geometry.Cylinder):
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., radius: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
 
+class Dcurve(_deformable.Dcurve):
+    id: int
+    label: str
+    name: str
+    active: bool
+    markers: list[Marker]
+    u_span: float
+    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    lambda_left: float
+    lambda_right: float
+    tension: float | None
+    u_closed: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
+
 class Debug(_outputs.Debug):
     id: int
     label: str
@@ -312,6 +328,63 @@ class Debug(_outputs.Debug):
     screen_output: bool
     verbose: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., anim: bool = ..., eprint: bool = ..., screen_output: bool = ..., verbose: bool = ...) -> None: ...
+
+class DeformCurve(_deformable.DeformCurve):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    dcurve: Dcurve | None
+    seg: int | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dcurve: Dcurve | None = ..., seg: int | None = ...) -> None: ...
+
+class DeformSurface(_deformable.DeformSurface):
+    id: int
+    label: str
+    name: str
+    active: bool
+    refinement_level: int | None
+    color: str
+    hidden: bool
+    material_inside: bool
+    dsurface: Dsurface | None
+    U_seg: int | None
+    V_seg: int | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., dsurface: Dsurface | None = ..., U_seg: int | None = ..., V_seg: int | None = ...) -> None: ...
+
+class DeformableCurve(_deformable.Dcurve):
+    id: int
+    label: str
+    name: str
+    active: bool
+    markers: list[Marker]
+    u_span: float
+    end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    lambda_left: float
+    lambda_right: float
+    tension: float | None
+    u_closed: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[Marker] = ..., u_span: float = ..., end_type_left: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., end_type_right: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., lambda_left: float = ..., lambda_right: float = ..., tension: float | None = ..., u_closed: bool = ...) -> None: ...
+
+class DeformableSurface(_deformable.Dsurface):
+    id: int
+    label: str
+    name: str
+    active: bool
+    markers: list[list[Marker]]
+    u_span: float
+    v_span: float
+    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    u_tension: float | None
+    v_tension: float | None
+    u_closed: bool
+    v_closed: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
 
 class DeviationSquared(_responses.DeviationSquared):
     id: int
@@ -336,6 +409,21 @@ class Diff(_controls.Diff):
     ic: float | list[float]
     static_hold: bool
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., implicit: bool = ..., ic: float | list[float] = ..., static_hold: bool = ...) -> None: ...
+
+class Dsurface(_deformable.Dsurface):
+    id: int
+    label: str
+    name: str
+    active: bool
+    markers: list[list[Marker]]
+    u_span: float
+    v_span: float
+    end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER']
+    u_tension: float | None
+    v_tension: float | None
+    u_closed: bool
+    v_closed: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., markers: list[list[Marker]] = ..., u_span: float = ..., v_span: float = ..., end_type: Literal['NATURAL', 'PARABOLIC', 'PERIODIC', 'CANTILEVER'] = ..., u_tension: float | None = ..., v_tension: float | None = ..., u_closed: bool = ..., v_closed: bool = ...) -> None: ...
 
 class Dv(_design.Dv):
     id: int
@@ -1007,6 +1095,45 @@ class Ptcv(_constraints.Ptcv):
     vel: float | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., curve: Curve | None = ..., rm: Marker | None = ..., disp: Point | list[float] | None = ..., vel: float | None = ...) -> None: ...
 
+class Ptdcv(_deformable.Ptdcv):
+    id: int
+    label: str
+    name: str
+    active: bool
+    i: Marker | None
+    dcurve: Dcurve | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dcurve: Dcurve | None = ...) -> None: ...
+
+class Ptdsf(_deformable.Ptdsf):
+    id: int
+    label: str
+    name: str
+    active: bool
+    i: Marker | None
+    dsurface: Dsurface | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ...) -> None: ...
+
+class Ptdsff(_deformable.Ptdsff):
+    id: int
+    label: str
+    name: str
+    active: bool
+    i: Marker | None
+    dsurface: Dsurface | None
+    flip_normal: bool
+    radius: float | None
+    radius_x: float | None
+    radius_y: float | None
+    radius_z: float | None
+    force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB']
+    stiffness: float | None
+    damping: float | None
+    penalty: float | None
+    restitution_coefficient: float
+    function: str
+    routine: Callable[..., Any] | str | None
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., i: Marker | None = ..., dsurface: Dsurface | None = ..., flip_normal: bool = ..., radius: float | None = ..., radius_x: float | None = ..., radius_y: float | None = ..., radius_z: float | None = ..., force_model: Literal['UNDEFINED', 'LINEAR', 'POISSON', 'HERTZIAN', 'USERSUB'] = ..., stiffness: float | None = ..., damping: float | None = ..., penalty: float | None = ..., restitution_coefficient: float = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
 class Ptsf(_constraints.Ptsf):
     id: int
     label: str
@@ -1590,4 +1717,4 @@ def read_results(path: Any) -> SimulationResults: ...
 def sweep(build: Any, params: Any, outputs: Any = ..., function: Any = ..., address: Any = ..., verbose: Any = ..., **simulate_args: Any) -> Any: ...
 
 __version__: str
-__all__ = ["Accgrav", "ActivateCoSim", "Arc", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "Circle", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cvsf", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Debug", "DeviationSquared", "Diff", "Double", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Outline", "Output", "ParamCurve", "ParamSurface", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptsf", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Surface", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TRIM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]
+__all__ = ["Accgrav", "ActivateCoSim", "Arc", "Array", "Beam", "BodyResult", "Bool", "Box", "Bushing", "Cforce", "Circle", "CoSim", "Composite", "Contact", "ContactResult", "Coupler", "Curve", "Cvcv", "Cvsf", "Cylinder", "DatasetError", "DatasetWarning", "DatasetWriteError", "Dcurve", "Debug", "DeformCurve", "DeformSurface", "DeformableCurve", "DeformableSurface", "DeviationSquared", "Diff", "Double", "Dsurface", "Dv", "Ellipsoid", "EnergyResult", "Enum", "Equilibrium", "External", "Field", "FlexBody", "Fmu", "Friction", "Frustum", "Function", "Gcon", "Gear", "GenericResponse", "Gforce", "Graphics", "Gse", "H3dOutput", "Int", "Integrator", "Joint", "Jprim", "Linear", "LinearResults", "Lse", "Marker", "Mate", "Matrix", "MaxVal", "Mforce", "MinVal", "Mode", "ModeShape", "Model", "ModelError", "Motion", "MsolveError", "Nforce", "Optimizer", "Outline", "Output", "ParamCurve", "ParamSurface", "Part", "Pforce", "Pinput", "Point", "PointMass", "Point_Mass", "Poutput", "Ptcv", "Ptdcv", "Ptdsf", "Ptdsff", "Ptsf", "RMS2", "RVResult", "Reference", "Request", "RequestResult", "ResponseExpression", "Routine", "RoutineError", "Rv", "Sensor", "SensorEvent", "Sforce", "SignForce", "SimulationEvent", "SimulationResults", "Slope2", "Slope2Deviation", "SolverError", "SolverObject", "Sphere", "Spline", "SpringDamper", "Springsat", "Str", "String", "Surface", "Tfsiso", "Units", "Validator", "ValueAtG", "ValueAtTime", "Variable", "Vector", "Vforce", "Vtorque", "functions", "load_model", "math", "py_analys", "py_datout", "py_modfnc", "py_modify", "py_modset", "tr", "ABS", "ACCM", "ACCX", "ACCY", "ACCZ", "ACOS", "AINT", "AKISPL", "ANINT", "ARYVAL", "ASIN", "ATAN", "ATAN2", "AX", "AY", "AZ", "BEAM", "BISTOP", "BUSH", "CHEBY", "CONTACT", "COS", "COSH", "CUBSPL", "CURVE", "CVCV", "DIF", "DIF1", "DIM", "DM", "DTOR", "DX", "DY", "DZ", "EXP", "FIELD", "FM", "FORCOS", "FORSIN", "FRICTION", "FX", "FY", "FZ", "GFORCE", "HAVSIN", "IF", "IMPACT", "JOINT", "JPRIM", "KE", "LINSPL", "LOG", "LOG10", "MAX", "MIN", "MOD", "MOTION", "PHI", "PI", "PITCH", "POLY", "PSI", "PTCV", "ROLL", "RTOD", "SENVAL", "SFORCE", "SHF", "SIGN", "SIN", "SINH", "SPDP", "SQRT", "STEP", "STEP5", "SWEEP", "TAN", "TANH", "THETA", "TIME", "TM", "TRIM", "TX", "TY", "TZ", "VARVAL", "VFORCE", "VM", "VR", "VTORQ", "VX", "VY", "VZ", "WDTM", "WDTX", "WDTY", "WDTZ", "WM", "WX", "WY", "WZ", "YAW", "py_errmes", "py_gtcrv", "py_put_spline", "py_sysary", "py_sysfnc", "createCylindricalJoint", "createFixedJoint", "createPlanarJoint", "createRevoluteJoint", "createSphericalJoint", "createTranslationalJoint", "createUJoint", "loc_along_dir", "loc_between", "loc_cylindrical", "loc_mirror", "loc_rel_to"]

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DiffSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -1375,6 +1375,100 @@ class LinearSpec(Entity):
     @_cutoff_frequency.setter
     def _cutoff_frequency(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
         ...
+class DcurveSpec(Entity):
+    _closed: bool
+    _end_type_left: str
+    _end_type_right: str
+    def __init__(self) -> None:
+        ...
+    @property
+    def _lambda_left(self) -> float:
+        ...
+    @_lambda_left.setter
+    def _lambda_left(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _lambda_right(self) -> float:
+        ...
+    @_lambda_right.setter
+    def _lambda_right(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _markers(self) -> list[MarkerSpec]:
+        ...
+    @_markers.setter
+    def _markers(self, arg1: collections.abc.Sequence[MarkerSpec]) -> None:
+        ...
+    @property
+    def _tension(self) -> float | None:
+        ...
+    @_tension.setter
+    def _tension(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
+        ...
+    @property
+    def _u_span(self) -> float:
+        ...
+    @_u_span.setter
+    def _u_span(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+class DsurfaceSpec(Entity):
+    _end_type: str
+    _u_closed: bool
+    _v_closed: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _columns(self) -> int:
+        ...
+    @_columns.setter
+    def _columns(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _markers(self) -> list[MarkerSpec]:
+        ...
+    @_markers.setter
+    def _markers(self, arg1: collections.abc.Sequence[MarkerSpec]) -> None:
+        ...
+    @property
+    def _rows(self) -> int:
+        ...
+    @_rows.setter
+    def _rows(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _u_span(self) -> float:
+        ...
+    @_u_span.setter
+    def _u_span(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _u_tension(self) -> float | None:
+        ...
+    @_u_tension.setter
+    def _u_tension(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
+        ...
+    @property
+    def _v_span(self) -> float:
+        ...
+    @_v_span.setter
+    def _v_span(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _v_tension(self) -> float | None:
+        ...
+    @_v_tension.setter
+    def _v_tension(self, arg0: typing.SupportsFloat | typing.SupportsIndex | None) -> None:
+        ...
+class PtdcvSpec(Entity):
+    _dcurve: DcurveSpec
+    _i: MarkerSpec
+    def __init__(self) -> None:
+        ...
+class PtdsfSpec(Entity):
+    _dsurface: DsurfaceSpec
+    _i: MarkerSpec
+    def __init__(self) -> None:
+        ...
 class ModelSpec:
     def __init__(self) -> None:
         ...
@@ -1458,6 +1552,18 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: CvsfSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: DcurveSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: DsurfaceSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: PtdcvSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: PtdsfSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: SpringDamperSpec) -> None:

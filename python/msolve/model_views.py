@@ -8,6 +8,7 @@ import html
 from . import _core
 from .bodies import Part, PointMass
 from .constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
+from .deformable import Ptdcv, Ptdsf
 
 
 def gruebler_count(model):
@@ -29,9 +30,9 @@ def gruebler_count(model):
             count -= max(rows, 0)
         elif isinstance(obj, (Motion, Coupler, Gear)):
             count -= 1
-        elif isinstance(obj, (Ptcv, Cvcv)):
+        elif isinstance(obj, (Ptcv, Cvcv, Ptdcv)):
             count -= 2
-        elif isinstance(obj, (Ptsf, Cvsf)):
+        elif isinstance(obj, (Ptsf, Cvsf, Ptdsf)):
             count -= 1
     return count
 

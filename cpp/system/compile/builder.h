@@ -52,6 +52,18 @@ class Builder {
   int ParameterBody(const model::Entity& owner, const std::string& label, double alpha,
                     const Vec4& e0, const math::SpaceCurve& curve, std::optional<double> vel,
                     bool rotates);
+  // deformable.cc: the points on deformable curves and surfaces, a massless body for the
+  // parameters of each
+  void DeformableCurveConstraints();
+  void DeformableSurfaceConstraints();
+  std::vector<mbs::BodyMarker> DeformableMarkers(const model::Entity& owner, const model::Marker* i,
+                                                 const std::vector<model::Marker*>& markers,
+                                                 const char* what,
+                                                 std::vector<Vec3>* design_points);
+  void WeightedPointRows(const model::Entity& owner, const mbs::BodyMarker& mi,
+                         const std::vector<mbs::BodyMarker>& markers,
+                         const std::vector<const math::SpaceCurve*>& u_weights,
+                         const std::vector<const math::SpaceCurve*>& v_weights, int body);
   // surfaces.cc: the point- and curve-to-surface constraints, a massless body for the two
   // surface parameters
   void SurfaceConstraints();

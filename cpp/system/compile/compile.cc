@@ -18,6 +18,7 @@ System::System(const model::Model& model) {
   build.Markers();
   build.PointMassOrientations();
   build.CurveConstraints();
+  build.DeformableCurveConstraints();
   build.SurfaceConstraints();
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();

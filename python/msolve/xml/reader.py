@@ -71,6 +71,7 @@ from . import (  # noqa: F401 (registering)
     bodies,
     constraints,
     controls,
+    deformable,
     forces,
     geometry,
     linear,

@@ -38,6 +38,7 @@ from . import (  # noqa: F401 (registering)
     bodies,
     constraints,
     controls,
+    deformable,
     forces,
     linear,
     outputs,
