@@ -102,9 +102,7 @@ CvodeDriver::CvodeDriver(Ode& ode, const IntegratorSettings& settings, double t0
   breaks_ = ode.DiscontinuityTimes();
   if (settings.switch_roots) switch_count_ = ode.SwitchCount();
   switch_values_ = VecX::Ones(switch_count_);
-  muted_.assign(switch_count_, false);
-  last_switch_.assign(switch_count_, -std::numeric_limits<double>::infinity());
-  close_switches_.assign(switch_count_, 0);
+  switch_watch_.Reset(switch_count_);
   InstallRoots();
 }
 
@@ -112,7 +110,7 @@ void CvodeDriver::EvaluateRoots(double t, const double* x, double* g) {
   ode_.Expand(t, x, root_y_.data(), root_yp_.data());
   if (switch_count_ > 0) {
     ode_.Switches(t, root_y_.data(), root_yp_.data(), switch_values_.data());
-    for (int k = 0; k < switch_count_; ++k) g[k] = muted_[k] ? 1.0 : switch_values_[k];
+    for (int k = 0; k < switch_count_; ++k) g[k] = switch_watch_.muted(k) ? 1.0 : switch_values_[k];
   }
   if (roots_) roots_(t, root_y_.data(), root_yp_.data(), g + switch_count_);
 }
@@ -144,19 +142,8 @@ void CvodeDriver::RestartAtSwitch(
   ode_.AcceptStep(t, y_.data(), yp_.data());
   if (on_step) on_step(t, y_.data(), yp_.data());
   ++switch_events_;
-  const double close = kCloseSwitch * std::max(1.0, std::abs(t));
-  for (int k = 0; k < switch_count_; ++k) {
-    if (found[k] == 0) continue;
-    close_switches_[k] = t - last_switch_[k] < close ? close_switches_[k] + 1 : 0;
-    last_switch_[k] = t;
-    if (close_switches_[k] < kChatterLimit) continue;
-    muted_[k] = true;
-    std::ostringstream s;
-    s << ode_.DescribeSwitch(k) << ": switched " << kChatterLimit + 1 << " times in a row within "
-      << close << " of each other up to time " << t
-      << " (it chatters); the integrator no longer stops at it";
-    messages_.push_back(s.str());
-  }
+  switch_watch_.Located(
+      found, t, [this](int k) { return ode_.DescribeSwitch(k); }, &messages_);
   VecX y = y_, yp = yp_;
   ode_.ReconcileSwitch(t, &y, &yp);
   double h = 0.0;

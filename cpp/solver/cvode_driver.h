@@ -82,9 +82,7 @@ class CvodeDriver : public Integrator {
   // values, those let go because they chattered, and when each last switched
   int switch_count_ = 0;
   VecX switch_values_;
-  std::vector<bool> muted_;
-  std::vector<double> last_switch_;
-  std::vector<int> close_switches_;
+  SwitchWatch switch_watch_;  // the switches that chatter
   long switch_events_ = 0;
   bool stop_requested_ = false;
   // counts of the integrations before the last restart (CVodeReInit resets CVODE's)

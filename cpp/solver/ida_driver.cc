@@ -229,16 +229,14 @@ IdaDriver::IdaDriver(Dae& dae, const IntegratorSettings& settings, double t0, co
   breaks_ = dae.DiscontinuityTimes();
   if (settings.switch_roots) switch_count_ = dae.SwitchCount();
   switch_values_ = VecX::Ones(switch_count_);
-  muted_.assign(switch_count_, false);
-  last_switch_.assign(switch_count_, -std::numeric_limits<double>::infinity());
-  close_switches_.assign(switch_count_, 0);
+  switch_watch_.Reset(switch_count_);
   InstallRoots();
 }
 
 void IdaDriver::EvaluateRoots(double t, const double* y, const double* yp, double* g) {
   if (switch_count_ > 0) {
     dae_.Switches(t, y, yp, switch_values_.data());
-    for (int k = 0; k < switch_count_; ++k) g[k] = muted_[k] ? 1.0 : switch_values_[k];
+    for (int k = 0; k < switch_count_; ++k) g[k] = switch_watch_.muted(k) ? 1.0 : switch_values_[k];
   }
   if (roots_) roots_(t, y, yp, g + switch_count_);
 }
@@ -264,19 +262,8 @@ void IdaDriver::RestartAtSwitch(
   dae_.AcceptStep(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
   if (on_step) on_step(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()));
   ++switch_events_;
-  const double close = kCloseSwitch * std::max(1.0, std::abs(t));
-  for (int k = 0; k < switch_count_; ++k) {
-    if (found[k] == 0) continue;
-    close_switches_[k] = t - last_switch_[k] < close ? close_switches_[k] + 1 : 0;
-    last_switch_[k] = t;
-    if (close_switches_[k] < kChatterLimit) continue;
-    muted_[k] = true;
-    std::ostringstream s;
-    s << dae_.DescribeSwitch(k) << ": switched " << kChatterLimit + 1 << " times in a row within "
-      << close << " of each other up to time " << t
-      << " (it chatters); the integrator no longer stops at it";
-    notes_.push_back(s.str());
-  }
+  switch_watch_.Located(
+      found, t, [this](int k) { return dae_.DescribeSwitch(k); }, &notes_);
   VecX y = this->y(), yp = this->yp();
   dae_.ReconcileSwitch(t, &y, &yp);
   double h = 0.0;

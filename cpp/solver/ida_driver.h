@@ -159,9 +159,7 @@ class IdaDriver : public Integrator {
   // chattered, the time of its last switch and how many came in a row close together
   int switch_count_ = 0;
   VecX switch_values_;
-  std::vector<bool> muted_;
-  std::vector<double> last_switch_;
-  std::vector<int> close_switches_;
+  SwitchWatch switch_watch_;  // the switches that chatter
   long switch_events_ = 0;
   bool pending_switch_ = false;  // the pending root is a switch (interpolated outputs)
   std::vector<std::string> notes_;

@@ -48,6 +48,24 @@ struct IntegratorStats {
 constexpr int kChatterLimit = 10;
 constexpr double kCloseSwitch = 1e-6;
 
+/// The chatter watch of the switches of one integration, shared by the integrators.
+class SwitchWatch {
+ public:
+  /// count switches, none muted yet
+  void Reset(int count);
+  /// whether switch k chatters (its root function then stays positive)
+  bool muted(int k) const { return muted_[k]; }
+  /// The switches found[k] != 0 were located at time t: counts the repeats and mutes a
+  /// switch that chatters, with a message naming it (describe(k)) in *messages.
+  void Located(const std::vector<int>& found, double t,
+               const std::function<std::string(int)>& describe, std::vector<std::string>* messages);
+
+ private:
+  std::vector<bool> muted_;
+  std::vector<double> last_;
+  std::vector<int> repeats_;
+};
+
 /// The counts of two integrations one after the other; the last step is the second's when it
 /// took one.
 inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& second) {
