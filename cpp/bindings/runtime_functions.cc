@@ -89,7 +89,8 @@ long EntityId(py::handle value) {
     if (g_running_model != nullptr) {
       const int k = read.next;
       read.next = (k + 1) % ReadEntities::kSize;
-      Py_XSETREF(read.entity[k], Py_NewRef(value.ptr()));
+      Py_INCREF(value.ptr());  // (Py_NewRef is Python 3.10+; the wheels start at 3.9)
+      Py_XSETREF(read.entity[k], value.ptr());
       read.id[k] = id;
     }
     return id;
