@@ -361,3 +361,16 @@ def test_a_cvsf_state_is_saved_reloaded_and_continued_after_a_change(tmp_path):
         np.testing.assert_allclose(
             r.getObject(model.d).getComponent("Z"), np.sqrt(d * d - x * x), atol=1e-9
         )
+
+
+def test_joint_coordinates_fall_back_naming_the_surface_constraint():
+    # the surface parameters are a body of the Ptsf's own, which the tree form cannot take:
+    # coordinates="JOINT" falls back to body coordinates and the log names the constraint
+    model = _sphere_model()
+    Integrator(error=1e-6, coordinates="JOINT")
+    run = model.simulate(end=0.05, dtout=0.01, returnResults=True)
+    assert run.ok, run.error
+    assert (
+        "Integrator coordinates=JOINT not applied (Ptsf 1 'on sphere' carries a parameter body "
+        "of its own): body coordinates" in run.messages
+    )

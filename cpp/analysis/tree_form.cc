@@ -89,7 +89,7 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
   const int nb = sys.body_count();
   for (const auto& body : sys.bodies()) {
     if (body.owner) {
-      *why = "a point-to-curve constraint carries a body of its own";
+      *why = body.owner->Describe() + " carries a parameter body of its own";
       return {};
     }
     if (!body.massless_directions.empty()) {
