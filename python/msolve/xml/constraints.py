@@ -204,10 +204,10 @@ def read_motion_marker(reader, el):
 def read_ptcv(reader, el):
     # the reference spells the guess disp_x0 ... and vel_0 in its text and disp_xo ... and
     # vel_o in its format: both are read
-    disp = [_first_real(el, f"disp_{c}0", f"disp_{c}o") for c in "xyz"]
     kwds = {}
-    if any(v is not None for v in disp):
-        kwds["disp"] = [v or 0.0 for v in disp]
+    disp = _disp_guess(el, "")
+    if disp is not None:
+        kwds["disp"] = disp
     vel = _first_real(el, "vel_0", "vel_o")
     if vel is not None:
         kwds["vel"] = vel
@@ -223,9 +223,9 @@ def read_ptcv(reader, el):
 def read_cvcv(reader, el):
     kwds = {}
     for side in "ij":
-        disp = [el.real(f"{side}_disp_{c}0") for c in "xyz"]
-        if any(v is not None for v in disp):
-            kwds[f"{side}disp"] = [v or 0.0 for v in disp]
+        disp = _disp_guess(el, f"{side}_")
+        if disp is not None:
+            kwds[f"{side}disp"] = disp
         vel = el.real(f"{side}_vel0")
         if vel is not None:
             kwds[f"{side}vel"] = vel
@@ -248,11 +248,10 @@ def read_cvcv(reader, el):
 
 @reads("Constraint_PTSF")
 def read_ptsf(reader, el):
-    # the reference spells the guess disp_x0 ... in its text and disp_xo ... in its format
-    disp = [_first_real(el, f"disp_{c}0", f"disp_{c}o") for c in "xyz"]
     kwds = {}
-    if any(v is not None for v in disp):
-        kwds["disp"] = [v or 0.0 for v in disp]
+    disp = _disp_guess(el, "")
+    if disp is not None:
+        kwds["disp"] = disp
     ptsf = reader.create(el, Ptsf, **kwds)
     _marker(reader, el, "i_marker_id", ptsf, "i")
     _marker(reader, el, "j_marker_id", ptsf, "rm")
@@ -265,9 +264,9 @@ def read_ptsf(reader, el):
 def read_cvsf(reader, el):
     kwds = {}
     for side in "ij":
-        disp = [_first_real(el, f"{side}_disp_{c}0", f"{side}_disp_{c}o") for c in "xyz"]
-        if any(v is not None for v in disp):
-            kwds[f"{side}disp"] = [v or 0.0 for v in disp]
+        disp = _disp_guess(el, f"{side}_")
+        if disp is not None:
+            kwds[f"{side}disp"] = disp
     cvsf = reader.create(el, Cvsf, **kwds)
     _marker(reader, el, "i_marker_id", cvsf, "irm")
     _marker(reader, el, "j_marker_id", cvsf, "jrm")
@@ -275,6 +274,16 @@ def read_cvsf(reader, el):
     reader.link(el, "surface_id", "Surface", lambda s: setattr(cvsf, "surface", s), required=True)
     el.finish()
     return cvsf
+
+
+def _disp_guess(el, prefix):
+    """The guess of a curve or surface contact point, `prefix`disp_x0 ... (the reference
+    spells it disp_x0 in its text and disp_xo in its format: both are read), unset
+    components 0; None when none is given."""
+    disp = [_first_real(el, f"{prefix}disp_{c}0", f"{prefix}disp_{c}o") for c in "xyz"]
+    if all(v is None for v in disp):
+        return None
+    return [v or 0.0 for v in disp]
 
 
 def _first_real(el, *names):
