@@ -189,6 +189,24 @@ def test_no_effect_attributes_are_reported_once_per_analysis(capsys):
     assert len([m for m in third.messages if "accepted, no effect" in m]) == 6
 
 
+def test_an_inactive_entity_reports_its_no_effect_attributes_once_activated():
+    # its attributes act on nothing while it is inactive; the simulate after the activation
+    # is the first one where the value could matter
+    model = Model()
+    ground = Part(ground=True)
+    body = Part(mass=1.0, ip=[1.0, 1.0, 1.0])
+    body.cm = Marker(qp=[0, 0, -1])
+    Joint(type="REVOLUTE", i=Marker(part=body), j=Marker(part=ground))
+    spring = Variable(function="TIME", penalty=100.0, active=False)
+    first = model.simulate(end=0.02, dtout=0.01, returnResults=True)
+    assert not [m for m in first.messages if "penalty" in m]
+    spring.active = True
+    second = model.simulate(end=0.04, dtout=0.01, returnResults=True)
+    notes = [m for m in second.messages if "accepted, no effect" in m]
+    assert len(notes) == 1, notes
+    assert "penalty = 100.0" in notes[0], notes
+
+
 def test_a_close_misspelling_on_a_part_is_said_to_be_one():
     # a Part keeps any attribute (part.A = Marker(...)), but a number under a name close to
     # a documented attribute is most likely a typing error

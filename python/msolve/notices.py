@@ -28,10 +28,14 @@ def no_effect_notes(entities, reported):
     """The messages for the attributes of ``entities`` set to a value msolve cannot honour,
     leaving out those in ``reported`` (a set of (id(entity), name), updated). One message
     per class and attribute: with the value when one object gives it, with the objects'
-    ids when several do (exports set some attributes on every request)."""
+    ids when several do (exports set some attributes on every request). An inactive entity
+    says nothing: its attributes act on nothing until it is activated, and then the next
+    simulate of the analysis reports them."""
     found = {}  # (class name, attribute) -> [(obj, value)], in order of appearance
     reasons = {}
     for obj in entities:
+        if getattr(obj, "active", True) is False:
+            continue
         for name, prop in type(obj)._properties().items():
             reason = getattr(prop, "no_effect", None)
             if not reason or (isinstance(reason, Unless) and reason.acts(obj)):
