@@ -6,6 +6,7 @@ output directory."""
 import math
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -322,8 +323,27 @@ def test_documented_simulate_arguments_are_reported_once():
     ]
     again = model.simulate(end=0.2, dtout=0.1, print_increment=5, returnResults=True)
     assert not [m for m in again.messages if m.startswith("simulate: ")]
-    with pytest.warns(UserWarning, match="argument 'active_contact_iteration' is not supported"):
-        model.simulate(end=0.3, dtout=0.1, active_contact_iteration=True)
+    with pytest.warns(UserWarning, match="argument 'contact_iterations' is not supported"):
+        model.simulate(end=0.3, dtout=0.1, contact_iterations=True)
+    # Param_Simulation's contact_iteration, as Inspire exports pass it: ACTIVE (the contact
+    # forces updated in every corrector iteration) is what msolve always does
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        run = model.simulate(end=0.4, dtout=0.1, active_contact_iteration=True, returnResults=True)
+    assert not [m for m in run.messages if m.startswith("simulate: ")]
+    run = model.simulate(end=0.5, dtout=0.1, active_contact_iteration=False, returnResults=True)
+    notes = [m for m in run.messages if m.startswith("simulate: ")]
+    assert len(notes) == 1, notes
+    assert notes[0].startswith("simulate: active_contact_iteration = False accepted, no effect")
+
+
+def test_a_model_keeps_its_label():
+    # Inspire exports give the model the assembly's name: Model(label=..., output=...)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model = Model(label="Assembly1222")
+    assert model.label == "Assembly1222"
+    assert Model().label is None
 
 
 def test_request_cnames_name_the_components():

@@ -62,9 +62,11 @@ class Model(_core.ModelSpec):
     results stay in the files only (memory bounded; the results objects hold the last
     output; ``msolve.read_results("pendulum.h5")`` reads them all)."""
 
-    def __init__(self, output=None, keep_results=True, **kwds):
+    def __init__(self, output=None, keep_results=True, label=None, **kwds):
         _core.ModelSpec.__init__(self)
         self.output = output
+        # a description of the model (exports give the assembly's name); the log names it
+        self.label = None if label is None else str(label)
         self._keep_results = bool(keep_results)
         self._entities = []
         self._by_class = {}

@@ -83,7 +83,15 @@ SIMULATE_ARGUMENTS = {
     "implicit_diff_tol": "implicit Diffs are converged with the other algebraic states",
     "onOutputStep": "no callback during the run; the results hold every output step",
     "output": "msolve writes the files of Model(output=...) after every simulate",
+    # Param_Simulation contact_iteration: whether the contact forces are updated, with their
+    # Jacobian, in every corrector iteration; msolve always does so (True is what it does)
+    "active_contact_iteration": (
+        "msolve always updates the contact forces and their Jacobian in every corrector iteration"
+    ),
 }
+
+# the value of a documented simulate argument that asks for what msolve always does
+_HONOURED = {"active_contact_iteration": True}
 
 
 def simulate_notes(kwds, reported):
@@ -95,7 +103,12 @@ def simulate_notes(kwds, reported):
         if reason is None:
             unknown.append(key)
             continue
-        if value in (None, "", False) or ("simulate", key) in reported:
+        if key in _HONOURED:
+            if bool(value) == _HONOURED[key]:
+                continue
+        elif value in (None, "", False):
+            continue
+        if ("simulate", key) in reported:
             continue
         reported.add(("simulate", key))
         notes.append(f"simulate: {key} = {_show(value)} accepted, no effect ({reason})")
