@@ -119,7 +119,9 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"CONTACT", "element", true,
        "`CONTACT(id, jflag, comp, rm)`: the force of a Contact on the I or J part at its mass "
        "centre; the form (id, index, rm) is not available"},
-      {"NFORCE", "element", false, "msolve has no NForce element"},
+      {"NFORCE", "element", true,
+       "`NFORCE(id, marker, comp[, rm])`: the force of an Nforce on one of its markers (an I "
+       "marker or J) at that marker"},
       {"FRICTION", "element", true,
        "`FRICTION(id, comp, rm)`: the friction force and torque on I at I, the friction "
        "coefficients and the slip velocities of I relative to J, in the axes of rm (the "

@@ -28,12 +28,12 @@ int NetComponent(const std::string& name) {
 // the element outputs and the entity class each reads, in the order of ForceMeasure::Target
 // from kJoint (the kinds after kPtcv have no enumerator of their own: their Target is their
 // place here, and Link tells them apart by their class)
-const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",     "SPDP",
-                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",     "FIELD",
-                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION", "CVCV"};
-const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing",  "SpringDamper",
-                                     "Vforce", "Vtorque", "Gforce",  "Beam",     "Field",
-                                     "Ptcv",   "Jprim",   "Contact", "Friction", "Cvcv"};
+const char* const kElementNames[] = {"JOINT",   "MOTION",   "SFORCE", "BUSH",  "SPDP", "VFORCE",
+                                     "VTORQ",   "GFORCE",   "BEAM",   "FIELD", "PTCV", "JPRIM",
+                                     "CONTACT", "FRICTION", "CVCV",   "NFORCE"};
+const char* const kElementKinds[] = {
+    "Joint", "Motion", "Sforce", "Bushing", "SpringDamper", "Vforce",   "Vtorque", "Gforce",
+    "Beam",  "Field",  "Ptcv",   "Jprim",   "Contact",      "Friction", "Cvcv",    "Nforce"};
 static_assert(std::size(kElementNames) == std::size(kElementKinds));
 
 // the side a FRICTION call without rm notes until Link: the I side, in the axes of the
@@ -66,6 +66,29 @@ void SideWrench(const double* y, int body, const mbs::Wrench& w, int other_body,
   *force = use.head<3>();
   *moment = Rb * use.tail<3>() + (Vec3(x[0], x[1], x[2]) - p).cross(*force);
   if (!own) *force = -*force, *moment = -*moment;
+}
+
+// one side of an Nforce's element on the marker of an NFORCE call
+// (docs/expression-functions.md): at an I marker, that marker's element on its I side; at J,
+// every element of the Nforce on its J side
+struct NforceSide {
+  const mbs::ForceElement* element;
+  int side;
+  const mbs::BodyMarker* marker;
+};
+
+std::vector<NforceSide> NforceSides(const System& sys, long id, const model::Marker* marker,
+                                    bool* found) {
+  std::vector<NforceSide> sides;
+  *found = false;
+  for (const auto& element : sys.force_elements()) {
+    if (element->source()->id != id || std::string("Nforce") != element->source()->TypeName())
+      continue;
+    *found = true;
+    if (element->i().source == marker) sides.push_back({element.get(), 0, &element->i()});
+    if (element->j().source == marker) sides.push_back({element.get(), 1, &element->j()});
+  }
+  return sides;
 }
 
 }  // namespace
@@ -138,7 +161,16 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   if (ids.size() < 3 || ids.size() > 4)
     throw std::invalid_argument(name + " takes (id, jflag, comp[, rm]), got " +
                                 std::to_string(ids.size()) + " arguments");
-  if (ids[1] > 1) throw std::invalid_argument(name + ": jflag must be 0 (I side) or 1 (J side)");
+  if (name == "NFORCE") {
+    // NFORCE(id, marker, comp[, rm]): the second argument is the marker the force acts on
+    if (ids[1] == 0)
+      throw std::invalid_argument(
+          "NFORCE: the second argument is the id of one of the Nforce's "
+          "markers (an I marker or J), not 0");
+    i_ = sys.MarkerById(ids[1]).source;
+  } else if (ids[1] > 1) {
+    throw std::invalid_argument(name + ": jflag must be 0 (I side) or 1 (J side)");
+  }
   if (ids[2] < 1 || ids[2] > 8)
     throw std::invalid_argument(name + ": comp must be 1 to 8 (|F| Fx Fy Fz |T| Tx Ty Tz)");
   element_id_ = ids[0];
@@ -219,6 +251,19 @@ void ForceMeasure::Link(const System& sys) {
     default:
       kind = kElementKinds[static_cast<int>(target_) - 1];
       if (kind == "Cvcv") return LinkCvcv(sys, c);
+      if (kind == "Nforce") {
+        bool found = false;
+        for (const NforceSide& at : NforceSides(sys, id, i_, &found)) {
+          c.element = at.element, c.side = at.side, point_ = *at.marker;
+          AddContribution(sys, c);
+        }
+        if (!found) break;  // no such Nforce: the error below
+        if (contributions_.empty())
+          throw ModelError(owner_ + ": " + call_ + ": " + i_->Describe() +
+                           " is neither an I marker nor the J marker of Nforce " +
+                           std::to_string(id));
+        return;
+      }
       if (kind == "Jprim") {
         for (const auto& joint : sys.joints())
           if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
