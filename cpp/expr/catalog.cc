@@ -118,7 +118,8 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"BEAM", "element", true, ""},
       {"CONTACT", "element", true,
        "`CONTACT(id, jflag, comp, rm)`: the force of a Contact on the I or J part at its mass "
-       "centre; the form (id, index, rm) is not available"},
+       "centre; `CONTACT(id, 1, rm)`: its penetration depth (the other indices are not "
+       "available)"},
       {"NFORCE", "element", true,
        "`NFORCE(id, marker, comp[, rm])`: the force of an Nforce on one of its markers (an I "
        "marker or J) at that marker"},

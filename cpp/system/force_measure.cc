@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "math/rotation.h"
+#include "mbs/contact.h"
 #include "mbs/force_element.h"
 #include "mbs/friction.h"
 #include "mbs/joint.h"
@@ -42,6 +43,10 @@ constexpr int kInJointAxes = 2;
 // component_ of FRICTION's comp 7 to 18: kFrictionOutput + comp - 1, the index of the output
 // in FrictionElement::Outputs
 constexpr int kFrictionOutput = 100;
+// component_ of CONTACT(id, index, rm): kContactOutput + the place of the quantity in
+// mbs::ContactElement::Result (its DEPTH for index 1)
+constexpr int kContactOutput = 200;
+constexpr int kContactDepth = 6;
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -135,10 +140,20 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   const auto found = std::find(std::begin(kElementNames), std::end(kElementNames), name);
   if (found == std::end(kElementNames)) throw std::invalid_argument("unknown function " + name);
   target_ = static_cast<Target>(1 + (found - std::begin(kElementNames)));
-  if (name == "CONTACT" && ids.size() == 3)
-    throw std::invalid_argument(
-        "CONTACT(id, index, rm), the form of the contact's depth, points and normal and "
-        "friction forces, is not available: give CONTACT(id, jflag, comp, rm)");
+  if (name == "CONTACT" && ids.size() == 3) {
+    // CONTACT(id, index, rm) (docs/expression-functions.md): index 1, the largest penetration
+    // depth of the Contact's points; the page's list of the other indices was not readable
+    if (ids[1] != 1)
+      throw std::invalid_argument(
+          "CONTACT(id, index, rm): index " + std::to_string(ids[1]) +
+          " is not available in msolve, only index 1 (the penetration depth); the Contact's "
+          "CONTACT result gives its points and its normal and friction forces");
+    element_id_ = ids[0];
+    component_ = kContactOutput + kContactDepth;
+    frame_ = sys.MarkerById(ids[2]);
+    contributions_.push_back(Contribution{});  // the element is found by Link
+    return;
+  }
   if (name == "FRICTION") {
     // FRICTION(id, comp[, rm]) (docs/expression-functions.md): the friction force and
     // torque on I, in the axes of rm (the joint's J marker when not given)
@@ -421,6 +436,14 @@ ForceMeasure::Guard ForceMeasure::Enter() const {
 
 double ForceMeasure::Value(double t, const double* y, const double* yp,
                            const double* memory) const {
+  if (component_ >= kContactOutput) {
+    // CONTACT(id, index, rm): a scalar of the Contact's result (docs/equations.md §3.13)
+    if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
+    const auto* contact = dynamic_cast<const mbs::ContactElement*>(contributions_.front().element);
+    const auto out = contact->Result(mbs::BodyStates(contact->i().body, y),
+                                     mbs::BodyStates(contact->j().body, y));
+    return out[component_ - kContactOutput];
+  }
   if (component_ >= kFrictionOutput) {
     // FRICTION's coefficients and slip velocities: one component of a triple, rm's axes
     if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
