@@ -58,8 +58,9 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"LINSPL", "interpolation", true, "piecewise-linear interpolation of a Spline"},
       {"CURVE", "interpolation", true,
        "coordinate or derivative of a Curve (Reference_ParamCurve) at a parameter"},
-      {"INTERP", "interpolation", false,
-       "interpolates time-series data (Reference_DataSet); msolve has no such element"},
+      {"INTERP", "interpolation", true,
+       "`INTERP(x, method, id[, iord])`: a Spline (its data or its file) interpolated linearly "
+       "(method 1) or by the natural cubic spline (3), or its derivative of order iord"},
       {"QUISPL", "interpolation", false, "quintic spline: not a MotionSolve Spline method"},
       {"FITSPL", "interpolation", false, "not a MotionSolve Spline method"},
       // kinematic measures (mbs/measure.h)
