@@ -63,8 +63,8 @@ def test_a_function_msolve_does_not_have_is_refused_with_its_reason():
 
 
 def test_interp_interpolates_a_tabulated_sine_linearly_and_by_cubics():
-    # sin t tabulated at 61 knots over [0, 2 pi], h = pi / 30: INTERP(TIME, 1, id) is the broken line
-    # through the table, within h^2 / 8 of sin (and close to that bound between the knots);
+    # sin t tabulated at 61 knots over [0, 2 pi], h = pi / 30: INTERP(TIME, 1, id) is the
+    # broken line through the table, within h^2 / 8 of sin (and close to that bound);
     # INTERP(TIME, 3, id) the natural cubic spline, within 5 h^4 / 384 of sin (sin'' is zero
     # at both ends, as the natural spline's), its derivative (iord 1) near cos
     knots = np.linspace(0.0, 2 * np.pi, 61)
@@ -92,22 +92,20 @@ def test_interp_interpolates_a_tabulated_sine_linearly_and_by_cubics():
 
 
 @pytest.mark.parametrize(
-    ("call", "words"),
+    ("call", "reason"),
     [
-        ("INTERP(TIME, 2, {n})", ["'lookup'", "method of INTERP must be 1 (linear) or 3"]),
-        ("INTERP(TIME, 1, 99)", ["'lookup'", "unknown spline id 99"]),
-        ("INTERP(TIME, 1, {n}, 3)", ["'lookup'", "derivative order iord of INTERP"]),
-        ("INTERP(TIME, 1)", ["'lookup'", "INTERP takes 3 or 4 arguments"]),
+        ("INTERP(TIME, 2, {n})", r"method of INTERP must be 1 \(linear\) or 3"),
+        ("INTERP(TIME, 1, 99)", "unknown spline id 99"),
+        ("INTERP(TIME, 1, {n}, 3)", "derivative order iord of INTERP"),
+        ("INTERP(TIME, 1)", "INTERP takes 3 or 4 arguments"),
     ],
 )
-def test_a_bad_interp_call_names_its_owner(call, words):
+def test_a_bad_interp_call_names_its_owner(call, reason):
     model, _, _ = block_on_slide()
     table = Spline(x=[0.0, 1.0, 2.0, 3.0], y=[0.0, 1.0, 0.0, 1.0])
     Variable(function=call.format(n=table.id), label="lookup")
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(ValueError, match=r"(?s)'lookup'.*" + reason):
         model.simulate(end=0.1)
-    for word in words:
-        assert word in str(info.value), str(info.value)
 
 
 # -- KE ---------------------------------------------------------------------------------------
