@@ -73,7 +73,13 @@ def test_interp_interpolates_a_tabulated_sine_linearly_and_by_cubics():
     Motion(joint=slide, jtype="TRANSLATION", function="TIME")
     table = Spline(x=list(knots), y=list(np.sin(knots)))
     n = table.id
+
+    def by_routine(id, time, par, npar, dflag, iflag):
+        return INTERP(time, 3, table, 1)
+
+    in_routine = Variable(function="USER(0)", routine=by_routine)
     out = Request(
+        f8=f"VARVAL({in_routine.id})",
         f2=f"INTERP(TIME, 1, {n})",
         f3=f"INTERP(TIME, 3, {n})",
         f4=f"INTERP(TIME, 3, {n}, 1)",
@@ -89,6 +95,7 @@ def test_interp_interpolates_a_tabulated_sine_linearly_and_by_cubics():
     np.testing.assert_allclose(r.getComponent("F4"), np.cos(t), rtol=0, atol=h**3)
     np.testing.assert_array_equal(linear, r.getComponent("F6"))
     np.testing.assert_array_equal(cubic, r.getComponent("F7"))
+    np.testing.assert_allclose(r.getComponent("F8"), r.getComponent("F4"), rtol=0, atol=1e-14)
 
 
 @pytest.mark.parametrize(

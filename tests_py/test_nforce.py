@@ -270,7 +270,13 @@ def test_nforce_gives_the_force_on_each_marker_and_the_reactions_on_j():
     k, c, k0 = 800.0, 3.0, 300.0
     model, nforce, i1, i2, j = _measured_pair(k, c, k0)
     n = nforce.id
+
+    def by_routine(id, time, par, npar, dflag, iflag):
+        return NFORCE(nforce, i1, 4, 0)
+
+    in_routine = Variable(function="USER(0)", routine=by_routine)
     on_i1 = Request(
+        f8=f"VARVAL({in_routine.id})",
         f2=f"NFORCE({n},{i1.id},2,0)",
         f3=f"NFORCE({n},{i1.id},3,0)",
         f4=f"NFORCE({n},{i1.id},4,0)",
@@ -290,6 +296,7 @@ def test_nforce_gives_the_force_on_each_marker_and_the_reactions_on_j():
     assert np.ptp(f1z) > 10.0  # it varies
     np.testing.assert_allclose(f1z, a.getComponent("F6"), rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(a.getComponent("F7"), np.abs(f1z), rtol=1e-12)
+    np.testing.assert_allclose(a.getComponent("F8"), f1z, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(f2z, -b.getComponent("F3"), rtol=1e-9, atol=1e-9)
     np.testing.assert_allclose(f1z + f2z + fjz, 0.0, atol=1e-9)
     np.testing.assert_allclose(b.getComponent("F6"), 0.3 * fjz, rtol=1e-9, atol=1e-9)
