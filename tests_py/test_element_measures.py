@@ -84,11 +84,43 @@ def test_contact_gives_the_force_on_each_part_at_its_mass_centre():
     assert r.getComponent("F2")[-1] == pytest.approx(run.getObject(c).getComponent("FZ")[-1])
 
 
-def test_the_index_form_of_contact_is_refused_with_its_reason():
+def test_the_index_form_of_contact_gives_the_penetration_depth():
+    # CONTACT(id, 1, rm) (MotionSolve's CONTACT page: index 1, the penetration depth): at
+    # rest the IMPACT force k d^e carries the weight, d = (M g / k)^(1/e); dropped onto the
+    # floor, the depth is the sphere's overlap with it, R - z of its centre, while they touch
+    k, e, R = 1e5, 1.5, 0.1
     model, c, _ = resting_sphere(0.0)
-    Variable(function=f"CONTACT({c.id},1,0)", label="depth")
-    with pytest.raises(ValueError, match=r"'depth'.*CONTACT\(id, index, rm\).*not available"):
+    depth = Request(f2=f"CONTACT({c.id},1,0)", f3=f"CONTACT({c.id},0,4,0)")
+    run = model.simulate(type="STATICS", end=0, returnResults=True)
+    d = run.getObject(depth)
+    assert d.getComponent("F2")[-1] == pytest.approx((M * G / k) ** (1 / e), rel=1e-9)
+    assert d.getComponent("F3")[-1] == pytest.approx(M * G, rel=1e-9)
+    model, c, _ = resting_sphere(0.0)
+    Integrator(error=1e-8)
+    centre = c.igeom[0].cm  # the sphere's centre
+    centre.part.vz = -0.5
+    depth = Request(f2=f"CONTACT({c.id},1,{centre.id})", f3=f"MAX(0, {R} - DZ({centre.id}))")
+    run = model.simulate(end=0.3, dtout=0.005, returnResults=True)
+    d = run.getObject(depth)
+    assert d.getComponent("F2").max() > 1e-3  # it goes in
+    assert d.getComponent("F2").min() == 0.0  # and leaves
+    np.testing.assert_allclose(d.getComponent("F2"), d.getComponent("F3"), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        ("CONTACT({c},2,0)", ["'depth'", "index 2 is not available", "only index 1"]),
+        ("CONTACT(99,1,0)", ["'depth'", "no active Contact 99"]),
+    ],
+)
+def test_a_bad_index_form_of_contact_is_named(call, words):
+    model, c, _ = resting_sphere(0.0)
+    Variable(function=call.format(c=c.id), label="depth")
+    with pytest.raises((ValueError, ModelError)) as info:
         model.simulate(type="STATICS", end=0)
+    for word in words:
+        assert word in str(info.value), str(info.value)
 
 
 def test_friction_force_of_a_block_sliding_down_a_slope():

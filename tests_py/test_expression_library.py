@@ -52,10 +52,66 @@ def block_on_slide():
 
 def test_a_function_msolve_does_not_have_is_refused_with_its_reason():
     model, _, _ = block_on_slide()
-    Variable(function="INTERP(TIME, 1, 1)", label="table")
+    Variable(function="QUISPL(TIME, 0, 1)", label="table")
     with pytest.raises(
-        ValueError, match=r"'table'.*function 'INTERP' is not available in msolve: .*time-series"
+        ValueError, match=r"'table'.*function 'QUISPL' is not available in msolve: .*quintic"
     ):
+        model.simulate(end=0.1)
+
+
+# -- INTERP -----------------------------------------------------------------------------------
+
+
+def test_interp_interpolates_a_tabulated_sine_linearly_and_by_cubics():
+    # sin t tabulated at 61 knots over [0, 2 pi], h = pi / 30: INTERP(TIME, 1, id) is the
+    # broken line through the table, within h^2 / 8 of sin (and close to that bound);
+    # INTERP(TIME, 3, id) the natural cubic spline, within 5 h^4 / 384 of sin (sin'' is zero
+    # at both ends, as the natural spline's), its derivative (iord 1) near cos
+    knots = np.linspace(0.0, 2 * np.pi, 61)
+    h = knots[1]
+    model, _, slide = block_on_slide()
+    Motion(joint=slide, jtype="TRANSLATION", function="TIME")
+    table = Spline(x=list(knots), y=list(np.sin(knots)))
+    n = table.id
+
+    def by_routine(id, time, par, npar, dflag, iflag):
+        return INTERP(time, 3, table, 1)
+
+    in_routine = Variable(function="USER(0)", routine=by_routine)
+    out = Request(
+        f8=f"VARVAL({in_routine.id})",
+        f2=f"INTERP(TIME, 1, {n})",
+        f3=f"INTERP(TIME, 3, {n})",
+        f4=f"INTERP(TIME, 3, {n}, 1)",
+        f6=f"LINSPL(TIME, 0, {n})",
+        f7=f"CUBSPL(TIME, 0, {n})",
+    )
+    run = model.simulate(end=knots[-1], dtout=knots[-1] / 480, returnResults=True)
+    t, r = run.times, run.getObject(out)
+    linear, cubic = r.getComponent("F2"), r.getComponent("F3")
+    assert np.abs(linear - np.sin(t)).max() <= h**2 / 8
+    assert np.abs(linear - np.sin(t)).max() > 0.9 * h**2 / 8 * np.sin(np.pi / 2 - h)
+    assert np.abs(cubic - np.sin(t)).max() <= 5 * h**4 / 384
+    np.testing.assert_allclose(r.getComponent("F4"), np.cos(t), rtol=0, atol=h**3)
+    np.testing.assert_array_equal(linear, r.getComponent("F6"))
+    np.testing.assert_array_equal(cubic, r.getComponent("F7"))
+    np.testing.assert_allclose(r.getComponent("F8"), r.getComponent("F4"), rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize(
+    ("call", "reason"),
+    [
+        ("INTERP(TIME, 2, {n})", r"method of INTERP must be 1 \(linear\) or 3"),
+        ("INTERP(TIME, 1, 99)", "unknown spline id 99"),
+        ("INTERP(TIME, 1, {n}, 3)", "derivative order iord of INTERP"),
+        ("INTERP(TIME, 1)", "INTERP takes 3 or 4 arguments"),
+    ],
+)
+def test_a_bad_interp_call_names_its_owner(call, reason):
+    model, _, _ = block_on_slide()
+    table = Spline(x=[0.0, 1.0, 2.0, 3.0], y=[0.0, 1.0, 0.0, 1.0])
+    Variable(function=call.format(n=table.id), label="lookup")
+    with pytest.raises(ValueError, match=r"(?s)'lookup'.*" + reason):
         model.simulate(end=0.1)
 
 

@@ -231,3 +231,93 @@ def test_bad_input_names_the_nforce_at_simulate(change, words):
     message = str(info.value)
     for word in words:
         assert word in message, message
+
+
+def _measured_pair(k, c, k0):
+    """Two blocks on the z axis without gravity (block 1 starts moving up), joined to each
+    other as a spring-damper of free length 0.4 and block 1 to the ground by a spring k0 (free
+    at z = 0.1), all one Nforce whose J marker is on the ground at x = 0.3."""
+    model = Model()
+    Integrator(error=1e-9)
+    ground = Part(ground=True)
+    j = Marker(part=ground, qp=[0.3, 0, 0])
+    blocks = [
+        Part(mass=m, ip=[0.1, 0.1, 0.1], cm=Marker(qp=[0, 0, z]))
+        for m, z in ((1.0, 0.0), (2.0, 0.4))
+    ]
+    blocks[0].vz = 1.5
+    i1, i2 = (Marker(part=b, qp=b.cm.qp) for b in blocks)
+    coupling = np.zeros((12, 12))
+    coupling[np.ix_([2, 8], [2, 8])] = [[1.0, -1.0], [-1.0, 1.0]]
+    ground_spring = np.zeros((12, 12))
+    ground_spring[2, 2] = k0
+    lengths = [0.0, 0.0, 0.1, 0.0, 0.0, 0.5]
+    nforce = Nforce(
+        imarkers=[i1, i2],
+        j=j,
+        kmatrix=dense(k * coupling + ground_spring),
+        cmatrix=dense(c * coupling),
+        length=column(lengths),
+    )
+    return model, nforce, i1, i2, j
+
+
+def test_nforce_gives_the_force_on_each_marker_and_the_reactions_on_j():
+    # NFORCE(id, marker, comp, rm) (MotionSolve's NFORCE page): on block 1, the spring-damper
+    # k (z2 - z1 - 0.4) + c (vz2 - vz1) minus the ground spring k0 (z1 - 0.1); on block 2
+    # the spring-damper reversed; on J the reactions, so the forces on the three markers sum
+    # to zero and J's moment about itself is that of the forces at x = 0 from x = 0.3
+    k, c, k0 = 800.0, 3.0, 300.0
+    model, nforce, i1, i2, j = _measured_pair(k, c, k0)
+    n = nforce.id
+
+    def by_routine(id, time, par, npar, dflag, iflag):
+        return NFORCE(nforce, i1, 4, 0)
+
+    in_routine = Variable(function="USER(0)", routine=by_routine)
+    on_i1 = Request(
+        f8=f"VARVAL({in_routine.id})",
+        f2=f"NFORCE({n},{i1.id},2,0)",
+        f3=f"NFORCE({n},{i1.id},3,0)",
+        f4=f"NFORCE({n},{i1.id},4,0)",
+        f6=f"{k}*(DZ({i2.id},{i1.id}) - 0.4) + {c}*VZ({i2.id},{i1.id}) - {k0}*(DZ({i1.id}) - 0.1)",
+        f7=f"NFORCE({n},{i1.id},1)",
+    )
+    others = Request(
+        f2=f"NFORCE({n},{i2.id},4,0)",
+        f3=f"{k}*(DZ({i2.id},{i1.id}) - 0.4) + {c}*VZ({i2.id},{i1.id})",
+        f4=f"NFORCE({n},{j.id},4,{j.id})",
+        f6=f"NFORCE({n},{j.id},7,0)",
+        f7=f"NFORCE({n},{j.id},2,0)",
+    )
+    run = model.simulate(end=1.0, dtout=0.05, returnResults=True)
+    a, b = run.getObject(on_i1), run.getObject(others)
+    f1z, f2z, fjz = a.getComponent("F4"), b.getComponent("F2"), b.getComponent("F4")
+    assert np.ptp(f1z) > 10.0  # it varies
+    np.testing.assert_allclose(f1z, a.getComponent("F6"), rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(a.getComponent("F7"), np.abs(f1z), rtol=1e-12)
+    np.testing.assert_allclose(a.getComponent("F8"), f1z, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(f2z, -b.getComponent("F3"), rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(f1z + f2z + fjz, 0.0, atol=1e-9)
+    np.testing.assert_allclose(b.getComponent("F6"), 0.3 * fjz, rtol=1e-9, atol=1e-9)
+    for zero in (a.getComponent("F2"), a.getComponent("F3"), b.getComponent("F7")):
+        np.testing.assert_allclose(zero, 0.0, atol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        ("NFORCE({n},{other},2,0)", ["'probe'", "is neither an I marker nor the J marker"]),
+        ("NFORCE(77,{i1},2,0)", ["'probe'", "no active Nforce 77"]),
+        ("NFORCE({n},0,2,0)", ["'probe'", "not 0"]),
+        ("NFORCE({n},{i1},9,0)", ["'probe'", "comp must be 1 to 8"]),
+    ],
+)
+def test_a_bad_nforce_call_names_its_owner(call, words):
+    model, nforce, i1, _, _ = _measured_pair(800.0, 3.0, 300.0)
+    other = Marker(part=i1.part)
+    Variable(function=call.format(n=nforce.id, other=other.id, i1=i1.id), label="probe")
+    with pytest.raises((ModelError, ValueError)) as info:
+        model.simulate(end=0.1)
+    for word in words:
+        assert word in str(info.value), str(info.value)

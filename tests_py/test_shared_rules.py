@@ -29,7 +29,7 @@ def test_every_function_the_core_knows_is_a_runtime_function():
     assert {"FX", "TM"} <= set(names["forces"])
     assert {"JOINT", "VTORQ", "GFORCE"} <= set(names["elements"])
     assert {"STEP", "HAVSIN", "BISTOP"} <= set(names["builtins"])
-    assert names["splines"] == ["AKISPL", "CUBSPL", "LINSPL"]
+    assert names["splines"] == ["AKISPL", "CUBSPL", "LINSPL", "INTERP"]
 
 
 def test_builtin_runtime_functions_evaluate_as_in_expressions():

@@ -58,8 +58,9 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"LINSPL", "interpolation", true, "piecewise-linear interpolation of a Spline"},
       {"CURVE", "interpolation", true,
        "coordinate or derivative of a Curve (Reference_ParamCurve) at a parameter"},
-      {"INTERP", "interpolation", false,
-       "interpolates time-series data (Reference_DataSet); msolve has no such element"},
+      {"INTERP", "interpolation", true,
+       "`INTERP(x, method, id[, iord])`: a Spline (its data or its file) interpolated linearly "
+       "(method 1) or by the natural cubic spline (3), or its derivative of order iord"},
       {"QUISPL", "interpolation", false, "quintic spline: not a MotionSolve Spline method"},
       {"FITSPL", "interpolation", false, "not a MotionSolve Spline method"},
       // kinematic measures (mbs/measure.h)
@@ -118,8 +119,11 @@ const std::vector<CatalogEntry>& FunctionCatalog() {
       {"BEAM", "element", true, ""},
       {"CONTACT", "element", true,
        "`CONTACT(id, jflag, comp, rm)`: the force of a Contact on the I or J part at its mass "
-       "centre; the form (id, index, rm) is not available"},
-      {"NFORCE", "element", false, "msolve has no NForce element"},
+       "centre; `CONTACT(id, 1, rm)`: its penetration depth (the other indices are not "
+       "available)"},
+      {"NFORCE", "element", true,
+       "`NFORCE(id, marker, comp[, rm])`: the force of an Nforce on one of its markers (an I "
+       "marker or J) at that marker"},
       {"FRICTION", "element", true,
        "`FRICTION(id, comp, rm)`: the friction force and torque on I at I, the friction "
        "coefficients and the slip velocities of I relative to J, in the axes of rm (the "

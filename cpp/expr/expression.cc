@@ -64,6 +64,9 @@ constexpr ExternalCallInfo kExternalCalls[] = {
     {"AKISPL", 2, 1, 2, "AKISPL(x, z, id[, n])"},
     {"CUBSPL", 2, 1, 2, "CUBSPL(x, z, id[, n])"},
     {"LINSPL", 2, 1, 2, "LINSPL(x, z, id[, n])"},
+    // INTERP(x, method, id[, iord]): the Spline id as a curve (its z is 0), method 1 linear,
+    // 3 cubic (docs/expression-functions.md)
+    {"INTERP", 1, 2, 3, "INTERP(x, method, id[, iord])"},
 };
 
 // CURVE(alpha, iord, comp, id): component comp of the iord-th derivative of a Curve

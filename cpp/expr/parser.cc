@@ -477,6 +477,9 @@ class Parser {
     for (long id : ids) call->name += "/" + std::to_string(id);
     if (info.appends_time)
       call->args.push_back(std::make_unique<Node>(Node::Kind::kTime, name.pos));
+    // INTERP's function is a Spline's (x, z): the curve at z = 0
+    if (std::string(info.name) == "INTERP")
+      call->args.push_back(std::make_unique<Node>(Node::Kind::kNumber, name.pos));
     return call;
   }
 

@@ -7,6 +7,7 @@
 
 #include "common/error.h"
 #include "math/rotation.h"
+#include "mbs/contact.h"
 #include "mbs/force_element.h"
 #include "mbs/friction.h"
 #include "mbs/joint.h"
@@ -28,12 +29,12 @@ int NetComponent(const std::string& name) {
 // the element outputs and the entity class each reads, in the order of ForceMeasure::Target
 // from kJoint (the kinds after kPtcv have no enumerator of their own: their Target is their
 // place here, and Link tells them apart by their class)
-const char* const kElementNames[] = {"JOINT",  "MOTION", "SFORCE",  "BUSH",     "SPDP",
-                                     "VFORCE", "VTORQ",  "GFORCE",  "BEAM",     "FIELD",
-                                     "PTCV",   "JPRIM",  "CONTACT", "FRICTION", "CVCV"};
-const char* const kElementKinds[] = {"Joint",  "Motion",  "Sforce",  "Bushing",  "SpringDamper",
-                                     "Vforce", "Vtorque", "Gforce",  "Beam",     "Field",
-                                     "Ptcv",   "Jprim",   "Contact", "Friction", "Cvcv"};
+const char* const kElementNames[] = {"JOINT",   "MOTION",   "SFORCE", "BUSH",  "SPDP", "VFORCE",
+                                     "VTORQ",   "GFORCE",   "BEAM",   "FIELD", "PTCV", "JPRIM",
+                                     "CONTACT", "FRICTION", "CVCV",   "NFORCE"};
+const char* const kElementKinds[] = {
+    "Joint", "Motion", "Sforce", "Bushing", "SpringDamper", "Vforce",   "Vtorque", "Gforce",
+    "Beam",  "Field",  "Ptcv",   "Jprim",   "Contact",      "Friction", "Cvcv",    "Nforce"};
 static_assert(std::size(kElementNames) == std::size(kElementKinds));
 
 // the side a FRICTION call without rm notes until Link: the I side, in the axes of the
@@ -42,6 +43,10 @@ constexpr int kInJointAxes = 2;
 // component_ of FRICTION's comp 7 to 18: kFrictionOutput + comp - 1, the index of the output
 // in FrictionElement::Outputs
 constexpr int kFrictionOutput = 100;
+// component_ of CONTACT(id, index, rm): kContactOutput + the place of the quantity in
+// mbs::ContactElement::Result (its DEPTH for index 1)
+constexpr int kContactOutput = 200;
+constexpr int kContactDepth = 6;
 
 std::string Call(const std::string& name, const std::vector<long>& ids) {
   std::string s = name + "(";
@@ -66,6 +71,29 @@ void SideWrench(const double* y, int body, const mbs::Wrench& w, int other_body,
   *force = use.head<3>();
   *moment = Rb * use.tail<3>() + (Vec3(x[0], x[1], x[2]) - p).cross(*force);
   if (!own) *force = -*force, *moment = -*moment;
+}
+
+// one side of an Nforce's element on the marker of an NFORCE call
+// (docs/expression-functions.md): at an I marker, that marker's element on its I side; at J,
+// every element of the Nforce on its J side
+struct NforceSide {
+  const mbs::ForceElement* element;
+  int side;
+  const mbs::BodyMarker* marker;
+};
+
+std::vector<NforceSide> NforceSides(const System& sys, long id, const model::Marker* marker,
+                                    bool* found) {
+  std::vector<NforceSide> sides;
+  *found = false;
+  for (const auto& element : sys.force_elements()) {
+    if (element->source()->id != id || std::string("Nforce") != element->source()->TypeName())
+      continue;
+    *found = true;
+    if (element->i().source == marker) sides.push_back({element.get(), 0, &element->i()});
+    if (element->j().source == marker) sides.push_back({element.get(), 1, &element->j()});
+  }
+  return sides;
 }
 
 }  // namespace
@@ -112,10 +140,20 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   const auto found = std::find(std::begin(kElementNames), std::end(kElementNames), name);
   if (found == std::end(kElementNames)) throw std::invalid_argument("unknown function " + name);
   target_ = static_cast<Target>(1 + (found - std::begin(kElementNames)));
-  if (name == "CONTACT" && ids.size() == 3)
-    throw std::invalid_argument(
-        "CONTACT(id, index, rm), the form of the contact's depth, points and normal and "
-        "friction forces, is not available: give CONTACT(id, jflag, comp, rm)");
+  if (name == "CONTACT" && ids.size() == 3) {
+    // CONTACT(id, index, rm) (docs/expression-functions.md): index 1, the largest penetration
+    // depth of the Contact's points; the page's list of the other indices was not readable
+    if (ids[1] != 1)
+      throw std::invalid_argument(
+          "CONTACT(id, index, rm): index " + std::to_string(ids[1]) +
+          " is not available in msolve, only index 1 (the penetration depth); the Contact's "
+          "CONTACT result gives its points and its normal and friction forces");
+    element_id_ = ids[0];
+    component_ = kContactOutput + kContactDepth;
+    frame_ = sys.MarkerById(ids[2]);
+    contributions_.push_back(Contribution{});  // the element is found by Link
+    return;
+  }
   if (name == "FRICTION") {
     // FRICTION(id, comp[, rm]) (docs/expression-functions.md): the friction force and
     // torque on I, in the axes of rm (the joint's J marker when not given)
@@ -138,7 +176,16 @@ ForceMeasure::ForceMeasure(const std::string& name, const std::vector<long>& ids
   if (ids.size() < 3 || ids.size() > 4)
     throw std::invalid_argument(name + " takes (id, jflag, comp[, rm]), got " +
                                 std::to_string(ids.size()) + " arguments");
-  if (ids[1] > 1) throw std::invalid_argument(name + ": jflag must be 0 (I side) or 1 (J side)");
+  if (name == "NFORCE") {
+    // NFORCE(id, marker, comp[, rm]): the second argument is the marker the force acts on
+    if (ids[1] == 0)
+      throw std::invalid_argument(
+          "NFORCE: the second argument is the id of one of the Nforce's "
+          "markers (an I marker or J), not 0");
+    i_ = sys.MarkerById(ids[1]).source;
+  } else if (ids[1] > 1) {
+    throw std::invalid_argument(name + ": jflag must be 0 (I side) or 1 (J side)");
+  }
   if (ids[2] < 1 || ids[2] > 8)
     throw std::invalid_argument(name + ": comp must be 1 to 8 (|F| Fx Fy Fz |T| Tx Ty Tz)");
   element_id_ = ids[0];
@@ -219,6 +266,19 @@ void ForceMeasure::Link(const System& sys) {
     default:
       kind = kElementKinds[static_cast<int>(target_) - 1];
       if (kind == "Cvcv") return LinkCvcv(sys, c);
+      if (kind == "Nforce") {
+        bool found = false;
+        for (const NforceSide& at : NforceSides(sys, id, i_, &found)) {
+          c.element = at.element, c.side = at.side, point_ = *at.marker;
+          AddContribution(sys, c);
+        }
+        if (!found) break;  // no such Nforce: the error below
+        if (contributions_.empty())
+          throw ModelError(owner_ + ": " + call_ + ": " + i_->Describe() +
+                           " is neither an I marker nor the J marker of Nforce " +
+                           std::to_string(id));
+        return;
+      }
       if (kind == "Jprim") {
         for (const auto& joint : sys.joints())
           if (joint.source() && joint.source()->id == id && kind == joint.source()->TypeName() &&
@@ -376,6 +436,14 @@ ForceMeasure::Guard ForceMeasure::Enter() const {
 
 double ForceMeasure::Value(double t, const double* y, const double* yp,
                            const double* memory) const {
+  if (component_ >= kContactOutput) {
+    // CONTACT(id, index, rm): a scalar of the Contact's result (docs/equations.md §3.13)
+    if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");
+    const auto* contact = dynamic_cast<const mbs::ContactElement*>(contributions_.front().element);
+    const auto out = contact->Result(mbs::BodyStates(contact->i().body, y),
+                                     mbs::BodyStates(contact->j().body, y));
+    return out[component_ - kContactOutput];
+  }
   if (component_ >= kFrictionOutput) {
     // FRICTION's coefficients and slip velocities: one component of a triple, rm's axes
     if (!linked_) throw ModelError(owner_ + ": " + call_ + " is used before the model is complete");

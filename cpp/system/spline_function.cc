@@ -31,6 +31,24 @@ void SplineTable::Add(const model::Spline& spline) {
 
 const expr::ExternalFunction* SplineTable::Function(const std::string& name,
                                                     const std::vector<long>& ids) const {
+  if (name == "INTERP") {
+    // INTERP(x, method, id[, iord]) (Adams' INTERP page; docs/expression-functions.md): the
+    // Spline id interpolated linearly (method 1) or by the natural cubic spline (3)
+    const long method = ids.empty() ? 0 : ids[0];
+    if (method != 1 && method != 3)
+      throw std::invalid_argument("the method of INTERP must be 1 (linear) or 3 (cubic), got " +
+                                  std::to_string(method));
+    const long order = ids.size() > 2 ? ids[2] : 0;
+    if (order < 0 || order > 2)
+      throw std::invalid_argument("the derivative order iord of INTERP must be 0, 1 or 2, got " +
+                                  std::to_string(order));
+    const auto found = ids.size() < 2 ? entries_.end() : entries_.find(ids[1]);
+    if (found != entries_.end() && found->second.methods[0]->is_surface())
+      throw std::invalid_argument(found->second.source->Describe() +
+                                  " is a surface (it has z values): INTERP reads a curve");
+    return Function(method == 1 ? "LINSPL" : "CUBSPL",
+                    std::vector<long>(ids.begin() + 1, ids.end()));
+  }
   math::SplineMethod method;
   if (name == "AKISPL") {
     method = math::SplineMethod::kAkima;

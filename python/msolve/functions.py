@@ -234,6 +234,14 @@ LINSPL = _spline_function(
 )
 
 
+def INTERP(x, method, spline, iord=0):
+    """INTERP(x, method, spline[, iord]): a Spline (object or id) interpolated linearly
+    (method 1) or by the natural cubic spline (method 3), as in expressions."""
+    if method not in (1, 3):
+        raise ValueError(f"INTERP: the method must be 1 (linear) or 3 (cubic), got {method!r}")
+    return (LINSPL if method == 1 else CUBSPL)(x, 0.0, spline, iord)
+
+
 def CURVE(alpha, iord, comp, curve):
     """CURVE(alpha, iord, comp, curve): component comp (1, 2, 3 for x, y, z) of a Curve
     (object or id; iord = 0) or of its iord-th derivative with respect to alpha, as in
@@ -277,6 +285,7 @@ _NAMED = [
     "AKISPL",
     "CUBSPL",
     "LINSPL",
+    "INTERP",
     "CURVE",
 ]
 __all__ = sorted(
