@@ -244,10 +244,23 @@ def test_an_fmu_failing_during_the_run_stops_it_naming_the_fmu_and_the_cause(lag
 
 
 def test_without_fmpy_a_model_with_an_fmu_says_to_install_it(lag, monkeypatch):
+    # msolve itself imports without fmpy
+    blocked = "import sys; sys.modules['fmpy'] = None; import msolve; print(msolve.Fmu)"
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
     model, _ = driven_lag(lag)
     monkeypatch.setitem(sys.modules, "fmpy", None)  # import fmpy raises ImportError
     with pytest.raises(ModelError, match=r"^Fmu 1: .*needs the fmpy package.*pip install fmpy"):
         model.simulate(end=0.1, dtout=0.01)
+
+
+@pytest.mark.parametrize(("hold", "expected"), [(False, 1.0), (True, 0.6)])
+def test_statics_solves_the_fmu_states_unless_static_hold(lag, hold, expected):
+    # statics: x' = (u - x) / tau = 0 gives x = u = 1; static_hold keeps x(0) = 0.6
+    model, request = driven_lag(lag, static_hold=hold)
+    model.lookupById("Fmu", 1).ic = Array(type="IC", numbers=[0.6])
+    run = model.simulate(type="STATICS", end=0.0, returnResults=True)
+    assert run.getObject(request).getComponent("F3")[-1] == pytest.approx(expected, abs=1e-9)
 
 
 def test_attributes_without_effect_are_reported_once(lag, caplog):
