@@ -333,3 +333,16 @@ def test_the_reference_pages_example_is_accepted():
     Model()
     fmu = Fmu(path="mefmu_siso_cs.fmu", type="CS", ip_addr="localhost")
     assert (fmu.ip_address, fmu.type, fmu.interval) == ("localhost", "CS", 0.0)
+
+
+def test_a_saved_state_reloads_into_a_new_model_with_its_fmu(lag, tmp_path):
+    # model exchange: the FMU's states are msolve's, saved and read back with the rest
+    model, _ = driven_lag(lag)
+    model.simulate(end=0.5, dtout=0.1)
+    model.save(tmp_path / "half.state")
+    again, request = driven_lag(lag)
+    again.reload(tmp_path / "half.state")
+    run = again.simulate(end=1.0, dtout=0.1, returnResults=True)
+    got = run.getObject(request).getComponent("F2")
+    np.testing.assert_allclose(got, lag_response(run.times, 0.0), rtol=0, atol=1e-7)
+    assert run.times[0] == pytest.approx(0.5)
