@@ -63,8 +63,6 @@ def test_a_flexbody_takes_its_documented_attributes_and_markers_sit_on_it():
         (Pforce, "penalty", -1.0, ValueError),
         (CoSim, "i", "marker", TypeError),
         (ActivateCoSim, "port", 1.5, TypeError),
-        (Fmu, "type", "XX", ValueError),
-        (Fmu, "x", [1.0], TypeError),
     ],
 )
 def test_a_wrong_value_names_the_entity_and_the_attribute(cls, attribute, value, error):
@@ -87,7 +85,6 @@ def test_an_undocumented_attribute_is_refused_with_a_hint():
         (lambda: Pforce(function="DX(2, 3)", penalty=1e4), ["Pforce 1", "penalty"]),
         (lambda: CoSim(file="follower.xml"), ["CoSim 1", "follower"]),
         (lambda: ActivateCoSim(cosim_dll_name="cosim.so"), ["ActivateCoSim 1", "Activate"]),
-        (lambda: Fmu(path="plant.fmu", type="CS", ip_addr="localhost"), ["Fmu 1", ".fmu"]),
         (lambda: Mforce(case_index=2, scale="SIN(TIME)"), ["Mforce 1", "H3D"]),
     ],
 )

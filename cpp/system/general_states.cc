@@ -26,6 +26,8 @@ int Column(const std::vector<int>& deps, int index) {
 // the routine at the states x and inputs u
 void Call(const GeneralStates& g, double t, const std::vector<double>& x,
           const std::vector<double>& u, bool dflag, bool iflag, double* out) {
+  // an Fmu's routine is its FMU (python/msolve/fmu.py)
+  const char* what = g.source->fmu ? "its FMU" : "its routine (GSESUB)";
   model::UserRoutine::Call call;
   call.form = model::UserRoutine::Form::kGse;
   call.id = g.source->id;
@@ -39,12 +41,12 @@ void Call(const GeneralStates& g, double t, const std::vector<double>& x,
   try {
     g.source->routine->Evaluate(call, out, g.n + g.outputs);
   } catch (const std::exception& e) {
-    throw RoutineError(g.source->Describe() + ": its routine (GSESUB) failed at time " +
-                       std::to_string(t) + ": " + e.what());
+    throw RoutineError(g.source->Describe() + ": " + what + " failed at time " + std::to_string(t) +
+                       ": " + e.what());
   }
   for (int k = 0; k < g.n + g.outputs; ++k)
     if (!std::isfinite(out[k]))
-      throw RoutineError(g.source->Describe() + ": its routine (GSESUB) returned a value that " +
+      throw RoutineError(g.source->Describe() + ": " + what + " returned a value that " +
                          "is not finite at time " + std::to_string(t));
 }
 
@@ -178,6 +180,11 @@ GeneralStates GseStates(const model::Gse& gse, int first) {
                        std::to_string(gse.ic->numbers.size()) + " numbers but the Gse has " +
                        std::to_string(n) + " states");
     for (int k = 0; k < n; ++k) g.x0[k] = gse.ic->numbers[k];
+  } else if (!gse.start.empty()) {
+    if (static_cast<int>(gse.start.size()) != n)
+      throw ModelError(who + "it gives " + std::to_string(gse.start.size()) + " start values for " +
+                       std::to_string(n) + " states");
+    for (int k = 0; k < n; ++k) g.x0[k] = gse.start[k];
   }
   return g;
 }

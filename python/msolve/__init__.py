@@ -22,6 +22,7 @@ from . import (
     controls,
     deformable,
     design,
+    fmu,
     forces,
     functions,
     geometry,
@@ -45,6 +46,7 @@ from .controls import *
 from .deformable import *
 from .deformable import DeformableCurve, DeformableSurface
 from .design import *
+from .fmu import *
 from .forces import *
 from .functions import *
 from .geometry import *
@@ -109,6 +111,7 @@ _ENTITY_MODULES = (
     bodies,
     constraints,
     controls,
+    fmu,
     forces,
     geometry,
     linear,

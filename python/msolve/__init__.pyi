@@ -8,6 +8,7 @@ from . import constraints as _constraints
 from . import controls as _controls
 from . import deformable as _deformable
 from . import design as _design
+from . import fmu as _fmu
 from . import forces as _forces
 from . import geometry as _geometry
 from . import linear as _linear
@@ -525,7 +526,7 @@ class FlexBody(_refused.FlexBody):
     h3d_file: str
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., qg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., mass: float = ..., cm: Point | list[float] | None = ..., ip: Point | list[float] = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., cratio: str = ..., routine: Callable[..., Any] | str | None = ..., script: str = ..., rigidified: bool = ..., mtx_file: str = ..., h3d_file: str = ...) -> None: ...
 
-class Fmu(_refused.Fmu):
+class Fmu(_fmu.Fmu):
     id: int
     label: str
     name: str

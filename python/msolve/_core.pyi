@@ -1128,6 +1128,7 @@ class LseSpec(Entity):
     def __init__(self) -> None:
         ...
 class GseSpec(Entity):
+    _fmu: bool
     _function: str
     _ic: ArraySpec
     _implicit: bool
@@ -1149,6 +1150,12 @@ class GseSpec(Entity):
         ...
     @_ns.setter
     def _ns(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _start(self) -> list[float]:
+        ...
+    @_start.setter
+    def _start(self, arg0: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> None:
         ...
 class NforceSpec(Entity):
     _cmatrix: MatrixSpec

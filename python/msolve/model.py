@@ -233,6 +233,9 @@ class Model(_core.ModelSpec):
         files from then on."""
         name = str(file)
         state, halted = read_state(name)
+        for obj in self._entities:
+            if obj.active and hasattr(obj, "_load_data"):
+                obj._load_data()  # what the compile needs: SPLINE_READ's data, an Fmu's FMU
         with resolved(self._entities):
             simulation = _core.Simulation(self)
         try:

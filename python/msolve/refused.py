@@ -1,7 +1,7 @@
 """Elements of MotionSolve's msolve interface that msolve knows but cannot simulate: the
 modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the general
-constraint ``Gcon``, the penalty constraint ``Pforce``, the Functional Mock-up Unit
-``Fmu`` and the co-simulation elements ``CoSim`` and ``ActivateCoSim``.
+constraint ``Gcon``, the penalty constraint ``Pforce`` and the co-simulation elements
+``CoSim`` and ``ActivateCoSim``. (The Functional Mock-up Unit ``Fmu`` is simulated: fmu.py.)
 
 Each class takes every attribute its reference page documents, checks their types and is
 read from and written to datasets where the dataset format has an element for it; a model
@@ -20,7 +20,6 @@ from .properties import (
     Angles,
     Bool,
     Double,
-    Enum,
     Function,
     Int,
     Ips,
@@ -31,7 +30,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Fmu", "Gcon", "Mforce", "Pforce"]
+__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Gcon", "Mforce", "Pforce"]
 
 
 class _Refused(SolverObject):
@@ -214,34 +213,3 @@ class ActivateCoSim(_Refused):
 
     def sendAfterMS(self):
         """Called after the solver ran, for the clean-up: nothing was started here."""
-
-
-_FMU = _no_effect("Fmu")
-
-
-class Fmu(_Refused):
-    """A Functional Mock-up Unit imported into the model: its states ``x``, outputs ``y``
-    and inputs ``u`` (and initial states ``ic``) in Arrays, as a Gse's; ``type`` ME (model
-    exchange: msolve would integrate its equations) or CS (co-simulation: it steps itself,
-    every ``interval``); ``path`` the .fmu file. The equations are compiled code inside the
-    archive, which msolve does not load."""
-
-    _aliases = {"ip_addr": "ip_address"}  # the reference page's own example spells it so
-    _unwritten = "cannot be written: msolve lacks the format of its element Control_FMU"
-    _refusal = (
-        "Functional Mock-up Units are not supported by msolve: the FMU's equations are "
-        "compiled code inside its .fmu archive (FMI), which msolve does not load; without "
-        "them its outputs would never change"
-    )
-    type = Enum("ME CS", "ME", no_effect=_FMU, doc="Model exchange (ME) or co-simulation (CS).")
-    path = Str(no_effect=_FMU, doc="The .fmu file.")
-    x = Reference("Array", no_effect=_FMU, doc="Array of the FMU's continuous states.")
-    y = Reference("Array", no_effect=_FMU, doc="Array of its outputs.")
-    u = Reference("Array", no_effect=_FMU, doc="Array of its inputs.")
-    ic = Reference("Array", no_effect=_FMU, doc="Array of the initial states.")
-    static_hold = Bool(False, no_effect=_FMU, doc="States held in statics.")
-    dll = Str(no_effect=_FMU, doc="Library of the FMU's binaries.")
-    interval = Double(0.0, minimum=0.0, no_effect=_FMU, doc="Communication interval (CS).")
-    ip_address = Str(no_effect=_FMU, doc="Host of a remote FMU.")
-    var_name = Str(no_effect=_FMU, doc="Name of a variable of the FMU set at the start.")
-    var_ic = Double(0.0, no_effect=_FMU, doc="Its initial value.")

@@ -72,6 +72,7 @@ from . import (  # noqa: F401 (registering)
     constraints,
     controls,
     deformable,
+    fmu,
     forces,
     geometry,
     linear,
@@ -368,8 +369,6 @@ _NOT_SUPPORTED = {
     "body_flexible": "a flexible body's mode shapes, modal mass and stiffness are in its H3D "
     "file, which msolve cannot read, and msolve does not replace it by a rigid body",
     "constraint_general": "the general constraint (Gcon) is not built in msolve yet",
-    "control_fmu": "a Functional Mock-up Unit's equations are compiled code in its archive, "
-    "which msolve does not load",
     "force_flexmodal": "modal loads act on flexible bodies, which msolve cannot simulate",
 }
 
