@@ -186,7 +186,7 @@ def test_classes_msolve_lacks_say_so_instead_of_a_name_error(name):
         cls(label="from a script")
 
 
-@pytest.mark.parametrize("method", ["runSimulationEvents", "simulate_frequencyResponse", "verify"])
+@pytest.mark.parametrize("method", ["runSimulationEvents", "runAllSimulationEvents"])
 def test_model_methods_msolve_lacks_say_so(method):
     model = Model()
     with pytest.raises(ModelError, match=rf"^Model.{method} is not supported by msolve: "):
