@@ -6,19 +6,17 @@ import math
 
 import numpy as np
 import pytest
+from test_linear import slider
 
 from msolve import *
 
 
 def plant(m=2.0, k=50.0, c=3.0):
-    # a block on a TRANSLATIONAL joint along global z, held by a spring-damper to the ground,
-    # pushed along z by the force u (the plant input); the output is its displacement z
-    model = Model()
-    ground = Part(ground=True)
-    anchor = Marker(part=ground, qp=[0, 0, -1])
-    block = Part(mass=m, ip=[1, 1, 1], cm=Marker(qp=[0, 0, 0]))
-    Joint(type="TRANSLATIONAL", i=Marker(part=block), j=Marker(part=ground))
-    SpringDamper(i=block.cm, j=anchor, k=k, c=c)
+    # a block on a TRANSLATIONAL joint along global z, held by a spring-damper to the ground
+    # (test_linear.slider), pushed along z by the force u (the plant input); the output is its
+    # displacement z
+    model = slider(m, k, c)
+    block, ground = model.block, model.ground
     model.u = Variable(function="0")
     model.force = Sforce(
         type="TRANSLATION",
@@ -29,7 +27,6 @@ def plant(m=2.0, k=50.0, c=3.0):
     )
     y = Variable(function=f"DZ({block.cm.id})")
     model.pin, model.pout = Pinput(variables=[model.u]), Poutput(variables=[y])
-    model.block = block
     return model
 
 
