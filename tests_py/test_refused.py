@@ -172,7 +172,7 @@ def test_constraint_jprim_is_read_and_joint_primitives_are_written_as_it(tmp_pat
         load_model(path)
 
 
-@pytest.mark.parametrize("name", ["Cforce", "Mate", "SimulationEvent"])
+@pytest.mark.parametrize("name", ["Cforce", "SimulationEvent"])
 def test_classes_msolve_lacks_say_so_instead_of_a_name_error(name):
     import msolve
 
@@ -183,7 +183,7 @@ def test_classes_msolve_lacks_say_so_instead_of_a_name_error(name):
         cls(label="from a script")
 
 
-@pytest.mark.parametrize("method", ["runSimulationEvents", "simulate_frequencyResponse", "verify"])
+@pytest.mark.parametrize("method", ["runSimulationEvents", "runAllSimulationEvents"])
 def test_model_methods_msolve_lacks_say_so(method):
     model = Model()
     with pytest.raises(ModelError, match=rf"^Model.{method} is not supported by msolve: "):

@@ -80,6 +80,17 @@ void DefineConstraintSpecs(py::module_& m) {
   RefProperty(jprim, "_i", &Jprim::i);
   RefProperty(jprim, "_j", &Jprim::j);
 
+  py::class_<Mate, Entity, std::shared_ptr<Mate>> mate(m, "MateSpec");
+  mate.def(py::init<>())
+      .def_readwrite("_type", &Mate::type)
+      .def_readwrite("_radius", &Mate::radius)
+      .def_readwrite("_iradius", &Mate::iradius)
+      .def_readwrite("_jradius", &Mate::jradius)
+      .def_readwrite("_dist", &Mate::dist)
+      .def_readwrite("_height", &Mate::height);
+  RefProperty(mate, "_i", &Mate::i);
+  RefProperty(mate, "_j", &Mate::j);
+
   py::class_<Coupler, Entity, std::shared_ptr<Coupler>> coupler(m, "CouplerSpec");
   coupler.def(py::init<>())
       .def_readwrite("_type", &Coupler::type)

@@ -60,6 +60,7 @@ class JointConstraint {
     // the surface of a kSurfacePoint or kSurfaceFrame term
     const math::SpaceSurface* surface = nullptr;
     const math::SpaceCurve* curve_v = nullptr;  // a kWeightedPoint term's weight in v (surface)
+    double value = 0.0;  // c of a Mate distance term (kMate...): its row is coordinate - c
   };
 
   /// The equations of `type` between markers i and j. `source` is the Joint or Jprim (for a

@@ -84,6 +84,9 @@ int JointRowCount(JointType type) {
     case JointType::kInplane:
     case JointType::kPerpendicular:
     case JointType::kRackPinionAngle:
+    case JointType::kMatePointDistance:
+    case JointType::kMateAxisDistance:
+    case JointType::kMatePlaneDistance:
       return 1;
     case JointType::kMotionTranslation:
     case JointType::kMotionRotation:
@@ -159,6 +162,9 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kWeightedPoint:
     case JointType::kSurfacePoint:
     case JointType::kSurfaceFrame:
+    case JointType::kMatePointDistance:
+    case JointType::kMateAxisDistance:
+    case JointType::kMatePlaneDistance:
       return 0;
   }
   return 0;
@@ -249,6 +255,12 @@ const char* JointRowName(JointType type, int row) {
                                     "x along the curve normal"};
       return frame[row];
     }
+    case JointType::kMatePointDistance:
+      return "|d| (distance between the origins)";
+    case JointType::kMateAxisDistance:
+      return "distance of I from the z axis of J";
+    case JointType::kMatePlaneDistance:
+      return "d.z_J (distance of I from the x-y plane of J)";
   }
   return "?";
 }

@@ -72,6 +72,13 @@ enum class JointType {
   // one term per marker of the curve, with kSpherical between the follower point and the
   // ground, makes the Ptdcv and Ptdsf equations (docs/equations.md §2.11)
   kWeightedPoint,
+  // the distance coordinates of a Mate (docs/equations.md §2.12), each one row "coordinate -
+  // c" with c the term's value (JointConstraint::Term::value): the distance |d| between the
+  // origins, the distance sqrt((d.x_J)^2 + (d.y_J)^2) of I's origin from J's z axis, and the
+  // signed distance d.z_J of I's origin from J's x-y plane
+  kMatePointDistance,
+  kMateAxisDistance,
+  kMatePlaneDistance,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

@@ -143,6 +143,23 @@ class Jprim : public Entity {
   Marker* j = nullptr;
 };
 
+/// A mating constraint between geometric primitives (MotionSolve's Mate, Constraint_Mate):
+/// the distance, coincidence or tangency `type` ("DIS_POI_LIN", ...) between a primitive at
+/// marker i and one at marker j (docs/equations.md §2.12). The primitives' radii, the
+/// distance and a cone's height are the type's numbers.
+class Mate : public Entity {
+ public:
+  const char* TypeName() const override { return "Mate"; }
+  std::string type;
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  double radius = 0.0;
+  double iradius = 0.0;
+  double jradius = 0.0;
+  double dist = 0.0;
+  double height = 0.0;
+};
+
 /// A linear relation between the free coordinates of two or three joints (REVOLUTE:
 /// rotation, TRANSLATIONAL: translation, CYLINDRICAL: either, by `type` "R" or "T"):
 /// sum_k scales[k] (q_k - q_k at the design position) = 0, or, with a routine (COUSUB),

@@ -38,6 +38,7 @@
   X(Marker, markers)          \
   X(Joint, joints)            \
   X(Jprim, jprims)            \
+  X(Mate, mates)              \
   X(Coupler, couplers)        \
   X(Gear, gears)              \
   X(Request, requests)        \

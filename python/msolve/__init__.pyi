@@ -47,7 +47,6 @@ from .results import RequestResult as RequestResult
 from .results import SensorEvent as SensorEvent
 from .results import SimulationResults as SimulationResults
 from .unavailable import Cforce as Cforce
-from .unavailable import Mate as Mate
 from .unavailable import SimulationEvent as SimulationEvent
 from .xml.tree import DatasetError as DatasetError
 from .xml.tree import DatasetWarning as DatasetWarning
@@ -797,6 +796,22 @@ class Marker(_bodies.Marker):
     function: str
     routine: Callable[..., Any] | str | None
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., part: Part | None = ..., qp: Point | list[float] = ..., zp: Point | list[float] | None = ..., xp: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., rm: Marker | None = ..., usexp: bool = ..., usexv: bool = ..., floating: bool = ..., node: int | None = ..., flex_body: FlexBody | None = ..., function: str = ..., routine: Callable[..., Any] | str | None = ...) -> None: ...
+
+class Mate(_constraints.Mate):
+    id: int
+    label: str
+    name: str
+    active: bool
+    type: Literal['COI_POI_CYL', 'COI_POI_SPH', 'COI_POI_LIN', 'COI_POI_POI', 'COI_POI_CON', 'COI_LIN_LIN', 'COI_LIN_CYL', 'COI_LIN_PLA', 'DIS_POI_POI', 'DIS_POI_SPH', 'DIS_POI_LIN', 'DIS_POI_CYL', 'DIS_SPH_SPH', 'DIS_SPH_LIN', 'DIS_SPH_CYL', 'DIS_SPH_CON', 'DIS_SPH_PLA', 'DIS_LIN_LIN', 'DIS_LIN_CYL', 'DIS_LIN_PLA', 'DIS_CYL_CYL', 'DIS_PLA_CON', 'DIS_PLA_CYL', 'TAN_SPH_LIN', 'TAN_SPH_CYL', 'TAN_SPH_PLA', 'TAN_SPH_CON', 'TAN_SPH_SPH', 'TAN_LIN_CYL', 'TAN_CYL_CYL', 'TAN_PLA_CYL', 'TAN_PLA_CON'] | None
+    i: Marker | None
+    j: Marker | None
+    radius: float
+    iradius: float
+    jradius: float
+    dist: float
+    height: float
+    virtual: bool
+    def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., type: Literal['COI_POI_CYL', 'COI_POI_SPH', 'COI_POI_LIN', 'COI_POI_POI', 'COI_POI_CON', 'COI_LIN_LIN', 'COI_LIN_CYL', 'COI_LIN_PLA', 'DIS_POI_POI', 'DIS_POI_SPH', 'DIS_POI_LIN', 'DIS_POI_CYL', 'DIS_SPH_SPH', 'DIS_SPH_LIN', 'DIS_SPH_CYL', 'DIS_SPH_CON', 'DIS_SPH_PLA', 'DIS_LIN_LIN', 'DIS_LIN_CYL', 'DIS_LIN_PLA', 'DIS_CYL_CYL', 'DIS_PLA_CON', 'DIS_PLA_CYL', 'TAN_SPH_LIN', 'TAN_SPH_CYL', 'TAN_SPH_PLA', 'TAN_SPH_CON', 'TAN_SPH_SPH', 'TAN_LIN_CYL', 'TAN_CYL_CYL', 'TAN_PLA_CYL', 'TAN_PLA_CON'] | None = ..., i: Marker | None = ..., j: Marker | None = ..., radius: float = ..., iradius: float = ..., jradius: float = ..., dist: float = ..., height: float = ..., virtual: bool = ...) -> None: ...
 
 class Matrix(_controls.Matrix):
     id: int

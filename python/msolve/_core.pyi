@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MateSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -180,6 +180,42 @@ class JprimSpec(Entity):
     _j: MarkerSpec
     _type: str
     def __init__(self) -> None:
+        ...
+class MateSpec(Entity):
+    _i: MarkerSpec
+    _j: MarkerSpec
+    _type: str
+    def __init__(self) -> None:
+        ...
+    @property
+    def _dist(self) -> float:
+        ...
+    @_dist.setter
+    def _dist(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _height(self) -> float:
+        ...
+    @_height.setter
+    def _height(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _iradius(self) -> float:
+        ...
+    @_iradius.setter
+    def _iradius(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _jradius(self) -> float:
+        ...
+    @_jradius.setter
+    def _jradius(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _radius(self) -> float:
+        ...
+    @_radius.setter
+    def _radius(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class CouplerSpec(Entity):
     _function: str
@@ -1490,6 +1526,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: JprimSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: MateSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: CouplerSpec) -> None:

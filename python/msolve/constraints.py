@@ -1,5 +1,6 @@
-"""Constraints: Joint, Jprim (joint primitives), Coupler and Gear (relations between
-joints) and Motion (a coordinate imposed as a function of time)."""
+"""Constraints: Joint, Jprim (joint primitives), Mate (mating constraints between geometric
+primitives), Coupler and Gear (relations between joints) and Motion (a coordinate imposed as
+a function of time)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Coupler", "Cvcv", "Cvsf", "Gear", "Joint", "Jprim", "Motion", "Ptcv", "Ptsf"]
+__all__ = ["Coupler", "Cvcv", "Cvsf", "Gear", "Joint", "Jprim", "Mate", "Motion", "Ptcv", "Ptsf"]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
@@ -104,6 +105,52 @@ class Jprim(_CoreEntity, _core.JprimSpec):
     )
     i = Reference(Marker, field="_i")
     j = Reference(Marker, field="_j")
+    virtual = Bool(False, no_effect=_VIRTUAL)
+
+
+_MATE_TYPES = (
+    "COI_POI_CYL COI_POI_SPH COI_POI_LIN COI_POI_POI COI_POI_CON COI_LIN_LIN COI_LIN_CYL "
+    "COI_LIN_PLA DIS_POI_POI DIS_POI_SPH DIS_POI_LIN DIS_POI_CYL DIS_SPH_SPH DIS_SPH_LIN "
+    "DIS_SPH_CYL DIS_SPH_CON DIS_SPH_PLA DIS_LIN_LIN DIS_LIN_CYL DIS_LIN_PLA DIS_CYL_CYL "
+    "DIS_PLA_CON DIS_PLA_CYL TAN_SPH_LIN TAN_SPH_CYL TAN_SPH_PLA TAN_SPH_CON TAN_SPH_SPH "
+    "TAN_LIN_CYL TAN_CYL_CYL TAN_PLA_CYL TAN_PLA_CON"
+)
+
+
+class _MateType(Enum):
+    """The Mate type: required (unset is the empty word of the solver's description)."""
+
+    def to_field(self, value):
+        return "" if value is None else value
+
+    def from_field(self, value):
+        return value or None
+
+
+class Mate(_CoreEntity, _core.MateSpec):
+    """A mating constraint between a geometric primitive at marker ``i`` (the type's first)
+    and one at marker ``j`` (its second): ``type`` is COI (coincident), DIS (at distance
+    ``dist``) or TAN (tangent), then the two primitives: POI point, SPH sphere (``radius``, or
+    ``iradius``/``jradius`` for two), LIN line, CYL cylinder, PLA plane, CON cone. A point and
+    a sphere's centre are at the marker's origin; a line's and a cylinder's axis run through
+    it along the marker's z axis; a plane contains it, normal to z. The equations of each
+    type are in docs/equations.md §2.12; the distances and tangencies between two lines or
+    cylinders and the cone types are refused when the model is compiled."""
+
+    _core_type = _core.MateSpec
+    type = _MateType(_MATE_TYPES, None, field="_type")
+    i = Reference(Marker, field="_i")
+    j = Reference(Marker, field="_j")
+    radius = Double(0.0, field="_radius", doc="Radius of the sphere or cylinder (one of them).")
+    iradius = Double(0.0, field="_iradius", doc="Radius of the sphere or cylinder at i.")
+    jradius = Double(0.0, field="_jradius", doc="Radius of the sphere, cylinder or cone at j.")
+    dist = Double(0.0, field="_dist", doc="The distance of a DIS type.")
+    height = Double(
+        0.0,
+        field="_height",
+        doc="Height of the cone.",
+        no_effect="only the cone types use it, and msolve does not build them",
+    )
     virtual = Bool(False, no_effect=_VIRTUAL)
 
 

@@ -11,6 +11,7 @@ from .base import _set_current_model, check_references, write_summary
 from .channels import units_table
 from .composite import Composite, _matches
 from .control import run_control
+from .frequency_response import frequency_response
 from .interruption import signals_recorded
 from .linear import make_results
 from .log import logger
@@ -23,6 +24,7 @@ from .progress import Progress
 from .result_files import OutputFiles
 from .results import SimulationResults
 from .saved_state import halt_event, read_state, write_state
+from .verification import verify_model
 
 
 class MsolveError(RuntimeError):
@@ -271,19 +273,35 @@ class Model(_core.ModelSpec):
             "analysis (consecutive calls continue from the current state)"
         )
 
-    def simulate_frequencyResponse(self, *args, **kwds):
-        """MotionSolve's frequency response analysis; not in msolve."""
+    def runAllSimulationEvents(self, *args, **kwds):
+        """MotionSolve 2023.1's name of runSimulationEvents; not in msolve."""
         raise _core.ModelError(
-            "Model.simulate_frequencyResponse is not supported by msolve: the frequency "
-            "response is C (jwI - A)^-1 B + D of the matrices generate_abcd() gives"
+            "Model.runAllSimulationEvents is not supported by msolve: call simulate() once "
+            "per analysis (consecutive calls continue from the current state)"
         )
 
-    def verify(self, *args, **kwds):
-        """MotionSolve's verification analysis; not in msolve."""
-        raise _core.ModelError(
-            "Model.verify is not supported by msolve: the first simulate() checks the "
-            "model when it compiles it, and names what is wrong"
-        )
+    def simulate_frequencyResponse(self, frequencies=None, pinput=None, poutput=None):
+        """The frequency response of the linearised model at the current time:
+        H(f) = C (j 2 pi f I - A)^-1 B + D at each of ``frequencies`` (cycles per time unit),
+        A, B, C, D those of ``generate_abcd(pinput, poutput)`` (docs/equations.md §10.6).
+        Returns FrequencyResponseResults (``frequencies``, ``H``, ``magnitude``, ``phase``,
+        ``getResponse(output, input)``, ``linear``)."""
+        if frequencies is None:
+            raise _core.ModelError(
+                "simulate_frequencyResponse: 'frequencies' is required: the frequencies "
+                "(cycles per time unit) at which to evaluate the response"
+            )
+        response = frequency_response(self, frequencies, pinput, poutput)
+        for line in response.messages:
+            logger.info(line)
+        return response
+
+    def verify(self):
+        """The verification analysis: the model compiled and its initial conditions and
+        degrees of freedom checked on a compilation of its own, the analysis state left as
+        it was (msolve/verification.py). Returns SimulationResults whose ``messages`` say
+        what was found; raises MsolveError when the initial conditions fail."""
+        return verify_model(self)
 
     def getTime(self):
         """The current time of the analysis: where the next ``simulate`` starts (0 before
@@ -322,10 +340,8 @@ class Model(_core.ModelSpec):
             if hasattr(obj, "_core_type")
         ]
 
-    def _prepare_solver(self):
-        """Compile the model at the first simulate; after a change, compile it again and
-        continue from the current state (time, part positions and velocities, states of
-        the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+    def _before_compile(self):
+        """What every compilation needs first (simulate, verify)."""
         for obj in self._entities:
             # elements msolve knows but cannot simulate (msolve/refused.py): never dropped
             if obj.active and hasattr(obj, "_refuse"):
@@ -333,6 +349,12 @@ class Model(_core.ModelSpec):
         for obj in self._entities:
             if obj.active and hasattr(obj, "_load_data"):
                 obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
+
+    def _prepare_solver(self):
+        """Compile the model at the first simulate; after a change, compile it again and
+        continue from the current state (time, part positions and velocities, states of
+        the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
+        self._before_compile()
         snapshot = self._solver_snapshot()
         if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
             return

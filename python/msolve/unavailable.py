@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import _core
 
 # exported by msolve (msolve/__init__.py), apart from the entity classes
-__all__ = ["Cforce", "Mate", "SimulationEvent"]
+__all__ = ["Cforce", "SimulationEvent"]
 
 
 class _Unavailable:
@@ -28,18 +28,6 @@ class Cforce(_Unavailable):
         "MotionSolve's compliant force between markers joined by higher-pair (curve and "
         "surface) constraints; its attributes are not documented in the reference msolve "
         "follows"
-    )
-
-
-class Mate(_Unavailable):
-    """MotionSolve's mating constraint between geometric primitives (Constraint_Mate);
-    not in msolve."""
-
-    _what = (
-        "the distance, tangency and coincidence constraints between points, spheres, "
-        "lines, cylinders and planes are not built in msolve; a Joint or Jprim gives the "
-        "common ones (a point on a point: a SPHERICAL joint; a point on a line: an INLINE "
-        "Jprim; a point on a plane: an INPLANE Jprim)"
     )
 
 

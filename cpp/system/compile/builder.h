@@ -73,6 +73,8 @@ class Builder {
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();
+  // mates.cc: the Mates' rows (joint primitives and Mate distances)
+  void Mates();
   void NonlinearCoupler(const model::Coupler& coupler,
                         const std::vector<std::pair<mbs::BodyMarker, mbs::BodyMarker>>& pairs,
                         const VecX& design);

@@ -22,6 +22,7 @@ System::System(const model::Model& model) {
   build.SurfaceConstraints();
   // joints, joint primitives, and the relations between joints' coordinates
   build.Joints();
+  build.Mates();
   build.JointRelations();
   build.NumberForces();
   // the controls' states follow the bodies' (Diffs, then Tfsisos and Lses)

@@ -1,11 +1,24 @@
 """Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints,
-and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constraint_Coupler``,
+and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constraint_Mate``,
+``Constraint_Coupler``,
 ``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV`` and
 ``Constraint_CVCV``."""
 
 from __future__ import annotations
 
-from ..constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
+from ..constraints import (
+    _MATE_TYPES,
+    Coupler,
+    Cvcv,
+    Cvsf,
+    Gear,
+    Joint,
+    Jprim,
+    Mate,
+    Motion,
+    Ptcv,
+    Ptsf,
+)
 from .element import _marker, _num, _show
 from .registry import reads, writes
 
@@ -91,6 +104,39 @@ def _read_jprim(reader, el, word):
     _marker(reader, el, "j_marker_id", entity, "j")
     el.finish()
     return entity
+
+
+_MATE_NUMBERS = ("radius", "iradius", "jradius", "dist", "height")
+
+
+@reads("Constraint_Mate")
+def read_constraint_mate(reader, el):
+    # the reference's format writes one type as "DIS_POI_ POI": blanks inside are dropped
+    word = "".join(el.text("type", required=True).upper().split())
+    if word not in _MATE_TYPES.split():
+        raise el.error(f"attribute 'type' must be one of {_MATE_TYPES}, got {_show(word)}")
+    kwds = {name: el.real(name) for name in _MATE_NUMBERS if el.raw(name) is not None}
+    if el.bool("is_virtual"):
+        kwds["virtual"] = True
+    entity = reader.create(el, Mate, type=word, **kwds)
+    _marker(reader, el, "i_marker_id", entity, "i")
+    _marker(reader, el, "j_marker_id", entity, "j")
+    el.finish()
+    return entity
+
+
+@writes(Mate, section="constraints")
+def write_mate(w, m):
+    if m.type is None:
+        raise w.fail(m, "'type' is required")
+    e = w.add("Constraint_Mate", m)
+    e.set("type", m.type)
+    e.set("i_marker_id", w.need(m, "i")).set("j_marker_id", w.need(m, "j"))
+    for name in _MATE_NUMBERS:
+        if getattr(m, name) != 0.0:
+            e.set(name, getattr(m, name))
+    if m.virtual:
+        e.set("is_virtual", True)
 
 
 def _joint_list(reader, el, entity, count):
