@@ -9,6 +9,8 @@ Not part of the test command. Run it in an environment of its own, with msolve i
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --cases pendulum chain16
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --integrator ABAM
+    PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --integrator ABAM \
+        --coordinates JOINT --cases pendulum chain64 --against mujoco-RK4
 
 Every case is modelled the same way in each code (same masses, inertias, geometry, gravity,
 initial state). Its error is the distance of one point (the tip of a pendulum or chain, the
@@ -54,6 +56,8 @@ RUNG_BUDGET_S = 300.0  # a ladder stops after a rung slower than this (a runaway
 INTEGRATOR = "DSTIFF"
 # msolve's coordinates for the timed runs (--coordinates; JOINT: a tree in joint coordinates)
 COORDINATES = "BODY"
+# the other codes' ladders compared (--against; None: all)
+AGAINST = None
 
 # -- the cases -------------------------------------------------------------------------------
 
@@ -380,7 +384,7 @@ def others(case):
     ladders = [("exudyn-GA", exudyn_run, [("GA", n) for n in STEP_COUNTS])]
     if case.closing is None:
         ladders.append(("mujoco-RK4", mujoco_run, list(STEP_COUNTS)))
-    return ladders
+    return [ladder for ladder in ladders if AGAINST is None or ladder[0] in AGAINST]
 
 
 def ladder_errors(runner, case, settings, reference, stop_at):
@@ -510,10 +514,17 @@ def main():
         choices=["BODY", "JOINT"],
         help="msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
     )
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        choices=["exudyn-GA", "exudyn-DOPRI5", "mujoco-RK4"],
+        help="only these of the other codes (default: every one that models the case)",
+    )
     args = parser.parse_args()
-    global INTEGRATOR, COORDINATES
+    global INTEGRATOR, COORDINATES, AGAINST
     INTEGRATOR = args.integrator
     COORDINATES = args.coordinates
+    AGAINST = args.against
     for name in args.cases:
         compare(name, args.rounds, args.reference_error)
 

@@ -446,6 +446,14 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
   VecX::Map(yp, yp_.size()) = yp_;
 }
 
+void TreeForm::ExpandStates(double t, const double* x, double* y) {
+  (void)t;
+  Kinematics(x);
+  cached_ = false;  // y_ is at x, the accelerations are not
+  y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
+  VecX::Map(y, y_.size()) = y_;
+}
+
 void TreeForm::Reduce(double t, const double* y, double* x) {
   (void)t;
   const bool have_previous = x_.size() == size();
