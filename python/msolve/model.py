@@ -320,10 +320,10 @@ class Model(_core.ModelSpec):
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
         for obj in self._entities:
             # elements msolve knows but cannot simulate (msolve/refused.py): never dropped
-            if obj.active and hasattr(obj, "_refuse"):
+            if hasattr(obj, "_refuse") and obj.active:
                 raise obj._refuse()
         for obj in self._entities:
-            if obj.active and hasattr(obj, "_load_data"):
+            if hasattr(obj, "_load_data") and obj.active:
                 obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
         snapshot = self._solver_snapshot()
         if self._simulation is not None and same_snapshot(snapshot, self._compiled):
