@@ -505,29 +505,33 @@ def main():
     )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds per pair")
     parser.add_argument("--reference-error", type=float, default=1e-11)
-    parser.add_argument(
-        "--integrator",
-        default="DSTIFF",
-        choices=["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
-        help="msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
-    )
-    parser.add_argument(
-        "--coordinates",
-        default="BODY",
-        choices=["BODY", "JOINT"],
-        help="msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
-    )
+    # the options of one value among a few: (option, default, choices, meaning)
+    for flag, default, choices, meaning in (
+        (
+            "--integrator",
+            "DSTIFF",
+            ["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
+            "msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
+        ),
+        (
+            "--coordinates",
+            "BODY",
+            ["BODY", "JOINT"],
+            "msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+        ),
+        (
+            "--clock",
+            "wall",
+            ["wall", "cpu"],
+            "time the runs by the wall clock or by the CPU time of this thread",
+        ),
+    ):
+        parser.add_argument(flag, default=default, choices=choices, help=meaning)
     parser.add_argument(
         "--against",
         nargs="+",
         choices=["exudyn-GA", "exudyn-DOPRI5", "mujoco-RK4"],
         help="only these of the other codes (default: every one that models the case)",
-    )
-    parser.add_argument(
-        "--clock",
-        default="wall",
-        choices=["wall", "cpu"],
-        help="time the runs by the wall clock or by the CPU time of this thread",
     )
     args = parser.parse_args()
     global INTEGRATOR, COORDINATES, AGAINST, CLOCK
