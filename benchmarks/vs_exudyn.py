@@ -9,6 +9,8 @@ Not part of the test command. Run it in an environment of its own, with msolve i
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --cases pendulum chain16
     PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --integrator ABAM
+    PYTHONPATH=python /tmp/bench/bin/python benchmarks/vs_exudyn.py --integrator ABAM \
+        --coordinates JOINT --cases pendulum chain64 --against mujoco-RK4
 
 Every case is modelled the same way in each code (same masses, inertias, geometry, gravity,
 initial state). Its error is the distance of one point (the tip of a pendulum or chain, the
@@ -54,6 +56,11 @@ RUNG_BUDGET_S = 300.0  # a ladder stops after a rung slower than this (a runaway
 INTEGRATOR = "DSTIFF"
 # msolve's coordinates for the timed runs (--coordinates; JOINT: a tree in joint coordinates)
 COORDINATES = "BODY"
+# the other codes' ladders compared (--against; None: all)
+AGAINST = None
+# the timer (--clock): wall time, or the CPU time of the calling thread, which a loaded
+# machine's other processes change far less (every code timed here runs in that thread)
+CLOCK = time.perf_counter
 
 # -- the cases -------------------------------------------------------------------------------
 
@@ -216,9 +223,9 @@ def msolve_run(case, error, integrator=None):
     """(position of the observed point at the end, solve seconds)."""
     model, point = msolve_build(case, error, integrator)
     with contextlib.redirect_stdout(io.StringIO()):  # the log lines of the analysis
-        start = time.perf_counter()
+        start = CLOCK()
         run = model.simulate(type="DYNAMICS", end=case.end, dtout=case.end / 10, returnResults=True)
-        seconds = time.perf_counter() - start
+        seconds = CLOCK() - start
     request = model_request_position(run, point)
     return request, seconds
 
@@ -306,9 +313,9 @@ def exudyn_run(case, setting):
         settings.timeIntegration.absoluteTolerance = value
         settings.timeIntegration.relativeTolerance = value
         solver = exu.DynamicSolverType.DOPRI5
-    start = time.perf_counter()
+    start = CLOCK()
     mbs.SolveDynamic(settings, solverType=solver)
-    seconds = time.perf_counter() - start
+    seconds = CLOCK() - start
     position = mbs.GetObjectOutputBody(
         observe,
         exu.OutputVariableType.Position,
@@ -358,9 +365,9 @@ def mujoco_run(case, steps):
     size = mujoco.mj_stateSize(model, mujoco.mjtState.mjSTATE_FULLPHYSICS)
     initial = np.zeros((1, size))
     mujoco.mj_getState(model, data, initial[0], mujoco.mjtState.mjSTATE_FULLPHYSICS)
-    start = time.perf_counter()
+    start = CLOCK()
     state, _ = rollout.rollout(model, data, initial, nstep=steps)
-    seconds = time.perf_counter() - start
+    seconds = CLOCK() - start
     mujoco.mj_setState(model, data, state[0, -1], mujoco.mjtState.mjSTATE_FULLPHYSICS)
     mujoco.mj_kinematics(model, data)
     return np.array(data.site("tip").xpos), seconds
@@ -380,7 +387,7 @@ def others(case):
     ladders = [("exudyn-GA", exudyn_run, [("GA", n) for n in STEP_COUNTS])]
     if case.closing is None:
         ladders.append(("mujoco-RK4", mujoco_run, list(STEP_COUNTS)))
-    return ladders
+    return [ladder for ladder in ladders if AGAINST is None or ladder[0] in AGAINST]
 
 
 def ladder_errors(runner, case, settings, reference, stop_at):
@@ -498,22 +505,40 @@ def main():
     )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds per pair")
     parser.add_argument("--reference-error", type=float, default=1e-11)
+    # the options of one value among a few: (option, default, choices, meaning)
+    for flag, default, choices, meaning in (
+        (
+            "--integrator",
+            "DSTIFF",
+            ["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
+            "msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
+        ),
+        (
+            "--coordinates",
+            "BODY",
+            ["BODY", "JOINT"],
+            "msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+        ),
+        (
+            "--clock",
+            "wall",
+            ["wall", "cpu"],
+            "time the runs by the wall clock or by the CPU time of this thread",
+        ),
+    ):
+        parser.add_argument(flag, default=default, choices=choices, help=meaning)
     parser.add_argument(
-        "--integrator",
-        default="DSTIFF",
-        choices=["GSTIFF", "DSTIFF", "HSTIFF", "MSTIFF", "VSTIFF", "ABAM"],
-        help="msolve's Integrator type (ABAM, MSTIFF, VSTIFF: the ODE form on CVODE)",
-    )
-    parser.add_argument(
-        "--coordinates",
-        default="BODY",
-        choices=["BODY", "JOINT"],
-        help="msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+        "--against",
+        nargs="+",
+        choices=["exudyn-GA", "exudyn-DOPRI5", "mujoco-RK4"],
+        help="only these of the other codes (default: every one that models the case)",
     )
     args = parser.parse_args()
-    global INTEGRATOR, COORDINATES
+    global INTEGRATOR, COORDINATES, AGAINST, CLOCK
+    CLOCK = time.thread_time if args.clock == "cpu" else time.perf_counter
     INTEGRATOR = args.integrator
     COORDINATES = args.coordinates
+    AGAINST = args.against
     for name in args.cases:
         compare(name, args.rounds, args.reference_error)
 

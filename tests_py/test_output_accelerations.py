@@ -3,6 +3,7 @@ of the block-diagonal mass matrix, its factorisation's analysis reused from outp
 must satisfy Newton's second law for the whole of a falling chain at every output."""
 
 import numpy as np
+import pytest
 
 from msolve import Accgrav, Integrator, Joint, Marker, Model, Part, Request
 
@@ -52,3 +53,30 @@ def test_the_pivot_reaction_balances_the_chain_momentum_rate():
     np.testing.assert_allclose(fz - weight, az, rtol=0, atol=1e-9 * weight)
     # the chain is moving: the pivot carries less than the weight once it falls
     assert np.all(np.abs(az[1:]) > 1e-3 * weight)
+
+
+def test_outputs_without_requests_are_those_with_them():
+    # the accelerations and reactions are solved at an output only when a request reads
+    # them (docs/equations.md §6.4): the parts' states, the energy and the constraint errors
+    # are the same without the requests, and the chain's energy is conserved (no friction)
+    runs, parts = [], []
+    for active in (True, False):
+        model, accelerations, reaction = falling_chain(6)
+        for request in [*accelerations, reaction]:
+            request.active = active
+        runs.append(model.simulate(type="DYNAMICS", end=0.2, dtout=0.02, returnResults=True))
+        parts = [obj for obj in model.getChildren(Part) if not obj.ground]
+    with_requests, without = runs
+    with pytest.raises(KeyError):
+        without.getObject(reaction)  # an inactive request has no results
+    np.testing.assert_array_equal(with_requests.constraintErrors, without.constraintErrors)
+    np.testing.assert_array_equal(with_requests.energy.values, without.energy.values)
+    for part in parts:
+        channel = f"Part{part.id}"
+        np.testing.assert_array_equal(
+            with_requests.getObject(channel).values, without.getObject(channel).values
+        )
+    total = without.energy.getComponent("TOTAL")
+    kinetic = without.energy.getComponent("KINETIC")
+    assert np.abs(total - total[0]).max() < 1e-6 * kinetic.max()
+    assert kinetic[-1] > 0.01 * 6 * 0.1 * G * 0.1  # it fell

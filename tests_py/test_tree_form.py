@@ -234,6 +234,29 @@ def test_a_sensor_on_a_joint_reaction_sees_the_reactions_at_every_step():
     assert times["JOINT"] == pytest.approx(times["BODY"], abs=1e-6)
 
 
+def test_steps_without_rates_give_the_same_run_as_steps_with_them():
+    # between outputs a step's state comes from the kinematics alone unless something reads
+    # its rates (docs/equations.md §6.11); a sensor that never fires makes every step a full
+    # one. The rates of a step feed nothing back into CVODE: the same steps, the same
+    # outputs, and the chain falls (energy conserved to the error bound)
+    runs = []
+    for sensed in (False, True):
+        model = chain(4, "JOINT", "ABAM", error=1e-8)
+        if sensed:
+            Sensor(function="TIME", operator="GE", value=100.0, halt=True)
+        runs.append(model.simulate(end=0.5, dtout=0.05, returnResults=True))
+    plain, sensed = runs
+    np.testing.assert_array_equal(plain.stepTimes, sensed.stepTimes)
+    for link in model.links:
+        channel = f"Part{link.id}"
+        np.testing.assert_array_equal(
+            plain.getObject(channel).values, sensed.getObject(channel).values
+        )
+    total = plain.energy.getComponent("TOTAL")
+    assert abs(total[-1] - total[0]) < 1e-5
+    assert plain.getObject(f"Part{model.links[-1].id}").getComponent("Y")[-1] < -0.1
+
+
 @pytest.mark.parametrize("element", ["Sforce", "Diff"])
 def test_an_element_that_becomes_infinite_is_named_in_joint_coordinates(element):
     # as in the body coordinates (test_errors.py): the analysis stops at the pole of

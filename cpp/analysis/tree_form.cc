@@ -21,6 +21,10 @@ Vec6 CrossMotion(const Vec6& v, const Vec6& m) {
   return out;
 }
 
+// whether every value of v is finite, without an early exit (a loop that vectorises):
+// v - v is 0 for a finite value and NaN for an infinite or NaN one
+bool AllFinite(const VecX& v) { return (v.array() - v.array()).sum() == 0.0; }
+
 TreeJointKind LinkKind(mbs::JointType type, bool* known) {
   *known = true;
   switch (type) {
@@ -252,7 +256,7 @@ void TreeForm::Kinematics(const double* x) {
 bool TreeForm::Dynamics(double t, VecX* qdd) {
   const double* memory = state_->memory.data();
   const VecX F = sys_.AppliedForces(t, y_.data(), yp_.data(), memory);
-  if (!F.allFinite()) return false;
+  if (!AllFinite(F)) return false;
   // the bodies' spatial inertias about the origin and their bias forces: the velocity
   // product m w x v of the mass centre's acceleration less the applied forces (whose torque
   // already holds the gyroscopic -w x J w, docs/equations.md §3.9)
@@ -315,7 +319,7 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
   // the reactions' power -lambda . B u is zero: the tree's joints hold their velocity
   // equations by construction (B u = 0) and none is a Motion (docs/equations.md §7)
   sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory, &no_velocity_rows_);
-  return yp_.allFinite() && qdd->allFinite();
+  return AllFinite(*qdd) && AllFinite(yp_);
 }
 
 bool TreeForm::Articulate(const Link& link) {
@@ -444,6 +448,14 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
     y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
   VecX::Map(y, y_.size()) = y_;
   VecX::Map(yp, yp_.size()) = yp_;
+}
+
+void TreeForm::ExpandStates(double t, const double* x, double* y) {
+  (void)t;
+  Kinematics(x);
+  cached_ = false;  // y_ is at x, the accelerations are not
+  y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
+  VecX::Map(y, y_.size()) = y_;
 }
 
 void TreeForm::Reduce(double t, const double* y, double* x) {

@@ -37,6 +37,12 @@ class TreeForm : public solver::Ode {
   std::vector<bool> ErrorTested() const override;
   bool Rhs(double t, const double* x, double* xdot) override;
   void Expand(double t, const double* x, double* y, double* yp) override;
+  /// Rates between outputs only for what reads the state there (step reactions on) or
+  /// elements with memory, which the System's AcceptStep updates from them.
+  bool StepRatesNeeded() const override {
+    return step_reactions_ || sys_.memory_layout().size() > 0;
+  }
+  void ExpandStates(double t, const double* x, double* y) override;
   void Reduce(double t, const double* y, double* x) override;
   std::string Repartition(double, const double*) override { return ""; }
   void AcceptStep(double t, const double* y, const double* yp) override;

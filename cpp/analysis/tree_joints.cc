@@ -14,6 +14,16 @@ constexpr double kPi = 3.14159265358979323846;
 
 Mat3 Rot(int axis, double q) { return Eigen::AngleAxisd(q, Vec3::Unit(axis)).toRotationMatrix(); }
 
+// R Rot(2, q) column by column: a turn of R's x and y axes about its z axis
+Mat3 TurnedAboutZ(const Mat3& R, double q) {
+  const double c = std::cos(q), s = std::sin(q);
+  Mat3 out;
+  out.col(0) = c * R.col(0) + s * R.col(1);
+  out.col(1) = c * R.col(1) - s * R.col(0);
+  out.col(2) = R.col(2);
+  return out;
+}
+
 // the column of a rotation about the unit axis a through the point o, and of a translation
 // along a (docs/equations.md §6.11)
 Vec6 Turn(const Vec3& a, const Vec3& o) {
@@ -88,7 +98,7 @@ void PlaceTreeLink(const TreeLink& link, const double* q, const Mat3& Rm, const 
       *Rc = Rm * link.K;
       break;
     case TreeJointKind::kRevolute:
-      *Rc = Rm * Rot(2, q[0]) * link.K;
+      *Rc = TurnedAboutZ(Rm, q[0]) * link.K;
       S->col(0) = Turn(z, om);
       break;
     case TreeJointKind::kTranslational:
@@ -97,7 +107,7 @@ void PlaceTreeLink(const TreeLink& link, const double* q, const Mat3& Rm, const 
       S->col(0) = Slide(z);
       break;
     case TreeJointKind::kCylindrical:
-      *Rc = Rm * Rot(2, q[0]) * link.K;
+      *Rc = TurnedAboutZ(Rm, q[0]) * link.K;
       *oc = om + z * q[1];
       S->col(0) = Turn(z, om);
       S->col(1) = Slide(z);
@@ -111,7 +121,7 @@ void PlaceTreeLink(const TreeLink& link, const double* q, const Mat3& Rm, const 
       break;
     case TreeJointKind::kPlanar:
       // slides along the parent marker's x and y, then a turn about z through the child's
-      *Rc = Rm * Rot(2, q[2]) * link.K;
+      *Rc = TurnedAboutZ(Rm, q[2]) * link.K;
       *oc = om + Rm.col(0) * q[0] + Rm.col(1) * q[1];
       S->col(0) = Slide(Rm.col(0));
       S->col(1) = Slide(Rm.col(1));

@@ -51,7 +51,12 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
     s << out_of_range << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  const system::SparseMat B = output_accelerations_.Solve(sys_, t, memory, &y, &yp);
+  // the accelerations and reactions only when something sampled reads them (a request, an
+  // Rv's rate); the bodies, contacts, energy and constraint errors read positions and
+  // velocities alone
+  const bool reads_rates = !out->requests.empty() || !out->rvs.empty();
+  const system::SparseMat B = reads_rates ? output_accelerations_.Solve(sys_, t, memory, &y, &yp)
+                                          : sys_.VelocityJacobian(y.data(), memory);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());

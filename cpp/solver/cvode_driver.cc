@@ -239,7 +239,13 @@ bool CvodeDriver::AdvanceTo(
       std::rethrow_exception(e);
     }
     if (flag < 0) Fail(flag);
-    ode_.Expand(tret, N_VGetArrayPointer(x_.get()), y_.data(), yp_.data());
+    // a step inside the output interval whose rates nothing reads: its y only (Ode::
+    // StepRatesNeeded); yp_ keeps the last rates computed until the next full state
+    const bool states_only = flag == CV_SUCCESS && tret < tout && !ode_.StepRatesNeeded();
+    if (states_only)
+      ode_.ExpandStates(tret, N_VGetArrayPointer(x_.get()), y_.data());
+    else
+      ode_.Expand(tret, N_VGetArrayPointer(x_.get()), y_.data(), yp_.data());
     t_ = tret;
     if (flag == CV_ROOT_RETURN) {
       // only the Ode's switches crossed: restart there and go on to tout
@@ -277,6 +283,11 @@ bool CvodeDriver::AdvanceTo(
     }
     if (stop_requested_) {
       stop_requested_ = false;
+      if (states_only) {
+        // the caller reads the state where the run stops: with its rates
+        ode_.Expand(tret, N_VGetArrayPointer(x_.get()), y_.data(), yp_.data());
+        saved_yp_ = yp_;
+      }
       return false;
     }
     if (flag == CV_TSTOP_RETURN && tret >= tout) break;

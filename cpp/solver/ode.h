@@ -35,6 +35,16 @@ class Ode {
   /// The DAE's state (y, y') at (t, x) (full_size() values each). Throws SolverError when it
   /// cannot be recovered.
   virtual void Expand(double t, const double* x, double* y, double* yp) = 0;
+  /// Whether an accepted step between outputs needs its rates y' (default true). When not
+  /// (nothing reads them there: no element with memory, sensor or request), CvodeDriver
+  /// takes such a step's y from ExpandStates, which spares the evaluation of f that the
+  /// rates cost, and Expand's full state at outputs, events and restarts.
+  virtual bool StepRatesNeeded() const { return true; }
+  /// The DAE's states y at (t, x) as Expand gives them, without the rates.
+  virtual void ExpandStates(double t, const double* x, double* y) {
+    VecX yp(full_size());
+    Expand(t, x, y, yp.data());
+  }
 
   /// The states x of a consistent DAE state y at t (size() values).
   virtual void Reduce(double t, const double* y, double* x) = 0;

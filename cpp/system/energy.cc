@@ -44,8 +44,10 @@ double System::NonConservativePower(double t, const double* y, const double* yp,
     element->Evaluate(t, y, yp, memory, &on_i, &on_j);
     power += element->WorkRate(y, memory, on_i, on_j);
   }
-  // reactions: -lambda . B u over the active rows
-  if (active_count_ > 0) {
+  // reactions: -lambda . B u over the active rows (none when the caller's B is zero: a
+  // tree's joints hold B u = 0 by construction)
+  const bool no_reaction_power = velocity_jacobian && velocity_jacobian->nonZeros() == 0;
+  if (active_count_ > 0 && !no_reaction_power) {
     VecX u(6 * body_count());
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);

@@ -199,14 +199,21 @@ class SolverObject:
         return self is other
 
 
+def _reference_names(cls):
+    """The names of the Reference properties of `cls` (computed once per class)."""
+    names = cls.__dict__.get("_reference_table")
+    if names is None:
+        names = [key for key, prop in cls._properties().items() if isinstance(prop, Reference)]
+        cls._reference_table = names
+    return names
+
+
 def check_references(model, entities):
     """Raise ValueError when an entity of ``model`` refers to an entity that is not in it
     (one created before the Model, or one of another model): the solver would compile a
     reference to something it does not hold."""
     for obj in entities:
-        for key, prop in type(obj)._properties().items():
-            if not isinstance(prop, Reference):
-                continue
+        for key in _reference_names(type(obj)):
             value = getattr(obj, key)
             for target in value if isinstance(value, list) else [value]:
                 if not isinstance(target, SolverObject):

@@ -24,6 +24,7 @@ from .progress import Progress
 from .result_files import OutputFiles
 from .results import SimulationResults
 from .saved_state import halt_event, read_state, write_state
+from .snapshot import same_snapshot, solver_snapshot
 from .verification import verify_model
 
 
@@ -333,21 +334,17 @@ class Model(_core.ModelSpec):
 
     def _solver_snapshot(self):
         """Every attribute value of the entities the solver reads, to tell whether the
-        model changed since it was compiled."""
-        return [
-            (obj, [(key, _frozen(getattr(obj, key))) for key in obj._properties()])
-            for obj in self._entities
-            if hasattr(obj, "_core_type")
-        ]
+        model changed since it was compiled (snapshot.py)."""
+        return solver_snapshot(self._entities)
 
     def _before_compile(self):
         """What every compilation needs first (simulate, verify)."""
         for obj in self._entities:
             # elements msolve knows but cannot simulate (msolve/refused.py): never dropped
-            if obj.active and hasattr(obj, "_refuse"):
+            if hasattr(obj, "_refuse") and obj.active:
                 raise obj._refuse()
         for obj in self._entities:
-            if obj.active and hasattr(obj, "_load_data"):
+            if hasattr(obj, "_load_data") and obj.active:
                 obj._load_data()  # data read by a routine (Spline: SPLINE_READ)
 
     def _prepare_solver(self):
@@ -356,9 +353,9 @@ class Model(_core.ModelSpec):
         the Diffs, Tfsisos and Motions); otherwise keep the running analysis."""
         self._before_compile()
         snapshot = self._solver_snapshot()
-        if self._simulation is not None and _same_snapshot(snapshot, self._compiled):
+        if self._simulation is not None and same_snapshot(snapshot, self._compiled):
             return
-        check_references(self, [obj for obj, _ in snapshot])
+        check_references(self, [entry[0] for entry in snapshot])
         try:
             # Marker rm/zv/xv/usexp, Part zv/xv/vm/wm in the solver's terms while it compiles
             with resolved(self._entities) as notes:
@@ -556,29 +553,3 @@ class Model(_core.ModelSpec):
                 stacklevel=4,
             )
         return None
-
-
-def _frozen(value):
-    """A copy of an attribute value that later changes to the attribute cannot alter."""
-    if isinstance(value, (list, tuple)) or type(value).__name__ in ("Point", "Vector"):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-def _same_snapshot(a, b):
-    if b is None or len(a) != len(b):
-        return False
-    for (obj_a, values_a), (obj_b, values_b) in zip(a, b):
-        if obj_a is not obj_b or len(values_a) != len(values_b):
-            return False
-        for (key_a, va), (key_b, vb) in zip(values_a, values_b):
-            if key_a != key_b:
-                return False
-            if va is vb:
-                continue
-            try:
-                if type(va) is not type(vb) or not bool(va == vb):
-                    return False
-            except Exception:
-                return False
-    return True

@@ -24,6 +24,21 @@ class Unless(str):
         return self
 
 
+_no_effect = {}  # class -> [(name, property, reason)]: _no_effect_properties
+
+
+def _no_effect_properties(cls):
+    """The properties of `cls` accepted without effect (every simulate reads them)."""
+    found = _no_effect.get(cls)
+    if found is None:
+        found = _no_effect[cls] = [
+            (name, prop, prop.no_effect)
+            for name, prop in cls._properties().items()
+            if getattr(prop, "no_effect", None)
+        ]
+    return found
+
+
 def no_effect_notes(entities, reported):
     """The messages for the attributes of ``entities`` set to a value msolve cannot honour,
     leaving out those in ``reported`` (a set of (id(entity), name), updated). One message
@@ -36,9 +51,8 @@ def no_effect_notes(entities, reported):
     for obj in entities:
         if getattr(obj, "active", True) is False:
             continue
-        for name, prop in type(obj)._properties().items():
-            reason = getattr(prop, "no_effect", None)
-            if not reason or (isinstance(reason, Unless) and reason.acts(obj)):
+        for name, prop, reason in _no_effect_properties(type(obj)):
+            if isinstance(reason, Unless) and reason.acts(obj):
                 continue
             try:
                 value = getattr(obj, name)

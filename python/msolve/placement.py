@@ -46,10 +46,15 @@ def _needs(obj):
     if isinstance(obj, Joint):
         return bool(_joint_ic(obj))
     if isinstance(obj, Marker):
-        return any(obj.__dict__.get("_p_" + k) for k in ("rm", "zv", "xv", "usexp", "usexv"))
+        return any(obj.__dict__.get(key) for key in _MARKER_KEYS)
     if isinstance(obj, Part):
-        return any(obj.__dict__.get("_p_" + k) is not None for k in ("zv", "xv", "vm", "wm"))
+        return any(obj.__dict__.get(key) is not None for key in _PART_KEYS)
     return False
+
+
+# where the attributes _needs reads are stored (properties.py: "_p_" + name)
+_MARKER_KEYS = ("_p_rm", "_p_zv", "_p_xv", "_p_usexp", "_p_usexv")
+_PART_KEYS = ("_p_zv", "_p_xv", "_p_vm", "_p_wm")
 
 
 @contextlib.contextmanager
