@@ -113,8 +113,8 @@ def test_a_ball_slides_on_a_plane_at_constant_height_carried_by_mg():
 R_BIG, THETA0 = 1.0, 0.35
 
 
-def _ball_and_sphere(inside):
-    # a ball on a fixed sphere (inside: in a spherical bowl), its centre THETA0 from the
+def _ball_and_sphere(inside, theta0=THETA0):
+    # a ball on a fixed sphere (inside: in a spherical bowl), its centre theta0 from the
     # sphere's top (the bowl's bottom) in the x-z plane, at rest
     model = Model()
     Integrator(error=1e-10)
@@ -122,7 +122,7 @@ def _ball_and_sphere(inside):
     ground = Part(ground=True)
     d = R_BIG - R_BALL if inside else R_BIG + R_BALL
     side = -1.0 if inside else 1.0
-    centre = [d * math.sin(THETA0), 0.0, side * d * math.cos(THETA0)]
+    centre = [d * math.sin(theta0), 0.0, side * d * math.cos(theta0)]
     ball = Part(mass=MASS, ip=[INERTIA] * 3, cm=Marker(qp=centre))
     model.big = _sphere(R_BIG, "bowl" if inside else "globe")
     model.ball = _sphere(R_BALL, "ball")
@@ -222,3 +222,18 @@ def test_an_sfsf_goes_through_a_dataset(tmp_path):
             before.getObject(model.d).getComponent(c),
             atol=1e-12,
         )
+
+
+def test_a_ball_in_a_bowl_rests_at_the_bottom_and_swings_as_a_pendulum_of_r1_minus_r2():
+    # statics: from THETA0 up the side to the bottom, the reaction the weight
+    model, d, _ = _ball_and_sphere(inside=True)
+    run = model.simulate(type="STATICS", end=0.0, returnResults=True)
+    p = _components(run, model.d, ["X", "Y", "Z"])[-1]
+    np.testing.assert_allclose(p, [0.0, 0.0, -d], atol=1e-9)
+    # small oscillations about the bottom: the frictionless contact turns the ball's centre
+    # on a sphere of radius d = R1 - R2 and leaves its rotation free, so two oscillating
+    # modes of omega = sqrt(g / d) (a point pendulum of length d) and no other
+    model, d, _ = _ball_and_sphere(inside=True, theta0=0.0)
+    run = model.simulate(type="LINEAR", returnResults=True)
+    omegas = sorted(2 * math.pi * m.frequency for m in run.modes if abs(m.eigenvalue.imag) > 1e-9)
+    np.testing.assert_allclose(omegas, [math.sqrt(G / d)] * 2, rtol=1e-7)

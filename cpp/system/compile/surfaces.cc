@@ -307,14 +307,17 @@ std::pair<Parameters, Parameters> InitialContact(const model::Sfsf& sfsf,
   if (sfsf.idisp) ui = NearestSurfaceParameters(si, *sfsf.idisp);
   if (sfsf.jdisp) uj = NearestSurfaceParameters(sj, *sfsf.jdisp);
   if (!sfsf.idisp && !sfsf.jdisp) {
+    // each sample's nearest point from its neighbour's (the first sampled anew)
     double best = std::numeric_limits<double>::infinity();
+    Parameters row_start{};
     for (int k = 0; k <= kPairSamples; ++k) {
-      Parameters near{};
+      Parameters near = row_start;
       for (int l = 0; l <= kPairSamples; ++l) {
         const Parameters uv{si.minpar(0) + (si.maxpar(0) - si.minpar(0)) * k / kPairSamples,
                             si.minpar(1) + (si.maxpar(1) - si.minpar(1)) * l / kPairSamples};
         const Vec3 p = in_j(uv);
-        near = NearestSurfaceParameters(sj, p, l == 0 ? nullptr : &near);
+        near = NearestSurfaceParameters(sj, p, k == 0 && l == 0 ? nullptr : &near);
+        if (l == 0) row_start = near;
         const double distance = (sj.Evaluate(near[0], near[1], 0, 0) - p).squaredNorm();
         if (distance < best) best = distance, ui = uv, uj = near;
       }
