@@ -1,40 +1,18 @@
 """The surface-to-surface constraint (Sfsf, docs/equations.md §2.12): a ball sliding on a
 plane, inside a spherical bowl and over a fixed sphere against their closed forms (the contact
-is frictionless: the reaction is normal and passes through the ball's centre), bad input
-named, the dataset element Constraint_SFSF."""
+is frictionless: the reaction is normal and passes through the ball's centre), the ball's rest
+and small oscillations in the bowl, guesses of the contact point, bad input named, the dataset
+element Constraint_SFSF."""
 
 import math
 
 import numpy as np
 import pytest
+from test_surfaces import PLANE, SPHERE, _components
 
 from msolve import *
 
 G = 9.81
-
-
-def SPHERE(id, par, npar, alpha, beta, iord, iflag):
-    # a sphere of radius par[0] about the origin, its pole axis along y: v the latitude
-    r, u, v = par[0], alpha, beta
-    cu, su, cv, sv = math.cos(u), math.sin(u), math.cos(v), math.sin(v)
-    if iord == 0:
-        return [r * cv * cu, r * sv, r * cv * su]
-    if iord == 1:
-        return [[-r * cv * su, 0.0, r * cv * cu], [-r * sv * cu, r * cv, -r * sv * su]]
-    return [
-        [-r * cv * cu, 0.0, -r * cv * su],
-        [r * sv * su, 0.0, -r * sv * cu],
-        [-r * cv * cu, -r * sv, -r * cv * su],
-    ]
-
-
-def PLANE(id, par, npar, alpha, beta, iord, iflag):
-    # the x-y plane of its marker
-    if iord == 0:
-        return [alpha, beta, 0.0]
-    if iord == 1:
-        return [1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
-    return [0.0] * 9
 
 
 def _sphere(radius, label):
@@ -46,11 +24,6 @@ def _sphere(radius, label):
         maxpar=[2 * math.pi, 1.2],
         label=label,
     )
-
-
-def _components(run, request, names):
-    got = run.getObject(request)
-    return np.stack([got.getComponent(n) for n in names], axis=1)
 
 
 R_BALL, MASS = 0.3, 2.0
@@ -237,3 +210,19 @@ def test_a_ball_in_a_bowl_rests_at_the_bottom_and_swings_as_a_pendulum_of_r1_min
     run = model.simulate(type="LINEAR", returnResults=True)
     omegas = sorted(2 * math.pi * m.frequency for m in run.modes if abs(m.eigenvalue.imag) > 1e-9)
     np.testing.assert_allclose(omegas, [math.sqrt(G / d)] * 2, rtol=1e-7)
+
+
+def test_guesses_on_both_surfaces_find_the_same_contact():
+    # the ball's lowest point and the floor's point under the centre, each in its own frame
+    # (a little off: the nearest points and then Newton put them right)
+    free = _ball_on_plane()
+    guessed = _ball_on_plane()
+    guessed.sfsf.idisp = [0.01, 0.02, -R_BALL + 0.01]
+    guessed.sfsf.jdisp = [0.25, -0.05, 0.02]
+    runs = [m.simulate(end=0.3, dtout=0.05, returnResults=True) for m in (free, guessed)]
+    for c in "XYZ":
+        np.testing.assert_allclose(
+            runs[1].getObject(guessed.d).getComponent(c),
+            runs[0].getObject(free.d).getComponent(c),
+            atol=1e-9,
+        )
