@@ -165,6 +165,19 @@ def test_bad_sfsf_input_is_named():
     with pytest.raises(ValueError, match=r"'ball on floor': no contact point found at the start"):
         model.simulate(end=0.1)
 
+    # the ball's sphere turned so that its pole (no normal there) is its lowest point
+    model = _ball_on_plane()
+    model.ball.minpar, model.ball.maxpar = [0.0, -math.pi / 2], [2 * math.pi, math.pi / 2]
+    centre = [0.2, -0.1, R_BALL]
+    model.sfsf.irm = Marker(
+        part=model.sfsf.irm.part,
+        qp=centre,
+        zp=[0.2, 0.9, R_BALL],
+        xp=[1.2, -0.1, R_BALL],
+    )
+    with pytest.raises(ValueError, match=r"'ball on floor': its isurface has no normal at"):
+        model.simulate(end=0.1)
+
     with pytest.raises(TypeError, match=r"Sfsf.*isurface"):
         Sfsf(isurface=Curve())
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <tuple>
 
 #include "common/error.h"
 #include "math/rotation.h"
@@ -85,16 +86,22 @@ Parameters NearestSurfaceParameters(const math::SpaceSurface& surface, const Vec
   return best;
 }
 
+// whether a surface with the derivatives su, sv along u and v has a normal there: su x sv not
+// zero against the larger derivative's square (at a pole one derivative vanishes)
+bool HasNormal(const Vec3& su, const Vec3& sv) {
+  return su.cross(sv).norm() > 1e-9 * std::max(su.squaredNorm(), sv.squaredNorm());
+}
+
 // the orientation (a quaternion) of a Cvsf's surface parameter body: z along the surface
 // normal s_u x s_v, x across s_v in the tangent plane, in the frame R of the surface's marker
 Vec4 SurfaceFrameOrientation(const math::SpaceSurface& surface, const Parameters& uv, const Mat3& R,
                              const std::string& owner) {
   const Vec3 su = surface.Evaluate(uv[0], uv[1], 1, 0), sv = surface.Evaluate(uv[0], uv[1], 0, 1);
   const Vec3 n = su.cross(sv);
-  if (!(n.norm() > 1e-12 * su.norm() * sv.norm()))
+  if (!HasNormal(su, sv))
     throw ModelError(owner + ": the surface has no normal at the initial contact point (u = " +
                      std::to_string(uv[0]) + ", v = " + std::to_string(uv[1]) +
-                     "): its derivatives along u and v are parallel there");
+                     "): its derivatives along u and v are parallel, or one vanishes, there");
   Mat3 local;
   local.col(2) = n.normalized();
   local.col(0) = sv.cross(local.col(2)).normalized();
@@ -355,6 +362,17 @@ std::pair<Parameters, Parameters> InitialContact(const model::Sfsf& sfsf,
       if (!of[k]->closed(c)) x[k] = std::min(std::max(x[k], of[k]->minpar(c)), of[k]->maxpar(c));
     }
     converged = size < 1e-12;
+  }
+  for (const auto& [surface, k, name] : {std::tuple{&si, 0, "isurface"}, {&sj, 2, "jsurface"}}) {
+    const Vec3 su = surface->Evaluate(x[k], x[k + 1], 1, 0);
+    const Vec3 sv = surface->Evaluate(x[k], x[k + 1], 0, 1);
+    if (!HasNormal(su, sv))
+      throw ModelError(
+          sfsf.Describe() + ": its " + name + " has no normal at the contact " +
+          "point found at the start (u = " + std::to_string(x[k]) +
+          ", v = " + std::to_string(x[k + 1]) + "): its derivatives along u and v are " +
+          "parallel, or one vanishes, there (a pole of its parametrisation); keep the poles away " +
+          "from the contact");
   }
   const Eigen::Vector4d f = ContactConditions(si, fi, sj, fj, x);
   if (!converged || !f.allFinite() || f.tail<2>().norm() > 1e-8)
