@@ -273,6 +273,14 @@ void DefineControlSpecs(py::module_& m) {
   RefProperty(cvsf, "_j", &Cvsf::j);
   RefProperty(cvsf, "_curve", &Cvsf::curve);
   RefProperty(cvsf, "_surface", &Cvsf::surface);
+  py::class_<Sfsf, Entity, std::shared_ptr<Sfsf>> sfsf(m, "SfsfSpec");
+  sfsf.def(py::init<>())
+      .def_readwrite("_idisp", &Sfsf::idisp)
+      .def_readwrite("_jdisp", &Sfsf::jdisp);
+  RefProperty(sfsf, "_i", &Sfsf::i);
+  RefProperty(sfsf, "_j", &Sfsf::j);
+  RefProperty(sfsf, "_isurface", &Sfsf::isurface);
+  RefProperty(sfsf, "_jsurface", &Sfsf::jsurface);
 
   py::class_<Lse, Entity, std::shared_ptr<Lse>> lse(m, "LseSpec");
   lse.def(py::init<>()).def_readwrite("_static_hold", &Lse::static_hold);

@@ -365,7 +365,7 @@ class Ptsf : public Entity {
 /// the plane `curve` of marker i (irm) touches `surface` of marker j (jrm), its tangent in
 /// the surface's tangent plane at the contact point. The curve and surface parameters are
 /// states. `idisp`/`jdisp` guess the initial contact point on each (in the frame of its
-/// marker). `no_slip` is accepted without effect (docs/motionsolve-compatibility.md).
+/// marker). `no_slip` is accepted without effect (docs/equations.md §2.10).
 class Cvsf : public Entity {
  public:
   const char* TypeName() const override { return "Cvsf"; }
@@ -375,6 +375,20 @@ class Cvsf : public Entity {
   Surface* surface = nullptr;
   std::optional<Vec3> idisp, jdisp;
   bool no_slip = false;
+};
+
+/// A surface-to-surface constraint (MotionSolve Sfsf, Constraint_SFSF; docs/equations.md
+/// §2.13): `isurface` of marker i (irm) touches `jsurface` of marker j (jrm) at one point with
+/// a common normal there. The four surface parameters at the contact point are states.
+/// `idisp`/`jdisp` guess the initial contact point on each (in the frame of its marker).
+class Sfsf : public Entity {
+ public:
+  const char* TypeName() const override { return "Sfsf"; }
+  Marker* i = nullptr;
+  Marker* j = nullptr;
+  Surface* isurface = nullptr;
+  Surface* jsurface = nullptr;
+  std::optional<Vec3> idisp, jdisp;
 };
 
 /// Linear state equations (MotionSolve Lse, Control_StateEqn; Adams LSE):

@@ -62,6 +62,7 @@
   X(Surface, surfaces)        \
   X(Ptsf, ptsfs)              \
   X(Cvsf, cvsfs)              \
+  X(Sfsf, sfsfs)              \
   X(Dcurve, dcurves)          \
   X(Dsurface, dsurfaces)      \
   X(Ptdcv, ptdcvs)            \

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MateSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MateSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SfsfSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -1151,6 +1151,25 @@ class CvsfSpec(Entity):
     @_jdisp.setter
     def _jdisp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
         ...
+class SfsfSpec(Entity):
+    _i: MarkerSpec
+    _isurface: SurfaceSpec
+    _j: MarkerSpec
+    _jsurface: SurfaceSpec
+    def __init__(self) -> None:
+        ...
+    @property
+    def _idisp(self) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 1]"] | None:
+        ...
+    @_idisp.setter
+    def _idisp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
+        ...
+    @property
+    def _jdisp(self) -> typing.Annotated[numpy.typing.NDArray[numpy.float64], "[3, 1]"] | None:
+        ...
+    @_jdisp.setter
+    def _jdisp(self, arg0: typing.Annotated[numpy.typing.ArrayLike, numpy.float64, "[3, 1]"] | None) -> None:
+        ...
 class LseSpec(Entity):
     _a: MatrixSpec
     _b: MatrixSpec
@@ -1598,6 +1617,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: CvsfSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: SfsfSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: DcurveSpec) -> None:

@@ -25,7 +25,19 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["Coupler", "Cvcv", "Cvsf", "Gear", "Joint", "Jprim", "Mate", "Motion", "Ptcv", "Ptsf"]
+__all__ = [
+    "Coupler",
+    "Cvcv",
+    "Cvsf",
+    "Gear",
+    "Joint",
+    "Jprim",
+    "Mate",
+    "Motion",
+    "Ptcv",
+    "Ptsf",
+    "Sfsf",
+]
 
 _VIRTUAL = "every msolve joint is a real constraint in the equations"
 _SCRIPT = "give routine= the Python callable itself; a script file is not loaded"
@@ -413,5 +425,28 @@ class Cvsf(_CoreEntity, _core.CvsfSpec):
     no_slip = Bool(
         False,
         field="_no_slip",
-        no_effect="a Cvsf's curve slides on its surface; rolling without slip is not built",
+        no_effect=(
+            "rolling without slip on a surface is a velocity-level (nonholonomic) constraint, "
+            "which msolve's constraint rows (each imposed at position and velocity level) "
+            "cannot hold: the curve slides"
+        ),
     )
+
+
+class Sfsf(_CoreEntity, _core.SfsfSpec):
+    """A surface-to-surface constraint (MotionSolve Sfsf, Constraint_SFSF): ``isurface``,
+    fixed in the frame of marker ``irm``, touches ``jsurface``, fixed in the frame of ``jrm``,
+    at one point with a common normal there; the surfaces roll and slide on each other and do
+    not lift off (1 freedom removed). The two parameters of each surface at the contact point
+    are states of the model. ``idisp``/``jdisp`` (coordinates in the frame of ``irm``/``jrm``)
+    guess the initial contact point on each (default: the nearest points of the two surfaces
+    with a common normal). The equations: docs/equations.md §2.13.
+    """
+
+    _core_type = _core.SfsfSpec
+    isurface = Reference(Surface, field="_isurface", doc="The first surface, in irm's frame.")
+    irm = Reference(Marker, field="_i", doc="The marker whose frame the isurface points are in.")
+    idisp = Location(field="_idisp", doc="Guess of the initial contact point on isurface (irm).")
+    jsurface = Reference(Surface, field="_jsurface", doc="The second surface, in jrm's frame.")
+    jrm = Reference(Marker, field="_j", doc="The marker whose frame the jsurface points are in.")
+    jdisp = Location(field="_jdisp", doc="Guess of the initial contact point on jsurface (jrm).")

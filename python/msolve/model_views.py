@@ -7,7 +7,7 @@ import html
 
 from . import _core
 from .bodies import Part, PointMass
-from .constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
+from .constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf, Sfsf
 from .deformable import Ptdcv, Ptdsf
 
 
@@ -32,7 +32,7 @@ def gruebler_count(model):
             count -= 1
         elif isinstance(obj, (Ptcv, Cvcv, Ptdcv)):
             count -= 2
-        elif isinstance(obj, (Ptsf, Cvsf, Ptdsf)):
+        elif isinstance(obj, (Ptsf, Cvsf, Sfsf, Ptdsf)):
             count -= 1
     return count
 

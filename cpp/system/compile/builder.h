@@ -3,6 +3,7 @@
 // own file in system/compile/; the Builder is a friend of System.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,8 +69,12 @@ class Builder {
   // surface parameters
   void SurfaceConstraints();
   void CurveToSurfaceConstraints();
+  void SurfaceToSurfaceConstraints();
   int SurfaceParameterBody(const model::Entity& owner, const std::string& label, double u, double v,
                            const Vec4& e0, bool rotates);
+  int SurfaceFrameBody(const model::Entity& owner, const std::string& label,
+                       const math::SpaceSurface& surface, const std::array<double, 2>& uv,
+                       const mbs::BodyMarker& on, const Mat3& R);
   // joints.cc: the constraints of the Joints and Jprims, then of the Couplers and Gears
   void Joints();
   void JointRelations();

@@ -179,6 +179,29 @@ Vec3 CurvePlaneNormal(const math::SpaceCurve& curve, const std::string& what,
   return normal;
 }
 
+// the curve or surface of a constraint set and active
+void CheckShape(const model::Entity& owner, const model::Entity* shape, const std::string& name,
+                const std::string& what) {
+  if (shape == nullptr)
+    throw ModelError(owner.Describe() + ": " + name + " is not set (" + what + ")");
+  if (!shape->active)
+    throw ModelError(owner.Describe() + ": its " + name + " " + shape->Describe() +
+                     " is not active");
+}
+
+// the markers of a curve or surface constraint on different parts, its guesses finite
+void CheckContactInput(const model::Entity& owner, const model::Marker& i, const char* iname,
+                       const model::Marker& j, const char* jname, const std::string& what,
+                       std::initializer_list<std::optional<Vec3>> guesses, const char* names) {
+  if (i.part == j.part)
+    throw ModelError(owner.Describe() + ": markers " + iname + " (" + i.Describe() + ") and " +
+                     jname + " (" + j.Describe() + ") are on the same part (" + i.part->Describe() +
+                     "): " + what + " must be on different parts");
+  for (const auto& guess : guesses)
+    if (guess && !guess->allFinite())
+      throw ModelError(owner.Describe() + ": " + names + " must be 3 finite numbers");
+}
+
 namespace {
 
 // the parameters (alpha, beta) of the nearest points of two curves given in global
@@ -269,20 +292,10 @@ void Builder::CurveConstraints() {
   const VecX design = sys_.DesignState();
   for (const auto& ptcv : model_.ptcvs) {
     if (!ptcv->active) continue;
-    if (ptcv->curve == nullptr)
-      throw ModelError(ptcv->Describe() +
-                       ": curve is not set (the Curve that the origin of marker i slides on)");
-    if (!ptcv->curve->active)
-      throw ModelError(ptcv->Describe() + ": its curve " + ptcv->curve->Describe() +
-                       " is not active");
+    CheckShape(*ptcv, ptcv->curve, "curve", "the Curve that the origin of marker i slides on");
     const auto [mi, mj] = sys_.MarkersOf(*ptcv, ptcv->i, ptcv->j);
-    if (ptcv->i->part == ptcv->j->part)
-      throw ModelError(ptcv->Describe() + ": markers i (" + ptcv->i->Describe() + ") and rm (" +
-                       ptcv->j->Describe() + ") are on the same part (" +
-                       ptcv->i->part->Describe() + "): the point and the curve must be on " +
-                       "different parts");
-    if (ptcv->disp && !ptcv->disp->allFinite())
-      throw ModelError(ptcv->Describe() + ": disp must be 3 finite numbers");
+    CheckContactInput(*ptcv, *ptcv->i, "i", *ptcv->j, "rm", "the point and the curve", {ptcv->disp},
+                      "disp");
     if (ptcv->vel && !std::isfinite(*ptcv->vel))
       throw ModelError(ptcv->Describe() + ": vel must be a finite number");
     sys_.constraint_curves_.push_back(MakeCurve(*ptcv->curve));
@@ -308,33 +321,10 @@ void Builder::CurveConstraints() {
     sys_.AddConstraint(
         mbs::JointConstraint(ptcv.get(), mbs::JointType::kOrientation, on_body, fixed));
     sys_.AddConstraint(mbs::JointConstraint(ptcv.get(), mbs::JointType::kInline, on_body, axis));
-    mbs::JointConstraint::Term point, on_curve;
-    point.type = mbs::JointType::kSpherical;
-    point.i = mi;
-    point.j = mj;
-    on_curve.type = mbs::JointType::kCurvePoint;
-    on_curve.i = mj;
-    on_curve.j = on_body;
-    on_curve.curve = &curve;
-    sys_.AddConstraint(mbs::JointConstraint(ptcv.get(), {point, on_curve}, 3));
+    sys_.AddConstraint(PointRows(ptcv.get(), mi, mj, {ShapePoint(mj, body, curve)}));
   }
   CurveToCurveConstraints();
 }
-
-namespace {
-
-// what is wrong with one curve of a Cvcv, or nothing
-void CheckCvcvCurve(const model::Cvcv& cvcv, const model::Curve* curve, const char* name,
-                    const char* marker) {
-  if (curve == nullptr)
-    throw ModelError(cvcv.Describe() + ": " + name + " is not set (the Curve fixed in the " +
-                     "frame of " + marker + ")");
-  if (!curve->active)
-    throw ModelError(cvcv.Describe() + ": its " + name + " " + curve->Describe() +
-                     " is not active");
-}
-
-}  // namespace
 
 // the orientation (a quaternion) of a parameter body of a Cvcv: x along the curve's tangent
 // at alpha, z along its plane normal m, both in the frame R of the curve's marker
@@ -356,16 +346,11 @@ void Builder::CurveToCurveConstraints() {
   const VecX design = sys_.DesignState();
   for (const auto& cvcv : model_.cvcvs) {
     if (!cvcv->active) continue;
-    CheckCvcvCurve(*cvcv, cvcv->icurve, "icurve", "irm");
-    CheckCvcvCurve(*cvcv, cvcv->jcurve, "jcurve", "jrm");
+    CheckShape(*cvcv, cvcv->icurve, "icurve", "the Curve fixed in the frame of irm");
+    CheckShape(*cvcv, cvcv->jcurve, "jcurve", "the Curve fixed in the frame of jrm");
     const auto [mi, mj] = sys_.MarkersOf(*cvcv, cvcv->i, cvcv->j);
-    if (cvcv->i->part == cvcv->j->part)
-      throw ModelError(cvcv->Describe() + ": markers irm (" + cvcv->i->Describe() + ") and jrm (" +
-                       cvcv->j->Describe() + ") are on the same part (" +
-                       cvcv->i->part->Describe() + "): the two curves must be on different parts");
-    for (const auto& disp : {cvcv->idisp, cvcv->jdisp})
-      if (disp && !disp->allFinite())
-        throw ModelError(cvcv->Describe() + ": idisp and jdisp must be 3 finite numbers");
+    CheckContactInput(*cvcv, *cvcv->i, "irm", *cvcv->j, "jrm", "the two curves",
+                      {cvcv->idisp, cvcv->jdisp}, "idisp and jdisp");
     for (const auto& vel : {cvcv->ivel, cvcv->jvel})
       if (vel && !std::isfinite(*vel))
         throw ModelError(cvcv->Describe() + ": ivel and jvel must be finite numbers");
@@ -414,21 +399,11 @@ void Builder::CurveToCurveConstraints() {
       frame.normal = normal;
       sys_.AddConstraint(mbs::JointConstraint(cvcv.get(), {frame}, 3));
     }
+    sys_.AddConstraint(
+        PointRows(cvcv.get(), mj, mi, {ShapePoint(mi, a, ci), ShapePoint(mj, b, minus_cj)}));
     mbs::BodyMarker on_a, on_b;
-    mbs::JointConstraint::Term points, on_i, on_j;
-    points.type = on_i.type = on_j.type = mbs::JointType::kCurvePoint;
-    points.type = mbs::JointType::kSpherical;
-    points.i = mj;
-    points.j = mi;
     on_a.body = a;
     on_b.body = b;
-    on_i.i = mi;
-    on_i.j = on_a;
-    on_i.curve = &ci;
-    on_j.i = mj;
-    on_j.j = on_b;
-    on_j.curve = &minus_cj;
-    sys_.AddConstraint(mbs::JointConstraint(cvcv.get(), {points, on_i, on_j}, 3));
     // tangency: x of A perpendicular to y of B (z columns of the markers' axes)
     on_a.A << Vec3::UnitY(), Vec3::UnitZ(), Vec3::UnitX();
     on_b.A << Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY();

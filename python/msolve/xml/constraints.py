@@ -18,6 +18,7 @@ from ..constraints import (
     Motion,
     Ptcv,
     Ptsf,
+    Sfsf,
 )
 from .element import _marker, _num, _show
 from .registry import reads, writes
@@ -267,11 +268,8 @@ def read_ptcv(reader, el):
 
 @reads("Constraint_CVCV")
 def read_cvcv(reader, el):
-    kwds = {}
+    kwds = _side_guesses(el)
     for side in "ij":
-        disp = _disp_guess(el, f"{side}_")
-        if disp is not None:
-            kwds[f"{side}disp"] = disp
         vel = el.real(f"{side}_vel0")
         if vel is not None:
             kwds[f"{side}vel"] = vel
@@ -280,14 +278,7 @@ def read_cvcv(reader, el):
     cvcv = reader.create(el, Cvcv, **kwds)
     _marker(reader, el, "i_marker_id", cvcv, "irm")
     _marker(reader, el, "j_marker_id", cvcv, "jrm")
-    for side in "ij":
-        reader.link(
-            el,
-            f"{side}_curve_id",
-            "Curve",
-            lambda c, side=side: setattr(cvcv, f"{side}curve", c),
-            required=True,
-        )
+    _link_sides(reader, el, cvcv, "curve", "Curve")
     el.finish()
     return cvcv
 
@@ -308,18 +299,56 @@ def read_ptsf(reader, el):
 
 @reads("Constraint_CVSF")
 def read_cvsf(reader, el):
-    kwds = {}
-    for side in "ij":
-        disp = _disp_guess(el, f"{side}_")
-        if disp is not None:
-            kwds[f"{side}disp"] = disp
-    cvsf = reader.create(el, Cvsf, **kwds)
+    cvsf = reader.create(el, Cvsf, **_side_guesses(el))
     _marker(reader, el, "i_marker_id", cvsf, "irm")
     _marker(reader, el, "j_marker_id", cvsf, "jrm")
     reader.link(el, "curve_id", "Curve", lambda c: setattr(cvsf, "curve", c), required=True)
     reader.link(el, "surface_id", "Surface", lambda s: setattr(cvsf, "surface", s), required=True)
     el.finish()
     return cvsf
+
+
+@reads("Constraint_SFSF")
+def read_sfsf(reader, el):
+    sfsf = reader.create(el, Sfsf, **_side_guesses(el))
+    _marker(reader, el, "i_marker_id", sfsf, "irm")
+    _marker(reader, el, "j_marker_id", sfsf, "jrm")
+    _link_sides(reader, el, sfsf, "surface", "Surface")
+    el.finish()
+    return sfsf
+
+
+def _side_guesses(el):
+    """The guesses idisp, jdisp of a two-sided contact (Cvcv, Cvsf, Sfsf) that the element
+    gives, as keywords."""
+    kwds = {}
+    for side in "ij":
+        disp = _disp_guess(el, f"{side}_")
+        if disp is not None:
+            kwds[f"{side}disp"] = disp
+    return kwds
+
+
+def _link_sides(reader, el, obj, name, kind):
+    """Links `i_<name>_id` and `j_<name>_id` to obj.i<name>, obj.j<name> (a Cvcv's curves, an
+    Sfsf's surfaces)."""
+    for side in "ij":
+        reader.link(
+            el,
+            f"{side}_{name}_id",
+            kind,
+            lambda v, side=side: setattr(obj, f"{side}{name}", v),
+            required=True,
+        )
+
+
+def _write_side_guesses(e, c):
+    """Writes the guesses idisp, jdisp of a two-sided contact that are set."""
+    for side in "ij":
+        disp = getattr(c, f"{side}disp")
+        if disp is not None:
+            for axis, v in zip("xyz", disp):
+                e.set(f"{side}_disp_{axis}0", v)
 
 
 def _disp_guess(el, prefix):
@@ -420,13 +449,10 @@ def write_cvcv(w, c):
     for side in "ij":
         e.set(f"{side}_marker_id", w.need(c, f"{side}rm"))
         e.set(f"{side}_curve_id", w.need(c, f"{side}curve"))
-        disp = getattr(c, f"{side}disp")
-        if disp is not None:
-            for axis, v in zip("xyz", disp):
-                e.set(f"{side}_disp_{axis}0", v)
         vel = getattr(c, f"{side}vel")
         if vel is not None:
             e.set(f"{side}_vel0", vel)
+    _write_side_guesses(e, c)
     if c.no_slip:
         e.set("is_no_slip", True)
 
@@ -446,8 +472,13 @@ def write_cvsf(w, c):
     e = w.add("Constraint_CVSF", c)
     e.set("i_marker_id", w.need(c, "irm")).set("j_marker_id", w.need(c, "jrm"))
     e.set("curve_id", w.need(c, "curve")).set("surface_id", w.need(c, "surface"))
+    _write_side_guesses(e, c)
+
+
+@writes(Sfsf, section="constraints")
+def write_sfsf(w, c):
+    e = w.add("Constraint_SFSF", c)
     for side in "ij":
-        disp = getattr(c, f"{side}disp")
-        if disp is not None:
-            for axis, v in zip("xyz", disp):
-                e.set(f"{side}_disp_{axis}0", v)
+        e.set(f"{side}_marker_id", w.need(c, f"{side}rm"))
+        e.set(f"{side}_surface_id", w.need(c, f"{side}surface"))
+    _write_side_guesses(e, c)

@@ -34,7 +34,7 @@ Reference_Matrix             Matrix (dense by rows or columns, or sparse triples
 Reference_Spline             Spline (rows ``x y``; surfaces ``num_x``/``num_z``)
 Reference_ParamCurve         Curve (``matrix_id`` or rows ``x y z`` in the text)
 Reference_ParamSurface       Surface (its SURSUB)
-Constraint_PTSF, _CVSF       Ptsf, Cvsf
+Constraint_PTSF, _CVSF, _SFSF  Ptsf, Cvsf, Sfsf
 Post_Request                 Request
 Sensor_Event/Sensor_Evaluate Sensor (the Sensor_Evaluate gives its ``evaluate``)
 ===========================  ==============================================================
