@@ -174,8 +174,8 @@ def test_simulate_arguments():
         model.simulate()
     with pytest.raises(ValueError, match="dtout or steps"):
         model.simulate(end=1, dtout=0.1, steps=10)
-    with pytest.warns(UserWarning, match="active_contact_iteration"):
-        model.simulate(end=0.1, dtout=0.05, active_contact_iteration=True)
+    with pytest.warns(UserWarning, match="argument 'contact_iterations' is not supported"):
+        model.simulate(end=0.1, dtout=0.05, contact_iterations=True)
     with pytest.raises(ValueError, match="'FREQUENCY' is not available"):
         model.simulate(type="FREQUENCY", end=0.2)
     # a free part: 6 degrees of freedom, every eigenvalue zero
