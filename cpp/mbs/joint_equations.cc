@@ -92,6 +92,7 @@ int JointRowCount(JointType type) {
     case JointType::kMotionB1:
     case JointType::kMotionB2:
     case JointType::kMotionB3:
+    case JointType::kGeneral:
       return 1;
   }
   return 0;
@@ -159,6 +160,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kWeightedPoint:
     case JointType::kSurfacePoint:
     case JointType::kSurfaceFrame:
+    case JointType::kGeneral:
       return 0;
   }
   return 0;
@@ -249,6 +251,8 @@ const char* JointRowName(JointType type, int row) {
                                     "x along the curve normal"};
       return frame[row];
     }
+    case JointType::kGeneral:
+      return "function = 0";
   }
   return "?";
 }

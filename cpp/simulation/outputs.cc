@@ -83,8 +83,9 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   }
   SampleContacts(sys_, y.data(), &out->contacts);
   for (auto& s : out->rvs) s.values.push_back({y[s.index], yp[s.index]});
-  const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
-  const VecX rates = sys_.DriverValues(t, y.data(), 1);
+  const VecX phi =
+      sys_.JointResiduals(t, y.data(), memory) - sys_.DriverValues(t, y.data(), memory, 0);
+  const VecX rates = sys_.DriverValues(t, y.data(), memory, 1);
   VecX u(6 * sys_.body_count());
   double position = 0.0, velocity = 0.0;
   for (int k = 0; k < sys_.body_count(); ++k) {

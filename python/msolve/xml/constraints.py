@@ -1,11 +1,11 @@
 """Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints,
 and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constraint_Coupler``,
-``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV`` and
-``Constraint_CVCV``."""
+``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV``,
+``Constraint_CVCV`` and ``Constraint_General`` (Gcon)."""
 
 from __future__ import annotations
 
-from ..constraints import Coupler, Cvcv, Cvsf, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
+from ..constraints import Coupler, Cvcv, Cvsf, Gcon, Gear, Joint, Jprim, Motion, Ptcv, Ptsf
 from .element import _marker, _num, _show
 from .registry import reads, writes
 
@@ -146,6 +146,20 @@ def read_gear(reader, el):
     _marker(reader, el, "cv_marker_id", entity, "cv")
     el.finish()
     return entity
+
+
+@reads("Constraint_General")
+def read_gcon(reader, el):
+    """Constraint_General: ``expr``, or a GCOSUB (usrsub_param_string with usrsub_dll_name or
+    script_name); ``is_virtual``. ``i_marker_id`` is msolve's own attribute for the Python
+    Gcon's ``i`` (MotionSolve's element has none)."""
+    function, routine = reader.function_and_routine(el, "expr", "GCOSUB")
+    kwds = {"function": function, "virtual": el.bool("is_virtual")}
+    if routine is not None:
+        kwds["routine"] = routine
+    gcon = reader.create(el, Gcon, **kwds)
+    _marker(reader, el, "i_marker_id", gcon, "i")
+    el.finish()
 
 
 def _motion_common(reader, el, motion):
@@ -405,3 +419,15 @@ def write_cvsf(w, c):
         if disp is not None:
             for axis, v in zip("xyz", disp):
                 e.set(f"{side}_disp_{axis}0", v)
+
+
+@writes(Gcon, section="constraints")
+def write_gcon(w, g):
+    e = w.add("Constraint_General", g)
+    if g.routine is not None:
+        w.routine(e, g, "GCOSUB", typed=False)
+    else:
+        e.set("expr", g.function)
+    if g.i is not None:
+        e.set("i_marker_id", g.i.id)
+    e.set("is_virtual", g.virtual)
