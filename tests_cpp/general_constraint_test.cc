@@ -28,6 +28,10 @@ class Function : public StateFunction {
     dy->emplace_back(16, std::sin(t));
     return Value(t, y, nullptr, nullptr);
   }
+  // exact, as an expression's (expr/program.h)
+  double TimePartial(double t, const double* y, const double*, const double*) const override {
+    return y[16] * std::cos(t);
+  }
   void Dependencies(std::vector<int>* y_deps, std::vector<int>* yp_deps) const override {
     *y_deps = {0, 14, 16};
     yp_deps->clear();
@@ -45,13 +49,14 @@ TEST(GeneralConstraint, DerivativesMatchTheClosedForms) {
   law.Evaluate(t, y.data(), nullptr, true, true, &row);
   const double x0 = 0.4, y1 = 1.5, e = 1.0, xd = 0.3, yd = -0.7;
   EXPECT_NEAR(row.value, x0 * y1 + x0 * x0 + e * std::sin(t) - 1.0, 1e-15);
-  EXPECT_NEAR(row.rate, e * std::cos(t), 1e-8);  // a central difference for this function
+  EXPECT_DOUBLE_EQ(row.rate, e * std::cos(t));
   ASSERT_EQ(row.grad.size(), 14u);
   EXPECT_DOUBLE_EQ(row.grad[0], y1 + 2 * x0);
   EXPECT_DOUBLE_EQ(row.grad[kBodyQ + 1], x0);
   EXPECT_DOUBLE_EQ(row.grad[kBodyQ + 3], std::sin(t));
   // d(g_q qdot + g_t)/dq at constant qdot: qdot = (xd, 0, ..; 0, yd, ..), e' = 0
-  // g_q qdot = (y1 + 2 x0) xd + x0 yd; g_t = e cos t
+  // g_q qdot = (y1 + 2 x0) xd + x0 yd; g_t = e cos t (central differences of the exact
+  // first derivatives, step 1e-4: exact for these quadratics up to rounding, 1e-8 for cos)
   EXPECT_NEAR(row.dvel[0], 2 * xd + yd, 1e-7);
   EXPECT_NEAR(row.dvel[kBodyQ + 1], xd, 1e-7);
   EXPECT_NEAR(row.dvel[kBodyQ + 3], std::cos(t), 1e-7);
