@@ -264,3 +264,16 @@ def test_gcon_between_two_parts_is_a_rigid_link():
     # the initial velocities are made consistent with the link: the relative velocity along
     # it vanishes
     assert abs(np.dot(ua[0] - ub[0], ra[0] - rb[0])) < 1e-9
+
+
+def test_linear_analysis_of_the_hanging_bob_gives_the_pendulum_frequency():
+    # linearised about the bottom, held in its plane by a second Gcon: one mode of angular
+    # frequency sqrt(g / R)
+    radius = 0.5
+    model = circle_pendulum(radius)
+    model.bob.qg = [0, -radius, 0]
+    Gcon(function=f"DZ({model.bob.cm.id})")
+    run = model.simulate(type="LINEAR", returnResults=True)
+    assert run.dof == 1
+    (mode,) = run.modes
+    assert 2 * math.pi * mode.frequency == pytest.approx(math.sqrt(G / radius), rel=1e-9)
