@@ -545,10 +545,10 @@ TEST(SystemTest, VelocityRowsAreTheTimeDerivativeOfThePositionRows) {
       yplus[System::BodyOffset(k) + i] += h * qdot[7 * k + i];
       yminus[System::BodyOffset(k) + i] -= h * qdot[7 * k + i];
     }
-  const VecX rate = (sys.JointResiduals(yplus.data(), memory.data()) -
-                     sys.JointResiduals(yminus.data(), memory.data())) /
+  const VecX rate = (sys.JointResiduals(0.0, yplus.data(), memory.data()) -
+                     sys.JointResiduals(0.0, yminus.data(), memory.data())) /
                     (2 * h);
-  const VecX phi = sys.JointResiduals(y.data(), memory.data());
+  const VecX phi = sys.JointResiduals(0.0, y.data(), memory.data());
   for (int r = 0; r < sys.active_rows(); ++r) {
     EXPECT_NEAR(F[sys.lambda_offset() + r], rate[r], 1e-7 * (1 + std::abs(rate[r]))) << r;
     EXPECT_NEAR(F[sys.mu_offset() + r], phi[r], 1e-15) << r;

@@ -1,5 +1,6 @@
-"""Elements msolve knows but cannot simulate (msolve/refused.py): FlexBody, Gcon, Pforce,
-CoSim, ActivateCoSim (Nforce, once among them, is simulated: test_nforce.py). They are built
+"""Elements msolve knows but cannot simulate (msolve/refused.py): FlexBody, Mforce, Fmu,
+CoSim, ActivateCoSim (Nforce, Gcon and Pforce, once among them, are simulated:
+test_nforce.py, test_gcon.py, test_pforce.py). They are built
 with their documented attributes, checked, and a model holding an active one is refused at
 simulate with a ModelError naming it and why; nothing is silently dropped and a flexible body
 is never run as a rigid one."""
@@ -59,8 +60,6 @@ def test_a_flexbody_takes_its_documented_attributes_and_markers_sit_on_it():
         (FlexBody, "mass", -1.0, ValueError),
         (FlexBody, "h3d_file", 3, TypeError),
         (FlexBody, "ip", [1.0, 2.0], ValueError),
-        (Gcon, "function", 5j, TypeError),
-        (Pforce, "penalty", -1.0, ValueError),
         (CoSim, "i", "marker", TypeError),
         (ActivateCoSim, "port", 1.5, TypeError),
     ],
@@ -81,8 +80,6 @@ def test_an_undocumented_attribute_is_refused_with_a_hint():
     ("make", "words"),
     [
         (lambda: FlexBody(h3d_file="arm.h3d"), ["FlexBody 1", "'arm.h3d'", "rigid one"]),
-        (lambda: Gcon(function="DX(2, 3)"), ["Gcon 1", "general constraint"]),
-        (lambda: Pforce(function="DX(2, 3)", penalty=1e4), ["Pforce 1", "penalty"]),
         (lambda: CoSim(file="follower.xml"), ["CoSim 1", "follower"]),
         (lambda: ActivateCoSim(cosim_dll_name="cosim.so"), ["ActivateCoSim 1", "Activate"]),
         (lambda: Mforce(case_index=2, scale="SIN(TIME)"), ["Mforce 1", "H3D"]),
@@ -134,7 +131,6 @@ def test_activate_cosim_hooks():
     ("element", "words"),
     [
         ('<Body_Flexible id="7" h3d_file="arm.h3d"/>', ["Body_Flexible", "H3D", "rigid body"]),
-        ('<Constraint_General id="3" expr="DX(2, 3)"/>', ["Constraint_General", "Gcon"]),
     ],
 )
 def test_elements_of_physics_msolve_cannot_read_are_refused_saying_why(tmp_path, element, words):

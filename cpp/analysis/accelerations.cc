@@ -96,11 +96,11 @@ SparseMat AccelerationSolver::Solve(const System& sys, double t, const double* m
   const int nb = sys.body_count();
   const int m = sys.active_rows();
   if (!schur_ || m == 0 || nb == 0) return SolveAccelerations(sys, t, memory, y, yp);
-  const SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
+  const SparseMat Bfull = sys.VelocityJacobian(t, y->data(), memory);
   if (!Factor(sys, Bfull)) return SolveAccelerations(sys, t, memory, y, yp);
   // B u' + gamma = d2f/dt2 on motion rows
   const VecX gamma_full =
-      sys.VelocityJacobianRate(y->data(), memory) - sys.DriverValues(t, y->data(), 2);
+      sys.VelocityJacobianRate(t, y->data(), memory) - sys.DriverValues(t, y->data(), memory, 2);
   VecX gamma(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) gamma[sys.rows()[r].active] = gamma_full[r];

@@ -41,6 +41,7 @@ double MaxAbs(const VecX& v) { return v.size() > 0 ? v.cwiseAbs().maxCoeff() : 0
 struct AssemblyProblem : NonlinearSystem {
   const System* sys;
   const double* memory;  // of the run's state (system/state.h)
+  double t = 0.0;        // the time of the assembly (the general constraints read it)
   VecX y;                // full state; its positions are overwritten by the iterate
   VecX z0;               // start positions, scaled, 7 per body
   VecX target;           // what each joint row must equal (per row of sys->rows())
@@ -66,7 +67,7 @@ struct AssemblyProblem : NonlinearSystem {
 
   // the scaled residuals of the active rows at the positions in y
   VecX ScaledRows() const {
-    const VecX phi = sys->JointResiduals(y.data(), memory) - target;
+    const VecX phi = sys->JointResiduals(t, y.data(), memory) - target;
     VecX out(active_rows.size());
     for (size_t a = 0; a < active_rows.size(); ++a) out[a] = row_scale[a] * phi[active_rows[a]];
     return out;
@@ -76,8 +77,8 @@ struct AssemblyProblem : NonlinearSystem {
     SetPositions(x);
     const int nq7 = nq();
     const int na = static_cast<int>(active_rows.size());
-    const VecX phi = sys->JointResiduals(y.data(), memory) - target;
-    const SparseMat Gt = SparseMat(sys->PositionJacobian(y.data(), memory).transpose());
+    const VecX phi = sys->JointResiduals(t, y.data(), memory) - target;
+    const SparseMat Gt = SparseMat(sys->PositionJacobian(t, y.data(), memory).transpose());
     Eigen::Map<const VecX> z(x, nq7);
     Eigen::Map<VecX> Fz(F, nq7);
     Fz = z - z0;
@@ -116,8 +117,8 @@ struct AssemblyProblem : NonlinearSystem {
     mbs::Coupling coupling;
     for (const auto& joint : sys->joints()) {
       const mbs::Coupling* law =
-          joint.law() ? System::CouplingOf(joint, y.data(), joint.Slots(memory), true, &coupling)
-                      : nullptr;
+          joint.coupled() ? System::CouplingOf(joint, t, y.data(), memory, true, &coupling)
+                          : nullptr;
       for (int term = 0; term < joint.terms(); ++term) {
         const System::JointSides sides = System::SidesOf(joint, term, y.data());
         const int* side_body = sides.body;
@@ -167,7 +168,7 @@ struct AssemblyProblem : NonlinearSystem {
 // s_a = 1 / |row a of G D| at the positions in p->y (ScalePositionRows)
 void ScaleRows(AssemblyProblem* p) {
   p->row_scale =
-      ScalePositionRows(*p->sys, p->memory, p->y.data(), p->active_rows, p->length).row_scale;
+      ScalePositionRows(*p->sys, p->t, p->memory, p->y.data(), p->active_rows, p->length).row_scale;
 }
 
 // The configuration closest to meeting the joint equations, by Levenberg-Marquardt on the
@@ -191,7 +192,7 @@ void ClosestConfiguration(AssemblyProblem* p) {
   double mu = 1e-3;
   for (int iteration = 0; iteration < kClosestIterations && r.norm() > 1e-14; ++iteration) {
     p->SetPositions(z.data());
-    const SparseMat G = p->sys->PositionJacobian(p->y.data(), p->memory);
+    const SparseMat G = p->sys->PositionJacobian(p->t, p->y.data(), p->memory);
     std::vector<Eigen::Triplet<double>> trip;
     for (int c = 0; c < G.outerSize(); ++c)
       for (SparseMat::InnerIterator it(G, c); it; ++it)
@@ -233,7 +234,7 @@ void ClosestConfiguration(AssemblyProblem* p) {
 // (cosines that should vanish) as the angle in radians they are off by
 std::string NameOpenJoints(const AssemblyProblem& p) {
   const System& sys = *p.sys;
-  const VecX phi = sys.JointResiduals(p.y.data(), p.memory) - p.target;
+  const VecX phi = sys.JointResiduals(p.t, p.y.data(), p.memory) - p.target;
   std::map<int, std::pair<double, double>> open;  // joint: (length^2, angle^2)
   std::map<int, std::string> rows;                // joint: its open equations
   for (size_t a = 0; a < p.active_rows.size(); ++a) {
@@ -272,10 +273,11 @@ std::string NameOpenJoints(const AssemblyProblem& p) {
 
 // The problem at the start y, for the active rows (or all rows: `all_rows`) but those of the
 // motions whose initial displacement is not given: they start where the others put them
-void SetUp(const System& sys, const double* memory, const VecX& y, const VecX& drivers,
+void SetUp(const System& sys, double t, const double* memory, const VecX& y, const VecX& drivers,
            bool all_rows, double length, AssemblyProblem* p) {
   const std::vector<bool> later = sys.RowsImposedLater(0);
   p->sys = &sys;
+  p->t = t;
   p->memory = memory;
   p->y = y;
   p->target = drivers;
@@ -315,11 +317,11 @@ double LengthScale(const System& sys, const double* y) {
   return std::isfinite(side) && side > 0 ? side : 1.0;
 }
 
-PositionScaling ScalePositionRows(const System& sys, const double* memory, const double* y,
-                                  const std::vector<int>& rows, double length) {
+PositionScaling ScalePositionRows(const System& sys, double t, const double* memory,
+                                  const double* y, const std::vector<int>& rows, double length) {
   PositionScaling scaling;
   scaling.length = length > 0 ? length : LengthScale(sys, y);
-  const SparseMat Gt = SparseMat(sys.PositionJacobian(y, memory).transpose());
+  const SparseMat Gt = SparseMat(sys.PositionJacobian(t, y, memory).transpose());
   const int na = static_cast<int>(rows.size());
   VecX size = VecX::Zero(na);
   for (int a = 0; a < na; ++a) {
@@ -337,16 +339,16 @@ PositionScaling ScalePositionRows(const System& sys, const double* memory, const
 int AssemblePositions(const System& sys, double t, const double* memory, VecX* y, double length,
                       double tolerance) {
   if (tolerance <= 0.0) tolerance = kAssemblyTolerance;
-  const VecX drivers = sys.DriverValues(t, y->data(), 0);
+  const VecX drivers = sys.DriverValues(t, y->data(), memory, 0);
   CheckMotionValues(sys, t, drivers, 0);
   AssemblyProblem p;
-  SetUp(sys, memory, *y, drivers, false, length, &p);
+  SetUp(sys, t, memory, *y, drivers, false, length, &p);
   const int nb = sys.body_count();
   VecX norm0(nb);
   for (int k = 0; k < nb; ++k) norm0[k] = p.z0.segment<4>(7 * k + 3).squaredNorm() - 1.0;
-  const VecX offset = sys.JointResiduals(y->data(), memory) - drivers;  // at the start
+  const VecX offset = sys.JointResiduals(t, y->data(), memory) - drivers;  // at the start
   if (std::max(MaxAbs(p.ScaledRows()), MaxAbs(norm0)) <= tolerance) {
-    sys.StartMotionStates(0, y->data(), memory);
+    sys.StartMotionStates(t, 0, y->data(), memory);
     return 0;
   }
 
@@ -400,13 +402,13 @@ int AssemblePositions(const System& sys, double t, const double* memory, VecX* y
   p.SetPositions(x.data());
   for (int k = 0; k < nb; ++k) p.y.segment<4>(System::BodyOffset(k) + 3).normalize();
   *y = p.y;
-  sys.StartMotionStates(0, y->data(), memory);
+  sys.StartMotionStates(t, 0, y->data(), memory);
   return steps;
 }
 
 void ThrowOpenJoints(const System& sys, double t, const double* memory, const VecX& start) {
   AssemblyProblem p;
-  SetUp(sys, memory, start, sys.DriverValues(t, start.data(), 0), true, 0.0, &p);
+  SetUp(sys, t, memory, start, sys.DriverValues(t, start.data(), memory, 0), true, 0.0, &p);
   ClosestConfiguration(&p);
   std::string open = NameOpenJoints(p);
   if (open.empty()) open = "\n  (none where the least squares of the joint equations end)";

@@ -28,8 +28,9 @@ struct PositionScaling {
 
 /// The scaling of `rows` (indices into sys.rows()) at the positions in y; `length` is the
 /// length scale, LengthScale(sys, y) when 0.
-PositionScaling ScalePositionRows(const system::System& sys, const double* memory, const double* y,
-                                  const std::vector<int>& rows, double length = 0.0);
+PositionScaling ScalePositionRows(const system::System& sys, double t, const double* memory,
+                                  const double* y, const std::vector<int>& rows,
+                                  double length = 0.0);
 
 /// Moves the body positions in y as little as possible (translations measured in the length
 /// scale, orientations by their quaternions) so that every active joint equation and every

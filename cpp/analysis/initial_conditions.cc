@@ -32,13 +32,14 @@ std::string JointName(const System& sys, int row) {
   return s.str();
 }
 
-std::vector<std::string> SetAsideRedundantRows(System* sys, const double* memory, const VecX& y) {
+std::vector<std::string> SetAsideRedundantRows(System* sys, double t, const double* memory,
+                                               const VecX& y) {
   std::vector<std::string> lines;
   const int m = static_cast<int>(sys->rows().size());
   if (m == 0) return lines;
   // rank-revealing sparse QR of B^T (rows of B scaled to unit length): the columns whose
   // pivots fall below the threshold are equations that depend on the others
-  const SparseMat B = sys->VelocityJacobian(y.data(), memory);
+  const SparseMat B = sys->VelocityJacobian(t, y.data(), memory);
   std::vector<bool> active(m, false);
   // no moving coordinates (joints between ground parts only): every equation is a constant,
   // none independent; SparseQR cannot factor a matrix with no rows
@@ -118,7 +119,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, const doub
   int m = 0;
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0 && !later[r]) used[r] = m++;
-  const SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
+  const SparseMat Bfull = sys.VelocityJacobian(t, y->data(), memory);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;
@@ -144,7 +145,7 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, const doub
     if (lu.info() != Eigen::Success)
       throw SolverError("initial velocities: the velocity constraints are singular");
     // motions prescribe the rates of their rows: B u = c
-    const VecX rates = sys.DriverValues(t, y->data(), 1);
+    const VecX rates = sys.DriverValues(t, y->data(), memory, 1);
     CheckMotionValues(sys, t, rates, 1);
     VecX c = VecX::Zero(m);
     for (size_t r = 0; r < sys.rows().size(); ++r)
@@ -178,17 +179,17 @@ std::vector<std::string> SolveVelocities(const System& sys, double t, const doub
     y->segment<3>(System::BodyOffset(k) + 7) = u.segment<3>(6 * k);
     y->segment<3>(System::BodyOffset(k) + 10) = R[k].transpose() * u.segment<3>(6 * k + 3);
   }
-  sys.StartMotionStates(1, y->data(), memory);
+  sys.StartMotionStates(t, 1, y->data(), memory);
   return lines;
 }
 
 SparseMat SolveAccelerations(const System& sys, double t, const double* memory, VecX* y, VecX* yp) {
   const int nb = sys.body_count();
   const int m = sys.active_rows();
-  const SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
+  const SparseMat Bfull = sys.VelocityJacobian(t, y->data(), memory);
   // B u' + gamma = d2f/dt2 on motion rows
   const VecX gamma_full =
-      sys.VelocityJacobianRate(y->data(), memory) - sys.DriverValues(t, y->data(), 2);
+      sys.VelocityJacobianRate(t, y->data(), memory) - sys.DriverValues(t, y->data(), memory, 2);
   std::vector<int> row_of_active(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) row_of_active[sys.rows()[r].active] = static_cast<int>(r);
@@ -313,15 +314,16 @@ InitialConditionsReport ComputeInitialConditions(System* sys, double t, double* 
     *y = resized;
   }
   const VecX before = *y;
-  report.redundant = SetAsideRedundantRows(sys, memory, *y);
+  report.redundant = SetAsideRedundantRows(sys, t, memory, *y);
   sys->ReferMotionAngles(t, y->data(), memory);
   report.continuation_steps = AssemblePositions(*sys, t, memory, y);
   // the redundancy found at the design positions holds unless the assembly moved the parts
-  if (*y != before) report.redundant = SetAsideRedundantRows(sys, memory, *y);
+  if (*y != before) report.redundant = SetAsideRedundantRows(sys, t, memory, *y);
   // equations set aside must hold too: a redundant equation that contradicts the others
   // means the model cannot be assembled
   // (to 1e-8 of the model's length scale when it is larger than 1)
-  const VecX phi = sys->JointResiduals(y->data(), memory) - sys->DriverValues(t, y->data(), 0);
+  const VecX phi =
+      sys->JointResiduals(t, y->data(), memory) - sys->DriverValues(t, y->data(), memory, 0);
   const double tolerance = 1e-8 * std::max(1.0, LengthScale(*sys, y->data()));
   if (!(phi.size() == 0 || phi.cwiseAbs().maxCoeff() <= tolerance))
     ThrowOpenJoints(*sys, t, memory, before);

@@ -44,7 +44,7 @@ std::string JointName(const system::System& sys, int row);
 
 /// Marks linearly dependent joint equations of `sys` as set aside (redundant) at the
 /// positions in y; returns one line per equation set aside.
-std::vector<std::string> SetAsideRedundantRows(system::System* sys, const double* memory,
+std::vector<std::string> SetAsideRedundantRows(system::System* sys, double t, const double* memory,
                                                const VecX& y);
 
 /// The motion values `drivers` of a derivative `order` (0, 1, 2) at t: throws ModelError

@@ -38,6 +38,7 @@ std::vector<int> ActiveRowList(const System& sys) {
 struct PositionProblem : NonlinearSystem {
   const System* sys = nullptr;
   const double* memory = nullptr;  // of the run's state (system/state.h)
+  double t = 0.0;
   VecX y, drivers;
   std::vector<int> rows;
   PositionScaling scaling;  // of the rows, at the start of the solve
@@ -49,7 +50,7 @@ struct PositionProblem : NonlinearSystem {
   }
   void Residual(const double* x, double* f) override {
     Set(x);
-    const VecX phi = sys->JointResiduals(y.data(), memory) - drivers;
+    const VecX phi = sys->JointResiduals(t, y.data(), memory) - drivers;
     const int m = static_cast<int>(rows.size());
     for (int a = 0; a < m; ++a) f[a] = scaling.row_scale[a] * phi[rows[a]];
     for (int k = 0; k < sys->body_count(); ++k)
@@ -58,7 +59,7 @@ struct PositionProblem : NonlinearSystem {
   void Jacobian(const double* x, std::vector<Triplet>* out) override {
     Set(x);
     out->clear();
-    const SparseMat G = sys->PositionJacobian(y.data(), memory);
+    const SparseMat G = sys->PositionJacobian(t, y.data(), memory);
     std::vector<int> equation(sys->rows().size(), -1);
     const int m = static_cast<int>(rows.size());
     for (int a = 0; a < m; ++a) equation[rows[a]] = a;
@@ -92,7 +93,8 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
   p.sys = &sys;
   p.memory = memory;
   p.y = *y;
-  p.drivers = sys.DriverValues(t, y->data(), 0);
+  p.t = t;
+  p.drivers = sys.DriverValues(t, y->data(), memory, 0);
   p.rows = ActiveRowList(sys);
   for (int r : p.rows)
     if (!std::isfinite(p.drivers[r])) {
@@ -106,7 +108,7 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
         << " in " << DescribeRow(sys, r, *y);
       throw SolverError(s.str());
     }
-  p.scaling = ScalePositionRows(sys, memory, y->data(), p.rows);
+  p.scaling = ScalePositionRows(sys, t, memory, y->data(), p.rows);
   VecX x(p.nq());
   for (int k = 0; k < sys.body_count(); ++k)
     for (int d = 0; d < 7; ++d) x[7 * k + d] = (*y)[System::BodyOffset(k) + d] / p.scaling.D(d);
@@ -114,7 +116,7 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
   p.Set(x.data());
   // judge by the scaled residual left (as the assembly does), and name the worst equation
   // with its residual in model units
-  const VecX phi = sys.JointResiduals(p.y.data(), memory) - p.drivers;
+  const VecX phi = sys.JointResiduals(t, p.y.data(), memory) - p.drivers;
   double worst = 0.0, worst_scaled = 0.0;
   int worst_row = -1;
   for (size_t a = 0; a < p.rows.size(); ++a) {
@@ -141,8 +143,8 @@ void SolvePositions(const System& sys, double t, const double* memory, VecX* y) 
 // B u = the motions' rates, B square and regular (no degree of freedom); u = (v, w body)
 void SolveVelocities0(const System& sys, double t, const double* memory, VecX* y) {
   const int nb = sys.body_count();
-  const SparseMat B = sys.VelocityJacobian(y->data(), memory);
-  const VecX rates = sys.DriverValues(t, y->data(), 1);
+  const SparseMat B = sys.VelocityJacobian(t, y->data(), memory);
+  const VecX rates = sys.DriverValues(t, y->data(), memory, 1);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) {
@@ -170,13 +172,13 @@ double StoredAndKinetic(const System& sys, double t, const double* memory, const
 
 }  // namespace
 
-Freedom FreedomOf(const System& sys, const double* memory, const VecX& y) {
+Freedom FreedomOf(const System& sys, double t, const double* memory, const VecX& y) {
   Freedom freedom;
   const int nb = sys.body_count();
   freedom.count = 6 * nb - sys.active_rows();
   if (freedom.count <= 0) return freedom;
   // the null space of the active rows of B: the motions the constraints allow
-  const SparseMat B = sys.VelocityJacobian(y.data(), memory);
+  const SparseMat B = sys.VelocityJacobian(t, y.data(), memory);
   MatX dense = MatX::Zero(std::max(1, sys.active_rows()), 6 * nb);
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) {

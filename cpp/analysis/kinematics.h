@@ -22,7 +22,7 @@ struct Freedom {
 /// 6 per body less the active (independent) joint equations; the free parts from the null
 /// space of the velocity Jacobian when there are any. `memory` is the memory block of the
 /// run's state (system/state.h).
-Freedom FreedomOf(const system::System& sys, const double* memory, const VecX& y);
+Freedom FreedomOf(const system::System& sys, double t, const double* memory, const VecX& y);
 
 /// Whether every differential state of `sys` is a body's (or the work of the non-conservative
 /// forces): the others (Diffs, Tfsisos, Lses, Motions given as a velocity or an acceleration)

@@ -28,7 +28,7 @@ constexpr double kAttritionError = 1e-5;
 class FrozenDae : public solver::Dae {
  public:
   FrozenDae(const System& sys, double t, system::State* state)
-      : sys_(sys), dae_(sys, state), t_(t) {
+      : sys_(sys), dae_(sys, state), state_(state), t_(t) {
     for (const auto& block : sys.StateBlocks())
       if (dynamic_cast<const model::Part*>(block.source) == nullptr && HeldInStatics(block.source))
         for (int d = 0; d < block.count; ++d) held_.push_back(block.offset + d);
@@ -43,7 +43,7 @@ class FrozenDae : public solver::Dae {
   }
   void Residual(double, const double* y, const double* yp, double* F) const override {
     dae_.Residual(t_, y, yp, F);
-    const VecX rates = sys_.DriverValues(t_, y, 1);
+    const VecX rates = sys_.DriverValues(t_, y, state_->memory.data(), 1);
     for (size_t r = 0; r < sys_.rows().size(); ++r)
       if (const int a = sys_.rows()[r].active; a >= 0) F[sys_.lambda_offset() + a] += rates[r];
     for (int k : held_) F[k] = yp[k];
@@ -70,6 +70,7 @@ class FrozenDae : public solver::Dae {
  private:
   const System& sys_;
   SystemDae dae_;
+  const system::State* state_;
   double t_;
   std::vector<int> held_;
   std::vector<bool> held_row_;

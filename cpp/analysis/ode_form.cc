@@ -116,8 +116,8 @@ std::vector<int> OdeForm::IndependentStates() const {
 }
 
 VecX OdeForm::PositionResidual(double t, const VecX& y) const {
-  const VecX phi =
-      sys_.JointResiduals(y.data(), state_->memory.data()) - sys_.DriverValues(t, y.data(), 0);
+  const VecX phi = sys_.JointResiduals(t, y.data(), state_->memory.data()) -
+                   sys_.DriverValues(t, y.data(), state_->memory.data(), 0);
   VecX r(m_ + nb_);
   for (int a = 0; a < m_; ++a) r[a] = phi[active_rows_[a]];
   for (int k = 0; k < nb_; ++k)
@@ -125,8 +125,8 @@ VecX OdeForm::PositionResidual(double t, const VecX& y) const {
   return r;
 }
 
-MatX OdeForm::PositionGradient(const VecX& y, bool scaled) const {
-  const system::SparseMat P = sys_.PositionJacobian(y.data(), state_->memory.data());
+MatX OdeForm::PositionGradient(double t, const VecX& y, bool scaled) const {
+  const system::SparseMat P = sys_.PositionJacobian(t, y.data(), state_->memory.data());
   MatX G = MatX::Zero(m_ + nb_, 7 * nb_);
   for (int c = 0; c < P.outerSize(); ++c)
     for (system::SparseMat::InnerIterator it(P, c); it; ++it) {
@@ -140,8 +140,8 @@ MatX OdeForm::PositionGradient(const VecX& y, bool scaled) const {
   return G;
 }
 
-MatX OdeForm::VelocityGradient(const VecX& y, bool scaled) const {
-  const system::SparseMat B = sys_.VelocityJacobian(y.data(), state_->memory.data());
+MatX OdeForm::VelocityGradient(double t, const VecX& y, bool scaled) const {
+  const system::SparseMat B = sys_.VelocityJacobian(t, y.data(), state_->memory.data());
   MatX out = MatX::Zero(m_, 6 * nb_);
   for (int c = 0; c < B.outerSize(); ++c)
     for (system::SparseMat::InnerIterator it(B, c); it; ++it) {
@@ -152,15 +152,14 @@ MatX OdeForm::VelocityGradient(const VecX& y, bool scaled) const {
   return out;
 }
 
-void OdeForm::Partition(const VecX& y) {
-  ChooseColumns(PositionGradient(y, true), m_ + nb_, &q_dep_, &q_ind_);
-  ChooseColumns(VelocityGradient(y, true), m_, &u_dep_, &u_ind_);
+void OdeForm::Partition(double t, const VecX& y) {
+  ChooseColumns(PositionGradient(t, y, true), m_ + nb_, &q_dep_, &q_ind_);
+  ChooseColumns(VelocityGradient(t, y, true), m_, &u_dep_, &u_ind_);
 }
 
 void OdeForm::Reduce(double t, const double* y, double* x) {
-  (void)t;
   reference_ = VecX::Map(y, sys_.size());
-  if (q_dep_.empty() && q_ind_.empty()) Partition(reference_);
+  if (q_dep_.empty() && q_ind_.empty()) Partition(t, reference_);
   for (int i = 0; i < dof_; ++i) {
     x[i] = y[QIndex(q_ind_[i])];
     x[dof_ + i] = y[UIndex(u_ind_[i])];
@@ -175,8 +174,8 @@ std::string OdeForm::Repartition(double t, const double* y) {
   // rather than new ones: the positions' is from Newton's last iterate, within the
   // constraint tolerance of y, which a choice of the better-conditioned columns does not see
   const bool known = cached_ && at == y_;
-  MatX G = known ? gradient_q_ : PositionGradient(at, false);
-  MatX B = known ? gradient_u_ : VelocityGradient(at, false);
+  MatX G = known ? gradient_q_ : PositionGradient(t, at, false);
+  MatX B = known ? gradient_u_ : VelocityGradient(t, at, false);
   Normalise(&G, 7, 3, 4);
   Normalise(&B, 6, 3, 3);
   std::vector<int> q_dep, q_ind, u_dep, u_ind;
@@ -219,12 +218,12 @@ bool OdeForm::Evaluate(double t, const double* x) {
   for (size_t k = 0; k < others_.size(); ++k) y[others_[k]] = x[2 * dof_ + k];
   // dependent positions: Newton on the position constraints
   bool converged = q_dep_.empty();
-  if (converged) gradient_q_ = PositionGradient(y, false);
+  if (converged) gradient_q_ = PositionGradient(t, y, false);
   Eigen::PartialPivLU<MatX> lu;
   for (int it = 0; it < kNewtonIterations && !converged; ++it) {
     const VecX r = PositionResidual(t, y);
     if (!r.allFinite()) return false;
-    gradient_q_ = PositionGradient(y, false);
+    gradient_q_ = PositionGradient(t, y, false);
     lu.compute(Columns(gradient_q_, q_dep_));
     const VecX d = lu.solve(-r);
     if (!d.allFinite()) return false;
@@ -240,9 +239,9 @@ bool OdeForm::Evaluate(double t, const double* x) {
   // dependent velocities: B_d u_d = c(t) - B_i u_i
   if (m_ == 0) gradient_u_.resize(0, 6 * nb_);
   if (m_ > 0) {
-    gradient_u_ = VelocityGradient(y, false);
+    gradient_u_ = VelocityGradient(t, y, false);
     const MatX& B = gradient_u_;
-    const VecX c = sys_.DriverValues(t, y.data(), 1);
+    const VecX c = sys_.DriverValues(t, y.data(), state_->memory.data(), 1);
     VecX rhs(m_);
     for (int a = 0; a < m_; ++a) rhs[a] = c[active_rows_[a]];
     for (size_t j = 0; j < u_ind_.size(); ++j) rhs -= B.col(u_ind_[j]) * y[UIndex(u_ind_[j])];
@@ -272,7 +271,7 @@ bool OdeForm::ReducedAccelerations(double t, VecX* y, VecX* yp) const {
   // u' = N u_i' + p: the velocity constraints' rate B u' = -gamma + f'' fixes the dependent
   // accelerations, N = [-B_d^-1 B_i; I], p = [B_d^-1 (-gamma + f''); 0] (rows permuted)
   const VecX gamma =
-      sys_.VelocityJacobianRate(y->data(), memory) - sys_.DriverValues(t, y->data(), 2);
+      sys_.VelocityJacobianRate(t, y->data(), memory) - sys_.DriverValues(t, y->data(), memory, 2);
   MatX N = MatX::Zero(n6, dof_);
   VecX p = VecX::Zero(n6);
   if (m_ > 0) {

@@ -57,14 +57,14 @@ class OdeForm : public solver::Ode {
   // the position constraints (active joint rows, quaternion norms) and their Jacobian with
   // respect to q (7 per body), the rotation columns scaled to length when `scaled`
   VecX PositionResidual(double t, const VecX& y) const;
-  MatX PositionGradient(const VecX& y, bool scaled) const;
-  MatX VelocityGradient(const VecX& y, bool scaled) const;
+  MatX PositionGradient(double t, const VecX& y, bool scaled) const;
+  MatX VelocityGradient(double t, const VecX& y, bool scaled) const;
   // u', the multipliers and the other rates at the positions and velocities in y by the
   // reduced (null-space) solve of the index-1 equations in the independent velocities;
   // false when it does not apply (then SolveAccelerations)
   bool ReducedAccelerations(double t, VecX* y, VecX* yp) const;
   // chooses the dependent columns of the gradients at y
-  void Partition(const VecX& y);
+  void Partition(double t, const VecX& y);
   // the y index of coordinate i of q (7 per body) and of u (6 per body)
   static int QIndex(int i) { return system::System::BodyOffset(i / 7) + i % 7; }
   static int UIndex(int i) { return system::System::BodyOffset(i / 6) + 7 + i % 6; }

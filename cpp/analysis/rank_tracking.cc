@@ -33,8 +33,8 @@ namespace {
 // its positions, docs/equations.md §5.2): B diag(1, 1/L) measures rotations by the
 // displacement L w, so that a model in millimetres has the pivots of the same model in
 // metres; FactorRows then scales each row by its norm
-SparseMat ScaledJacobian(const System& sys, const double* memory, const VecX& y) {
-  SparseMat B = sys.VelocityJacobian(y.data(), memory);
+SparseMat ScaledJacobian(const System& sys, double t, const double* memory, const VecX& y) {
+  SparseMat B = sys.VelocityJacobian(t, y.data(), memory);
   const double length = RunLength(sys, y.data());
   for (int c = 0; c < B.outerSize(); ++c)
     if (c % 6 >= 3)
@@ -59,14 +59,14 @@ int RankOf(const System& sys, SparseMat B, const std::vector<bool>& kept, double
 
 }  // namespace
 
-std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, const double* memory,
+std::optional<ActiveRowsChange> TrackActiveRows(const System& sys, double t, const double* memory,
                                                 const VecX& y, double* smallest_pivot) {
   const int m = static_cast<int>(sys.rows().size());
   if (m == 0 || sys.body_count() == 0) return std::nullopt;
   // the same factorisation as the initial choice (SetAsideRedundantRows), with the
   // run's threshold: the columns of B^T kept are those whose part independent of the
   // columns before exceeds it, and |R(k, k)| is that part's size
-  const SparseMat B = ScaledJacobian(sys, memory, y);
+  const SparseMat B = ScaledJacobian(sys, t, memory, y);
   const IndependentRows rows = FactorRows(sys, B, kSingularPivot);
   if (!rows.ok) return std::nullopt;
   const int rank = rows.rank;

@@ -38,8 +38,9 @@ struct ActiveRowsChange {
 /// everywhere (pivot at roundoff) stay aside.
 /// `smallest_pivot` (if given) receives the smallest pivot of the rows kept, which tells how
 /// far the position is from the next singular one.
-std::optional<ActiveRowsChange> TrackActiveRows(const system::System& sys, const double* memory,
-                                                const VecX& y, double* smallest_pivot = nullptr);
+std::optional<ActiveRowsChange> TrackActiveRows(const system::System& sys, double t,
+                                                const double* memory, const VecX& y,
+                                                double* smallest_pivot = nullptr);
 
 /// Makes `change` the System's active set at time t and (y, y') consistent with it: the
 /// differential states kept, the positions assembled onto rows taken back (least change),

@@ -63,7 +63,7 @@ Stability CheckStability(const System& sys, double t, const double* memory, cons
   T.setFromTriplets(t_entries.begin(), t_entries.end());
   M.setFromTriplets(m_entries.begin(), m_entries.end());
   // N: an orthonormal basis of the null space of the active rows of B
-  const SparseMat B = sys.VelocityJacobian(y.data(), memory);
+  const SparseMat B = sys.VelocityJacobian(t, y.data(), memory);
   MatX Bt = MatX::Zero(n, std::max(1, sys.active_rows()));
   for (int c = 0; c < B.outerSize(); ++c)
     for (SparseMat::InnerIterator it(B, c); it; ++it) {

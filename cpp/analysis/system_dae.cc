@@ -133,7 +133,7 @@ void ProjectVelocities(const system::System& sys, double t, const double* memory
   int m = 0;
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (sys.rows()[r].active >= 0) used[r] = m++;
-  const system::SparseMat Bfull = sys.VelocityJacobian(y->data(), memory);
+  const system::SparseMat Bfull = sys.VelocityJacobian(t, y->data(), memory);
   std::vector<Eigen::Triplet<double>> trip;
   for (int c = 0; c < Bfull.outerSize(); ++c) {
     const int k = c / 6, comp = c % 6;
@@ -150,7 +150,7 @@ void ProjectVelocities(const system::System& sys, double t, const double* memory
   }
   system::SparseMat B(m, 6 * nb);
   B.setFromTriplets(trip.begin(), trip.end());
-  const VecX rates = sys.DriverValues(t, y->data(), 1);
+  const VecX rates = sys.DriverValues(t, y->data(), memory, 1);
   VecX c = VecX::Zero(m);
   for (size_t r = 0; r < sys.rows().size(); ++r)
     if (used[r] >= 0) c[used[r]] = rates[r];

@@ -369,7 +369,7 @@ void TreeForm::Reactions() {
   for (int b = 0; b < nb_; ++b) f[b] = inertia_[b] * a_[b] + bias_[b];
   for (auto it = links_.rbegin(); it != links_.rend(); ++it)
     if (it->parent != kGround) f[it->parent] += f[it->body];
-  const system::SparseMat B = sys_.VelocityJacobian(y_.data(), state_->memory.data());
+  const system::SparseMat B = sys_.VelocityJacobian(t_, y_.data(), state_->memory.data());
   y_.segment(sys_.mu_offset(), sys_.active_rows() + nb_).setZero();
   for (const auto& link : links_) {
     if (link.joint < 0) continue;  // a free part

@@ -144,6 +144,15 @@ void DefineForceSpecs(py::module_& m) {
   RefProperty(sforce, "_i", &Sforce::i);
   RefProperty(sforce, "_j", &Sforce::j);
 
+  py::class_<Pforce, Entity, std::shared_ptr<Pforce>>(m, "PforceSpec")
+      .def(py::init<>())
+      .def_readwrite("_function", &Pforce::function)
+      .def_readwrite("_routine", &Pforce::routine)
+      .def_readwrite("_penalty", &Pforce::penalty)
+      .def_readwrite("_penalty1", &Pforce::penalty1)
+      .def_readwrite("_unilateral", &Pforce::unilateral)
+      .def_readwrite("_smoothing_factor", &Pforce::smoothing_factor);
+
   py::class_<VectorForce, Entity, std::shared_ptr<VectorForce>> vforce(m, "VectorForceSpec");
   vforce.def(py::init<>())
       .def_readwrite("_kind", &VectorForce::kind)

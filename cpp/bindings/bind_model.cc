@@ -104,6 +104,12 @@ void DefineConstraintSpecs(py::module_& m) {
           [](Coupler& self, std::vector<Joint*> value) { self.joints = std::move(value); },
           py::return_value_policy::reference);
 
+  py::class_<Gcon, Entity, std::shared_ptr<Gcon>> gcon(m, "GconSpec");
+  gcon.def(py::init<>())
+      .def_readwrite("_function", &Gcon::function)
+      .def_readwrite("_routine", &Gcon::routine);
+  RefProperty(gcon, "_i", &Gcon::i);
+
   py::class_<Gear, Entity, std::shared_ptr<Gear>> gear(m, "GearSpec");
   gear.def(py::init<>())
       .def_property(

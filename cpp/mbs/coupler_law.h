@@ -9,15 +9,18 @@
 #include <string>
 #include <vector>
 
+#include "mbs/general_constraint.h"
 #include "model/entities.h"
 
 namespace msolve::mbs {
 
-/// f and its derivatives at one d: grad[k] = df/dd_k, hess[3 k + l] = d2f/dd_k dd_l.
+/// f and its derivatives at one d: grad[k] = df/dd_k, hess[3 k + l] = d2f/dd_k dd_l. For a
+/// general constraint (JointType::kGeneral), `general` holds its row instead.
 struct Coupling {
   double value = 0.0;
   double grad[3] = {0, 0, 0};
   double hess[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  GeneralRow general;
 };
 
 /// Relative steps of the central differences (first, second derivatives).

@@ -290,6 +290,7 @@ std::string JointConstraint::Describe() const {
 }
 
 std::string JointConstraint::RowName(int row) const {
+  if (general_) return "function = 0";
   if (rows_ > 1 && terms_.size() > 1) return JointRowName(JointType::kCurvePoint, row);
   if (terms_.size() > 1) {
     // the arc lengths of a Cvcv without slip (docs/equations.md §2.8)
@@ -308,8 +309,8 @@ void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* q
                                         const double* slots, double* phi,
                                         const Coupling* coupling) const {
   const Term& t = terms_[k];
-  if (law_) {
-    phi[0] = Share(k, 0.0, coupling);
+  if (law_ || general_) {
+    phi[0] = general_ ? (k == 0 ? coupling->general.value : 0.0) : Share(k, 0.0, coupling);
     return;
   }
   TermResiduals(t, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), phi, Reference(k, slots));
@@ -319,6 +320,10 @@ void JointConstraint::EvaluateTermValue(int k, const double* qI, const double* q
 void JointConstraint::EvaluateTerm(int k, const double* qI, const double* qJ, const double* slots,
                                    double* phi, PairGradient* grad,
                                    const Coupling* coupling) const {
+  if (general_) {
+    GeneralTerm(k, phi, grad, nullptr, coupling);
+    return;
+  }
   const Term& t = terms_[k];
   grad->resize(rows_, kPairQ);
   const bool relation = terms_.size() > 1;
@@ -351,6 +356,10 @@ void JointConstraint::EvaluateTermHessians(int k, const double* qI, const double
                                            const double* slots, double* phi, PairGradient* grad,
                                            std::vector<PairHessian>* hess,
                                            const Coupling* coupling) const {
+  if (general_) {
+    GeneralTerm(k, phi, grad, hess, coupling);
+    return;
+  }
   EvaluateTermHessiansOfScale(k, qI, qJ, slots, phi, grad, hess, coupling);
   if (!law_) return;
   // f_kk g_k^T g_k, g_k = grad / f_k the coordinate's gradient (without f_k: the differences)
@@ -416,6 +425,11 @@ void JointConstraint::EvaluateTermHessiansOfScale(int k, const double* qI, const
 void JointConstraint::EvaluateTermCurvature(int k, const double* qI, const double* qJ,
                                             const double* slots, const double* qdot,
                                             double* curvature, const Coupling* coupling) const {
+  if (general_) {
+    // the whole row's curvature (the cross terms between bodies and time) is term 0's
+    curvature[0] = k == 0 ? coupling->general.curvature : 0.0;
+    return;
+  }
   const Term& t = terms_[k];
   // q(s) = q + s qdot: the second derivative of phi(q(s)) at s = 0 is qdot^T H qdot
   Jet2 q[kPairQ];
@@ -445,59 +459,6 @@ void JointConstraint::AcceptTerm(int k, const double* qI, const double* qJ, doub
   const Term& t = terms_[k];
   if (slots == nullptr || memory_size_ == 0 || !IsMotionAngle(t.type)) return;
   TermResiduals(t, MarkerFrameT(t.i, qI), MarkerFrameT(t.j, qJ), &slots[k], slots[k]);
-}
-
-// -- the whole constraint of a single pair: the sum of its terms ------------------------------
-
-void JointConstraint::EvaluateValue(const double* qI, const double* qJ, const double* slots,
-                                    double* phi) const {
-  EvaluateTermValue(0, qI, qJ, slots, phi);
-  for (int k = 1; k < terms(); ++k) {
-    double more = 0.0;
-    EvaluateTermValue(k, qI, qJ, slots, &more);
-    phi[0] += more;
-  }
-}
-
-void JointConstraint::Evaluate(const double* qI, const double* qJ, const double* slots, double* phi,
-                               PairGradient* grad) const {
-  EvaluateTerm(0, qI, qJ, slots, phi, grad);
-  PairGradient more_grad;
-  for (int k = 1; k < terms(); ++k) {
-    double more = 0.0;
-    EvaluateTerm(k, qI, qJ, slots, &more, &more_grad);
-    phi[0] += more;
-    *grad += more_grad;
-  }
-}
-
-void JointConstraint::EvaluateHessians(const double* qI, const double* qJ, const double* slots,
-                                       double* phi, PairGradient* grad,
-                                       std::vector<PairHessian>* hess) const {
-  EvaluateTermHessians(0, qI, qJ, slots, phi, grad, hess);
-  PairGradient more_grad;
-  std::vector<PairHessian> more_hess;
-  for (int k = 1; k < terms(); ++k) {
-    double more = 0.0;
-    EvaluateTermHessians(k, qI, qJ, slots, &more, &more_grad, &more_hess);
-    phi[0] += more;
-    *grad += more_grad;
-    (*hess)[0] += more_hess[0];
-  }
-}
-
-void JointConstraint::EvaluateCurvature(const double* qI, const double* qJ, const double* slots,
-                                        const double* qdot, double* curvature) const {
-  EvaluateTermCurvature(0, qI, qJ, slots, qdot, curvature);
-  for (int k = 1; k < terms(); ++k) {
-    double more = 0.0;
-    EvaluateTermCurvature(k, qI, qJ, slots, qdot, &more);
-    curvature[0] += more;
-  }
-}
-
-void JointConstraint::Accept(const double* qI, const double* qJ, double* slots) const {
-  for (int k = 0; k < terms(); ++k) AcceptTerm(k, qI, qJ, slots);
 }
 
 }  // namespace msolve::mbs

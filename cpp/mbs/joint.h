@@ -9,6 +9,7 @@
 #include "math/param_curve.h"
 #include "math/param_surface.h"
 #include "mbs/coupler_law.h"
+#include "mbs/general_constraint.h"
 #include "mbs/joint_equations.h"
 #include "model/entities.h"
 
@@ -85,6 +86,13 @@ class JointConstraint {
   JointConstraint(const model::Entity* source, std::vector<Term> terms,
                   std::shared_ptr<const CouplerLaw> law);
 
+  /// The general constraint g(q, t) = 0 of `source` (a Gcon, docs/equations.md §2.14): one
+  /// kGeneral term per body the law reads (I that body, J the ground). Its term functions
+  /// take the GeneralRow that System::ForEachJointTerm evaluates once per constraint, in the
+  /// Coupling: term 0 gives the value, each term its body's gradient.
+  JointConstraint(const model::Entity* source, std::vector<Term> terms,
+                  std::shared_ptr<const GeneralLaw> general);
+
   /// The sum of terms of `rows` rows each, unscaled (their scales 1, origins 0): the
   /// point-to-curve constraint of `source` (docs/equations.md §2.7), a kSpherical term between
   /// the follower point and the curve's frame and a kCurvePoint term.
@@ -93,6 +101,11 @@ class JointConstraint {
   int rows() const { return rows_; }
   /// The law of a nonlinear Coupler, or nullptr.
   const CouplerLaw* law() const { return law_.get(); }
+  /// The law of a general constraint, or nullptr.
+  const GeneralLaw* general() const { return general_.get(); }
+  /// Whether the term functions need the Coupling of System::CouplingOf (a law or a general
+  /// constraint).
+  bool coupled() const { return law_ || general_; }
   /// The type of a one-term constraint (of the first term of a relation).
   JointType type() const { return terms_[0].type; }
   /// The Joint whose equations these are, or whose coordinate a joint-based Motion drives;
@@ -194,6 +207,10 @@ class JointConstraint {
   int memory_offset_ = -1;
   int memory_size_ = 0;  // terms() when a term is a followed angle
   std::shared_ptr<const CouplerLaw> law_;
+  std::shared_ptr<const GeneralLaw> general_;
+  // a kGeneral term's share of the row (its body's gradient, Hessian block, curvature)
+  void GeneralTerm(int k, double* phi, PairGradient* grad, std::vector<PairHessian>* hess,
+                   const Coupling* coupling) const;
   // the factor of term k's coordinate gradient in its rows, and its share of a row's value
   // for the coordinate value x
   double Factor(int k, const Coupling* coupling) const;

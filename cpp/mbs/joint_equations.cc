@@ -95,6 +95,7 @@ int JointRowCount(JointType type) {
     case JointType::kMotionB1:
     case JointType::kMotionB2:
     case JointType::kMotionB3:
+    case JointType::kGeneral:
       return 1;
   }
   return 0;
@@ -165,6 +166,7 @@ int JointEquationTerms(JointType type, int row, JointEquationTerm* terms) {
     case JointType::kMatePointDistance:
     case JointType::kMateAxisDistance:
     case JointType::kMatePlaneDistance:
+    case JointType::kGeneral:
       return 0;
   }
   return 0;
@@ -261,6 +263,8 @@ const char* JointRowName(JointType type, int row) {
       return "distance of I from the z axis of J";
     case JointType::kMatePlaneDistance:
       return "d.z_J (distance of I from the x-y plane of J)";
+    case JointType::kGeneral:
+      return "function = 0";
   }
   return "?";
 }

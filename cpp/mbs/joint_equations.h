@@ -79,6 +79,10 @@ enum class JointType {
   kMatePointDistance,
   kMateAxisDistance,
   kMatePlaneDistance,
+  // one row g(q, t) = 0 of a general constraint (Gcon, docs/equations.md §2.14), one term per
+  // body its function reads (I that body's frame, J the ground): term 0 carries the value,
+  // each term the gradient over its body (mbs/general_constraint.h)
+  kGeneral,
 };
 
 /// True for the motion types whose coordinate is an angle followed through whole turns.

@@ -35,6 +35,14 @@ class StateFunction {
   virtual double Gradient(double t, const double* y, const double* yp, const double* memory,
                           SparseGradient* dy, SparseGradient* dyp) const = 0;
 
+  /// The partial derivative with respect to TIME at constant states: by default a central
+  /// difference of Value (relative step 1e-6); an expression gives it exactly.
+  virtual double TimePartial(double t, const double* y, const double* yp,
+                             const double* memory) const {
+    const double h = 1e-6 * (t > 1.0 ? t : (t < -1.0 ? -t : 1.0));
+    return (Value(t + h, y, yp, memory) - Value(t - h, y, yp, memory)) / (2.0 * h);
+  }
+
   /// The state indices the gradients can contain (fixed: the Jacobian pattern).
   virtual void Dependencies(std::vector<int>* y_indices, std::vector<int>* yp_indices) const = 0;
 

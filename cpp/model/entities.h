@@ -126,6 +126,17 @@ class Coupler : public Entity {
   std::shared_ptr<UserRoutine> routine, routine_xx, routine_xx2;
 };
 
+/// A general constraint (MotionSolve GCON, XML Constraint_General): `function`, an
+/// expression of the positions and TIME, or the value of its `routine` (GCOSUB), held at zero
+/// (docs/equations.md §2.14); the reaction is reported at marker `i` (optional).
+class Gcon : public Entity {
+ public:
+  const char* TypeName() const override { return "Gcon"; }
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+  Marker* i = nullptr;
+};
+
 /// A gear pair (Adams GEAR): two joints whose J markers sit on a common carrier part with
 /// the marker cv, whose origin is the contact point and whose z axis the direction of the
 /// common velocity of the two gears there.

@@ -89,6 +89,21 @@ class Sforce : public Entity {
   std::shared_ptr<UserRoutine> routine;
 };
 
+/// A penalty constraint (MotionSolve Pforce, XML Force_Penalty): the generalised force
+/// -(penalty g + penalty1 g') grad g on the coordinates its function g (an expression or the
+/// value of its PFOSUB routine) reads; `unilateral`: only while g < 0, ramped in over
+/// `smoothing_factor` (docs/equations.md §3.15).
+class Pforce : public Entity {
+ public:
+  const char* TypeName() const override { return "Pforce"; }
+  std::string function;
+  std::shared_ptr<UserRoutine> routine;
+  double penalty = 0.0;
+  double penalty1 = 0.0;
+  bool unilateral = false;
+  double smoothing_factor = 0.0;
+};
+
 /// A force and/or torque on marker i with components given by expressions, resolved in the
 /// axes of marker rm (ground when unset); the reaction acts on the part of jfloat at i's
 /// position. Vforce has fx fy fz, Vtorque tx ty tz, Gforce all six.

@@ -28,7 +28,8 @@
 #define MSOLVE_EXPRESSION_FORCE_KINDS(X) \
   X(Sforce, sforces)                     \
   X(VectorForce, vector_forces)          \
-  X(Friction, frictions)
+  X(Friction, frictions)                 \
+  X(Pforce, pforces)
 
 #define MSOLVE_FORCE_KINDS(X) MSOLVE_NUMBER_FORCE_KINDS(X) MSOLVE_EXPRESSION_FORCE_KINDS(X)
 
@@ -41,6 +42,7 @@
   X(Mate, mates)              \
   X(Coupler, couplers)        \
   X(Gear, gears)              \
+  X(Gcon, gcons)              \
   X(Request, requests)        \
   X(Motion, motions)          \
   X(Variable, variables)      \

@@ -40,7 +40,8 @@ std::optional<Results> Simulation::KinematicRun(const SimulateOptions& options,
   const int dof = 6 * sys_.body_count() - sys_.active_rows();
   if (!asked && dof != 0) return std::nullopt;
   if (asked && dof != 0) {
-    const analysis::Freedom freedom = analysis::FreedomOf(sys_, state_.memory.data(), state_.y);
+    const analysis::Freedom freedom =
+        analysis::FreedomOf(sys_, state_.t, state_.memory.data(), state_.y);
     std::ostringstream s;
     s << "kinematics needs a model without degrees of freedom (motions driving every freedom "
          "the joints leave); this one has "

@@ -56,7 +56,7 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   // velocities alone
   const bool reads_rates = !out->requests.empty() || !out->rvs.empty();
   const system::SparseMat B = reads_rates ? output_accelerations_.Solve(sys_, t, memory, &y, &yp)
-                                          : sys_.VelocityJacobian(y.data(), memory);
+                                          : sys_.VelocityJacobian(t, y.data(), memory);
   // every request first, so that a routine failing here leaves no partial sample
   std::vector<std::array<double, 8>> requests;
   requests.reserve(out->requests.size());
@@ -88,8 +88,9 @@ void Simulation::Sample(double t, const VecX& y_in, const VecX& yp_in, Results* 
   }
   SampleContacts(sys_, y.data(), &out->contacts);
   for (auto& s : out->rvs) s.values.push_back({y[s.index], yp[s.index]});
-  const VecX phi = sys_.JointResiduals(y.data(), memory) - sys_.DriverValues(t, y.data(), 0);
-  const VecX rates = sys_.DriverValues(t, y.data(), 1);
+  const VecX phi =
+      sys_.JointResiduals(t, y.data(), memory) - sys_.DriverValues(t, y.data(), memory, 0);
+  const VecX rates = sys_.DriverValues(t, y.data(), memory, 1);
   VecX u(6 * sys_.body_count());
   double position = 0.0, velocity = 0.0;
   for (int k = 0; k < sys_.body_count(); ++k) {

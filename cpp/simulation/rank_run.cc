@@ -113,7 +113,7 @@ void Simulation::TrackRank(double t, const double* y) {
   rank_last_t_ = t;
   if (!singular_entry_ && rank_turn_left_ > 0.0) return;
   double pivot = 0.0;
-  if (analysis::TrackActiveRows(sys_, state_.memory.data(), at, &pivot)) {
+  if (analysis::TrackActiveRows(sys_, t, state_.memory.data(), at, &pivot)) {
     rank_stop_ = true;
     rank_turn_left_ = 0.0;
     ida_->RequestStop();
@@ -129,7 +129,7 @@ void Simulation::ChangeActiveRows(double end, Results* out) {
   state_.y = ida_->y();
   state_.yp = ida_->yp();
   double* memory = state_.memory.data();
-  const auto change = analysis::TrackActiveRows(sys_, memory, state_.y);
+  const auto change = analysis::TrackActiveRows(sys_, state_.t, memory, state_.y);
   if (!change) return;  // the integrator goes on where it stopped
   if (change->rank_after < change->rank_before && !singular_entry_)
     singular_entry_ = analysis::EnterSingularPosition(sys_, state_.t, memory, state_.y);

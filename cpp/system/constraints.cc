@@ -41,23 +41,31 @@ constexpr int kRowValues = 2 + 2 * kBodyStates;
 // The laws of the nonlinear Couplers at the displacements in y, one per joint (unread for
 // the others): their COUSUBs run here, on the calling thread, before the joints are
 // evaluated on several (docs/architecture.md §2.6)
-std::vector<mbs::Coupling> CouplingsAt(const std::vector<mbs::JointConstraint>& joints,
+// (and the rows of the general constraints, whose expressions and routines stay there too)
+std::vector<mbs::Coupling> CouplingsAt(const std::vector<mbs::JointConstraint>& joints, double t,
                                        const double* y, const double* memory, bool second) {
   std::vector<mbs::Coupling> laws;
   for (size_t jn = 0; jn < joints.size(); ++jn) {
     const mbs::JointConstraint& joint = joints[jn];
-    if (!joint.law()) continue;
+    if (!joint.coupled()) continue;
     laws.resize(joints.size());
-    System::CouplingOf(joint, y, joint.Slots(memory), second, &laws[jn]);
+    System::CouplingOf(joint, t, y, memory, second, &laws[jn]);
   }
   return laws;
 }
 
 }  // namespace
 
-// a nonlinear Coupler: the law of its terms' displacements (docs/equations.md §2.4)
-const mbs::Coupling* System::CouplingOf(const mbs::JointConstraint& joint, const double* y,
-                                        const double* slots, bool second, mbs::Coupling* out) {
+// a nonlinear Coupler: the law of its terms' displacements (docs/equations.md §2.4); a
+// general constraint: its row (§2.14)
+const mbs::Coupling* System::CouplingOf(const mbs::JointConstraint& joint, double t,
+                                        const double* y, const double* memory, bool second,
+                                        mbs::Coupling* out) {
+  if (joint.general()) {
+    joint.general()->Evaluate(t, y, memory, second, second, &out->general);
+    return out;
+  }
+  const double* slots = joint.Slots(memory);
   double d[3] = {0, 0, 0};
   for (int k = 0; k < joint.terms(); ++k) {
     const JointSides sides = SidesOf(joint, k, y);
@@ -100,7 +108,8 @@ void System::SetActiveRows(const std::vector<bool>& active) {
   RefreshDependencies();
 }
 
-void System::JointResidual(const double* y, const double* memory, double* F, double* power) const {
+void System::JointResidual(double t, const double* y, const double* memory, double* F,
+                           double* power) const {
   const int lam0 = lambda_offset(), mu0 = mu_offset();
   const int count = static_cast<int>(joints_.size());
   // each joint's share (kRowValues per row of each term), evaluated on the threads and summed
@@ -111,11 +120,11 @@ void System::JointResidual(const double* y, const double* memory, double* F, dou
   thread_local std::vector<double> kept;
   std::vector<double> values = std::move(kept);
   values.resize(start[count]);
-  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, y, memory, false);
+  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, t, y, memory, false);
   assembly::ForItems(count, assembly::Threads(*this), assembly::Anywhere, [&](int jn) {
     const mbs::JointConstraint& joint = joints_[jn];
     const double* slots = joint.Slots(memory);
-    const mbs::Coupling* coupling = joint.law() ? &laws[jn] : nullptr;
+    const mbs::Coupling* coupling = joint.coupled() ? &laws[jn] : nullptr;
     double phi[6];
     PairGradient grad;
     for (int term = 0; term < joint.terms(); ++term) {
@@ -170,6 +179,9 @@ void System::JointResidual(const double* y, const double* memory, double* F, dou
           for (int d = 0; d < kBodyStates; ++d) f[d] += add[d];
         }
         F[lam0 + a] += v[1];
+        // a general constraint's g_t (docs/equations.md §2.14); the reaction's power is
+        // -lambda B u, as a Motion's
+        if (joint.general() && term == 0) F[lam0 + a] += laws[jn].general.rate;
         *power -= y[lam0 + a] * v[1];
       }
     }
@@ -177,14 +189,15 @@ void System::JointResidual(const double* y, const double* memory, double* F, dou
   kept = std::move(values);
 }
 
-void System::JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const {
+void System::JointJacobian(double t, const double* y, const double* memory,
+                           std::vector<Triplet>* out) const {
   // each joint's triplets on the threads, gathered in the order of the joints
-  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, y, memory, true);
+  const std::vector<mbs::Coupling> laws = CouplingsAt(joints_, t, y, memory, true);
   const auto triplets = [&](int jn, std::vector<Triplet>* list) {
     auto add = [list](int r, int c, double v) { list->push_back({r, c, v}); };
     const mbs::JointConstraint& joint = joints_[jn];
     const double* slots = joint.Slots(memory);
-    const mbs::Coupling* coupling = joint.law() ? &laws[jn] : nullptr;
+    const mbs::Coupling* coupling = joint.coupled() ? &laws[jn] : nullptr;
     const int row0 = joint_row_start_[jn];
     double phi[6];
     PairGradient grad;
@@ -216,6 +229,10 @@ void System::JointJacobian(const double* y, const double* memory, std::vector<Tr
 
         // position row and velocity row against q
         Eigen::Matrix<double, 1, kPairQ> dvel = qd.transpose() * H;
+        // a general constraint: d(g_q qdot + g_t)/dq with the cross terms between bodies
+        if (joint.general())
+          dvel.head<kBodyQ>() = Eigen::Map<const Eigen::Matrix<double, 1, kBodyQ>>(
+              &coupling->general.dvel[kBodyQ * term]);
         for (int s = 0; s < 2; ++s)
           if (q[s]) dvel.segment<4>(kBodyQ * s + 3) += g.segment<4>(kBodyQ * s + 3) * halfQ[s];
         for (int c = 0; c < kPairQ; ++c) {
@@ -259,11 +276,11 @@ void System::JointJacobian(const double* y, const double* memory, std::vector<Tr
                             assembly::Anywhere, triplets, out);
 }
 
-VecX System::JointResiduals(const double* y, const double* memory) const {
+VecX System::JointResiduals(double t, const double* y, const double* memory) const {
   VecX phi = VecX::Zero(rows_.size());
   double term_phi[6];
   ForEachJointTerm(
-      y, memory,
+      t, y, memory,
       [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
           const double* slots, const mbs::Coupling* coupling) {
         joint.EvaluateTermValue(term, sides.state[0], sides.state[1], slots, term_phi, coupling);
@@ -272,12 +289,12 @@ VecX System::JointResiduals(const double* y, const double* memory) const {
   return phi;
 }
 
-SparseMat System::PositionJacobian(const double* y, const double* memory) const {
-  std::vector<Eigen::Triplet<double>> t;
+SparseMat System::PositionJacobian(double t, const double* y, const double* memory) const {
+  std::vector<Eigen::Triplet<double>> trip;
   double phi[6];
   PairGradient grad;
   ForEachJointTerm(
-      y, memory,
+      t, y, memory,
       [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
           const double* slots, const mbs::Coupling* coupling) {
         const double* const* q = sides.state;
@@ -286,20 +303,20 @@ SparseMat System::PositionJacobian(const double* y, const double* memory) const 
           for (int s = 0; s < 2; ++s)
             if (q[s])
               for (int d = 0; d < kBodyQ; ++d)
-                t.emplace_back(row0 + r, kBodyQ * sides.body[s] + d, grad(r, kBodyQ * s + d));
+                trip.emplace_back(row0 + r, kBodyQ * sides.body[s] + d, grad(r, kBodyQ * s + d));
       });
   SparseMat G(rows_.size(), kBodyQ * body_count());
-  G.setFromTriplets(t.begin(), t.end());
+  G.setFromTriplets(trip.begin(), trip.end());
   return G;
 }
 
-SparseMat System::VelocityJacobian(const double* y, const double* memory) const {
-  std::vector<Eigen::Triplet<double>> t;
-  t.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
+SparseMat System::VelocityJacobian(double t, const double* y, const double* memory) const {
+  std::vector<Eigen::Triplet<double>> trip;
+  trip.reserve(12 * rows_.size());  // at most 6 entries per side of a row (more for couplers)
   double phi[6];
   PairGradient grad;
   ForEachJointTerm(
-      y, memory,
+      t, y, memory,
       [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
           const double* slots, const mbs::Coupling* coupling) {
         const double* const* q = sides.state;
@@ -312,23 +329,23 @@ SparseMat System::VelocityJacobian(const double* y, const double* memory) const 
             const Vec3 Bw = 0.5 * math::QuatL(V4(q[s] + 3)).transpose() *
                             grad.row(r).segment<4>(kBodyQ * s + 3).transpose();
             for (int i = 0; i < 3; ++i) {
-              t.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
-              t.emplace_back(row, 6 * k + 3 + i, Bw[i]);
+              trip.emplace_back(row, 6 * k + i, grad(r, kBodyQ * s + i));
+              trip.emplace_back(row, 6 * k + 3 + i, Bw[i]);
             }
           }
         }
       });
   SparseMat B(rows_.size(), 6 * body_count());
-  B.setFromTriplets(t.begin(), t.end());
+  B.setFromTriplets(trip.begin(), trip.end());
   return B;
 }
 
-VecX System::VelocityJacobianRate(const double* y, const double* memory) const {
+VecX System::VelocityJacobianRate(double t, const double* y, const double* memory) const {
   VecX gamma = VecX::Zero(rows_.size());
   double phi[6], curvature[6];
   PairGradient grad;
   ForEachJointTerm(
-      y, memory,
+      t, y, memory,
       [&](const mbs::JointConstraint& joint, int term, int row0, const JointSides& sides,
           const double* slots, const mbs::Coupling* coupling) {
         const double* const* q = sides.state;
@@ -337,7 +354,7 @@ VecX System::VelocityJacobianRate(const double* y, const double* memory) const {
         const auto& halfQ = rates.halfQ;
         joint.EvaluateTerm(term, q[0], q[1], slots, phi, &grad, coupling);
         joint.EvaluateTermCurvature(term, q[0], q[1], slots, qd.data(), curvature, coupling);
-        if (coupling && term == 0)
+        if (coupling && joint.law() && term == 0)
           curvature[0] += CouplingCrossCurvature(joint, y, slots, *coupling);
         for (int r = 0; r < joint.rows(); ++r) {
           double g = curvature[r];

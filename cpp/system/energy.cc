@@ -52,7 +52,7 @@ double System::NonConservativePower(double t, const double* y, const double* yp,
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
     const VecX bu =
-        velocity_jacobian ? VecX(*velocity_jacobian * u) : VecX(VelocityJacobian(y, memory) * u);
+        velocity_jacobian ? VecX(*velocity_jacobian * u) : VecX(VelocityJacobian(t, y, memory) * u);
     for (size_t r = 0; r < rows_.size(); ++r)
       if (rows_[r].active >= 0) power -= y[lambda_offset() + rows_[r].active] * bu[r];
   }

@@ -95,6 +95,13 @@ class ExpressionFunction : public mbs::StateFunction {
   /// The text, which with its owner names the expression across compilations of a model.
   const std::string& text() const { return text_; }
 
+  double TimePartial(double t, const double* y, const double* yp,
+                     const double* memory) const override {
+    double dt = 0.0;
+    ValueAndTimeDerivative(t, y, yp, memory, &dt);
+    return dt;
+  }
+
   /// Value and its partial derivative with respect to TIME (for functions of time).
   double ValueAndTimeDerivative(double t, const double* y, const double* yp, const double* memory,
                                 double* dt) const;

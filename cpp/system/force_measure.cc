@@ -217,6 +217,14 @@ void ForceMeasure::Link(const System& sys) {
       return -1;
     };
     for (const auto& joint : sys.joints()) {
+      // a general constraint acts at its marker i (docs/equations.md §2.14)
+      if (joint.general() && joint.i().source == i_ && i_ != nullptr && j_ == nullptr) {
+        Contribution c;
+        c.joint = &joint;
+        c.side = 0;
+        AddContribution(sys, c);
+        continue;
+      }
       // a relation between joints (Coupler, Gear) connects no pair of markers
       if (!joint.single_pair()) continue;
       Contribution c;
@@ -350,7 +358,7 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
   mbs::Wrench w[2];
   int body[2];
   if (c.joint && (!c.joint->single_pair() || c.parts)) {
-    TermsWrench(c, y, memory, body, w);
+    TermsWrench(c, t, y, memory, body, w);
   } else if (c.joint) {
     // reactions from the multipliers: -Phi_q^T lambda on each moving side
     const System::JointSides sides = System::SidesOf(*c.joint, y);
@@ -381,8 +389,9 @@ void ForceMeasure::ContributionWrench(const Contribution& c, double t, const dou
   SideWrench(y, body[s], w[s], body[1 - s], w[1 - s], p, force, moment);
 }
 
-void ForceMeasure::TermsWrench(const Contribution& c, const double* y, const double* memory,
-                               int* body, Eigen::Matrix<double, 6, 1>* w) const {
+void ForceMeasure::TermsWrench(const Contribution& c, double t, const double* y,
+                               const double* memory, int* body,
+                               Eigen::Matrix<double, 6, 1>* w) const {
   // a constraint of several terms: the reactions on the bodies of its first term's markers,
   // -Phi_q^T lambda summed over every term that moves them
   const mbs::JointConstraint& joint = *c.joint;
@@ -391,9 +400,13 @@ void ForceMeasure::TermsWrench(const Contribution& c, const double* y, const dou
   w[0].setZero(), w[1].setZero();
   double phi[6];
   mbs::PairGradient grad;
+  // a nonlinear Coupler's law, a general constraint's row (docs/equations.md §2.14)
+  mbs::Coupling coupling;
+  const mbs::Coupling* law =
+      joint.coupled() ? System::CouplingOf(joint, t, y, memory, false, &coupling) : nullptr;
   for (int term = 0; term < joint.terms(); ++term) {
     const System::JointSides sides = System::SidesOf(joint, term, y);
-    joint.EvaluateTerm(term, sides.state[0], sides.state[1], joint.Slots(memory), phi, &grad);
+    joint.EvaluateTerm(term, sides.state[0], sides.state[1], joint.Slots(memory), phi, &grad, law);
     for (int s = 0; s < 2; ++s) {
       const int b = sides.body[s];
       if (b < 0 || (b != body[0] && b != body[1])) continue;

@@ -99,8 +99,8 @@ class ForceMeasure : public mbs::StateFunction {
   // a CVCV call's contributions: every constraint of the Cvcv, on its two parts
   void LinkCvcv(const System& sys, Contribution c);
   // the wrenches on the two bodies of a constraint of several terms (a Ptcv)
-  void TermsWrench(const Contribution& c, const double* y, const double* memory, int* body,
-                   Eigen::Matrix<double, 6, 1>* w) const;
+  void TermsWrench(const Contribution& c, double t, const double* y, const double* memory,
+                   int* body, Eigen::Matrix<double, 6, 1>* w) const;
   void ContributionWrench(const Contribution& c, double t, const double* y, const double* yp,
                           const double* memory, const Vec3& p, Vec3* force, Vec3* moment) const;
 

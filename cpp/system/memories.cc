@@ -91,6 +91,11 @@ void System::LayOutMemory(const model::Model& model) {
     const model::Entity* owner = joint.motion() ? joint.motion() : joint.source();
     joint.PlaceMemory(layout.Add(owner, "joint", joint.memory_size(), initial.data()));
   }
+  // a general constraint's function (docs/equations.md §2.14), keyed by the Gcon
+  for (auto& joint : joints_)
+    if (joint.general())
+      PlaceFunction(&layout, joint.source(),
+                    const_cast<mbs::StateFunction*>(&joint.general()->function()));
   for (auto& element : force_elements_) {
     if (element->memory_size() > 0)
       element->PlaceMemory(layout.Add(element->source(), "element", element->memory_size()));
@@ -127,6 +132,8 @@ void System::AcceptStep(double t, const double* y, const double* yp, double* mem
       joint.AcceptTerm(term, sides.state[0], sides.state[1], slots);
     }
   }
+  for (const auto& joint : joints_)
+    if (joint.general()) joint.general()->function().Accept(t, y, yp, memory);
   for (const auto& element : force_elements_) element->AcceptState(t, y, yp, memory);
   for (const auto& [id, variable] : variables_) variable->Accept(t, y, yp, memory);
   for (const auto& d : diffs_) d.function->Accept(t, y, yp, memory);
@@ -139,6 +146,8 @@ void System::ClearDelays(double* memory) const {
   };
   for (const auto& element : force_elements_)
     for (const mbs::StateFunction* f : element->functions()) each(f);
+  for (const auto& joint : joints_)
+    if (joint.general()) each(&joint.general()->function());
   for (const auto& [id, variable] : variables_) each(variable.get());
   for (const auto& d : diffs_) each(d.function.get());
 }

@@ -16,8 +16,16 @@ double System::DriverFunction(const Driver& driver, double t, double* rate) cons
   return driver.function->Value(t, nullptr, nullptr, nullptr);
 }
 
-VecX System::DriverValues(double t, const double* y, int order) const {
+VecX System::DriverValues(double t, const double* y, const double* memory, int order) const {
   VecX values = VecX::Zero(rows_.size());
+  // the general constraints' g_t, on the velocity side (docs/equations.md §2.14)
+  if (order == 1)
+    for (size_t jn = 0; jn < joints_.size(); ++jn)
+      if (const mbs::GeneralLaw* law = joints_[jn].general()) {
+        const VecX zero_rates = VecX::Zero(size());
+        values[joint_row_start_[jn]] =
+            -law->function().TimePartial(t, y, zero_rates.data(), memory);
+      }
   for (const auto& driver : drivers_) {
     // below the order of the function: the integrated states s, p
     const int k = order - driver.order;
@@ -61,17 +69,17 @@ std::vector<bool> System::RowsImposedLater(int order) const {
   return later;
 }
 
-void System::StartMotionStates(int order, double* y, const double* memory) const {
+void System::StartMotionStates(double t, int order, double* y, const double* memory) const {
   const std::vector<bool> later = RowsImposedLater(order);
   if (std::find(later.begin(), later.end(), true) == later.end()) return;
   VecX c;
   if (order == 0) {
-    c = JointResiduals(y, memory);
+    c = JointResiduals(t, y, memory);
   } else {
     VecX u(6 * body_count());
     for (int k = 0; k < body_count(); ++k)
       u.segment<6>(6 * k) = VecX::Map(y + BodyOffset(k) + 7, 6);
-    c = VelocityJacobian(y, memory) * u;
+    c = VelocityJacobian(t, y, memory) * u;
   }
   for (const auto& driver : drivers_)
     if (later[driver.row]) y[driver.state + order] = c[driver.row];
@@ -84,7 +92,7 @@ void System::ReferMotionAngles(double t, const double* y, double* memory) const 
     double* slots = joint.Slots(memory);
     if (!mbs::IsMotionAngle(joint.type()) || later[driver.row] || slots == nullptr) continue;
     // a motion's constraint has one term: its reference is its one slot
-    slots[0] = DriverValues(t, y, 0)[driver.row];
+    slots[0] = DriverValues(t, y, memory, 0)[driver.row];
   }
 }
 
@@ -101,6 +109,8 @@ std::vector<double> System::DiscontinuityTimes() const {
     times.insert(times.end(), more.begin(), more.end());
   };
   for (const auto& driver : drivers_) add(driver.function.get());
+  for (const auto& joint : joints_)
+    if (joint.general()) add(&joint.general()->function());
   for (const auto& [id, variable] : variables_) add(variable.get());
   for (const auto& d : diffs_) add(d.function.get());
   for (const auto& element : force_elements_)

@@ -68,7 +68,7 @@ void System::Residual(double t, const double* y, const double* yp, const double*
   kept = std::move(values);
 
   // joints: constraints, reactions, stabilisation; the reactions' power
-  JointResidual(y, memory, F, &power);
+  JointResidual(t, y, memory, F, &power);
 
   // the work of the non-conservative forces, W' = their power
   if (work_state_ >= 0) {
@@ -173,7 +173,7 @@ void System::Jacobian(double t, const double* y, const double* yp, const double*
       },
       out);
   ControlJacobian(t, y, yp, memory, cj, out);
-  JointJacobian(y, memory, out);
+  JointJacobian(t, y, memory, out);
 }
 
 void System::BodyJacobian(const double* y, double cj, std::vector<Triplet>* out) const {

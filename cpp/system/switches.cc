@@ -30,6 +30,8 @@ std::vector<const mbs::StateFunction*> System::DynamicsFunctions() const {
   // as DiscontinuityTimes (system/motions.cc) but gravity's, which are functions of time
   std::vector<const mbs::StateFunction*> list;
   for (const auto& driver : drivers_) list.push_back(driver.function.get());
+  for (const auto& joint : joints_)
+    if (joint.general()) list.push_back(&joint.general()->function());
   for (const auto& [id, variable] : variables_) list.push_back(variable.get());
   for (const auto& d : diffs_) list.push_back(d.function.get());
   for (const auto& e : force_elements_)

@@ -254,8 +254,10 @@ class System {
   /// coordinate (order 0), its first (1) or second (2) time derivative. A DISPLACEMENT
   /// motion gives f, f', f''; a VELOCITY motion s (from y), f, f'; an ACCELERATION motion
   /// s, p (from y), f. A joint row's residual is JointResiduals - DriverValues(t, y, 0), its
-  /// velocity residual B u - DriverValues(t, y, 1).
-  VecX DriverValues(double t, const double* y, int order) const;
+  /// velocity residual B u - DriverValues(t, y, 1). A general constraint's row (§2.14) gives
+  /// -g_t at order 1 (its value and curvature are the joint functions' own); `memory` is the
+  /// state's memory block, which its function reads.
+  VecX DriverValues(double t, const double* y, const double* memory, int order) const;
 
   /// KE(id) of the expressions: the kinetic energy of part `id` (0: of every moving part).
   /// @throws std::invalid_argument for an unknown or inactive part.
@@ -283,19 +285,21 @@ class System {
   std::vector<bool> RowsImposedLater(int order) const;
   /// Sets the states s (order 0) or p (order 1) of the rows of RowsImposedLater(order) to the
   /// coordinate, or its rate, at the positions and velocities in y.
-  void StartMotionStates(int order, double* y, const double* memory) const;
+  void StartMotionStates(double t, int order, double* y, const double* memory) const;
   /// Motion angles take their imposed value at time t as the reference whole turns are
   /// counted from (in `memory`), so that the assembly can meet a value of several turns.
   void ReferMotionAngles(double t, const double* y, double* memory) const;
 
-  /// All joint equations (active or not) at the positions in y.
-  VecX JointResiduals(const double* y, const double* memory) const;
+  /// All joint equations (active or not) at the positions in y, at time t (which only the
+  /// general constraints read, docs/equations.md §2.14).
+  VecX JointResiduals(double t, const double* y, const double* memory) const;
   /// Gradient of all joint equations with respect to the body positions q (7 per body).
-  SparseMat PositionJacobian(const double* y, const double* memory) const;
+  SparseMat PositionJacobian(double t, const double* y, const double* memory) const;
   /// B: gradient of the velocity constraints (all joint rows) with respect to u = (v, w).
-  SparseMat VelocityJacobian(const double* y, const double* memory) const;
-  /// gamma = d(B u)/dq q'(u), so that the acceleration constraints read B u' + gamma = 0.
-  VecX VelocityJacobianRate(const double* y, const double* memory) const;
+  SparseMat VelocityJacobian(double t, const double* y, const double* memory) const;
+  /// gamma = d(B u)/dq q'(u), so that the acceleration constraints read B u' + gamma = 0
+  /// (for a general constraint, its whole curvature with g_qt and g_tt).
+  VecX VelocityJacobianRate(double t, const double* y, const double* memory) const;
   /// Applied generalised forces minus gyroscopic terms, F - w x J w / UCF, per body (6 each);
   /// yp is read only by forces that depend on accelerations.
   VecX AppliedForces(double t, const double* y, const double* yp, const double* memory) const;
@@ -312,8 +316,10 @@ class System {
   static JointSides SidesOf(const mbs::JointConstraint& joint, int term, const double* y);
   /// A nonlinear Coupler's law and its derivatives (the Hessian when `second`) at the
   /// displacements in y: the `coupling` its term functions take; returns out.
-  static const mbs::Coupling* CouplingOf(const mbs::JointConstraint& joint, const double* y,
-                                         const double* slots, bool second, mbs::Coupling* out);
+  /// A general constraint's row (with its second derivatives when `second`) at (t, y).
+  static const mbs::Coupling* CouplingOf(const mbs::JointConstraint& joint, double t,
+                                         const double* y, const double* memory, bool second,
+                                         mbs::Coupling* out);
 
   /// Called after every accepted step (and after the initial conditions): elements with
   /// memory (angles followed through whole turns) write the accepted state's angles into
@@ -368,14 +374,14 @@ class System {
   // `memory`; coupling: a nonlinear Coupler's law at its displacements, with its Hessian
   // when `second`, else nullptr)
   template <class Visit>
-  void ForEachJointTerm(const double* y, const double* memory, const Visit& visit,
+  void ForEachJointTerm(double t, const double* y, const double* memory, const Visit& visit,
                         bool second = false) const {
     mbs::Coupling coupling;
     for (size_t jn = 0; jn < joints_.size(); ++jn) {
       const mbs::JointConstraint& joint = joints_[jn];
       const double* slots = joint.Slots(memory);
       const mbs::Coupling* law = nullptr;
-      if (joint.law()) law = CouplingOf(joint, y, slots, second, &coupling);
+      if (joint.coupled()) law = CouplingOf(joint, t, y, memory, second, &coupling);
       for (int term = 0; term < joint.terms(); ++term)
         visit(joint, term, joint_row_start_[jn], SidesOf(joint, term, y), slots, law);
     }
@@ -385,9 +391,11 @@ class System {
                                        const double* slots, const mbs::Coupling& coupling);
   // the joint rows of the residual (constraints, reactions, stabilisation); adds the
   // reactions' power to *power
-  void JointResidual(const double* y, const double* memory, double* F, double* power) const;
+  void JointResidual(double t, const double* y, const double* memory, double* F,
+                     double* power) const;
   // the joint rows and columns of the Jacobian
-  void JointJacobian(const double* y, const double* memory, std::vector<Triplet>* out) const;
+  void JointJacobian(double t, const double* y, const double* memory,
+                     std::vector<Triplet>* out) const;
 
   // -- pieces of the residual and Jacobian (residual.cc) ------------------------------------
   void BodyResidual(double t, const double* y, const double* yp, const double* memory,

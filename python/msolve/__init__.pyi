@@ -588,7 +588,7 @@ class Frustum(_geometry.Frustum):
     end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY']
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., refinement_level: int | None = ..., color: str = ..., hidden: bool = ..., material_inside: bool = ..., cm: Marker | None = ..., top: float = ..., bottom: float = ..., length: float = ..., end_caps: Literal['OPEN', 'CLOSED', 'TOP_ONLY', 'BOTTOM_ONLY'] = ...) -> None: ...
 
-class Gcon(_refused.Gcon):
+class Gcon(_constraints.Gcon):
     id: int
     label: str
     name: str
@@ -1020,7 +1020,7 @@ class Part(_bodies.Part):
     def __init__(self, *, id: int = ..., label: str = ..., name: str = ..., active: bool = ..., ground: bool = ..., mass: float = ..., ip: Point | list[float] = ..., cm: Marker | None = ..., im: Marker | None = ..., qg: Point | list[float] = ..., zg: Point | list[float] | None = ..., xg: Point | list[float] | None = ..., reuler: Point | list[float] | None = ..., vx: float | None = ..., vy: float | None = ..., vz: float | None = ..., wx: float | None = ..., wy: float | None = ..., wz: float | None = ..., zv: Point | list[float] | None = ..., xv: Point | list[float] | None = ..., vm: Marker | None = ..., wm: Marker | None = ..., planar: Literal['XY', 'YZ', 'ZX', 'YX', 'ZY', 'XZ'] | None = ..., material: str = ..., exact: list[str] | str = ..., function: str = ..., routine: Callable[..., Any] | str | None = ..., **attributes: Any) -> None: ...
     def __getattr__(self, name: str) -> Any: ...
 
-class Pforce(_refused.Pforce):
+class Pforce(_forces.Pforce):
     id: int
     label: str
     name: str

@@ -6,7 +6,7 @@ import collections.abc
 import numpy
 import numpy.typing
 import typing
-__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MateSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SfsfSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
+__all__: list[str] = ['AccgravSpec', 'ArraySpec', 'BeamSpec', 'BushingSpec', 'CompiledRoutine', 'ContactSpec', 'CouplerSpec', 'CurveSpec', 'CvcvSpec', 'CvsfSpec', 'DcurveSpec', 'DiffSpec', 'DsurfaceSpec', 'Entity', 'EquilibriumSpec', 'FieldSpec', 'FrictionSpec', 'GconSpec', 'GearSpec', 'GraphicSpec', 'GseSpec', 'IntegratorSpec', 'JointSpec', 'JprimSpec', 'LinearModeRecord', 'LinearResultRecord', 'LinearSpec', 'LseSpec', 'MarkerSpec', 'MateSpec', 'MatrixSpec', 'ModelError', 'ModelSpec', 'MotionSpec', 'NforceSpec', 'PartSpec', 'PforceSpec', 'PinputSpec', 'PointMassSpec', 'PoutputSpec', 'PtcvSpec', 'PtdcvSpec', 'PtdsfSpec', 'PtsfSpec', 'PythonRoutine', 'RequestSpec', 'Results', 'RoutineError', 'RvSpec', 'SensorEventRecord', 'SensorSpec', 'SforceSpec', 'SfsfSpec', 'SignForceSpec', 'Simulation', 'SolverError', 'SplineSpec', 'SpringDamperSpec', 'SpringsatSpec', 'SurfaceSpec', 'TfsisoSpec', 'UnitsSpec', 'UserRoutine', 'VariableSpec', 'VectorForceSpec', 'constraint_rows', 'function_catalog', 'function_names', 'resolve_simulate_options']
 class ModelError(ValueError):
     """
     Bad input found when the model is compiled: names the entity and what is wrong (a ValueError).
@@ -241,6 +241,12 @@ class CouplerSpec(Entity):
         ...
     @_type.setter
     def _type(self, arg0: collections.abc.Sequence[str]) -> None:
+        ...
+class GconSpec(Entity):
+    _function: str
+    _i: MarkerSpec
+    _routine: UserRoutine
+    def __init__(self) -> None:
         ...
 class GearSpec(Entity):
     _cv: MarkerSpec
@@ -616,6 +622,30 @@ class SforceSpec(Entity):
     _routine: UserRoutine
     _type: str
     def __init__(self) -> None:
+        ...
+class PforceSpec(Entity):
+    _function: str
+    _routine: UserRoutine
+    _unilateral: bool
+    def __init__(self) -> None:
+        ...
+    @property
+    def _penalty(self) -> float:
+        ...
+    @_penalty.setter
+    def _penalty(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _penalty1(self) -> float:
+        ...
+    @_penalty1.setter
+    def _penalty1(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
+        ...
+    @property
+    def _smoothing_factor(self) -> float:
+        ...
+    @_smoothing_factor.setter
+    def _smoothing_factor(self, arg0: typing.SupportsFloat | typing.SupportsIndex) -> None:
         ...
 class VectorForceSpec(Entity):
     _function: str
@@ -1556,6 +1586,9 @@ class ModelSpec:
     def _add(self, arg0: GearSpec) -> None:
         ...
     @typing.overload
+    def _add(self, arg0: GconSpec) -> None:
+        ...
+    @typing.overload
     def _add(self, arg0: RequestSpec) -> None:
         ...
     @typing.overload
@@ -1665,6 +1698,9 @@ class ModelSpec:
         ...
     @typing.overload
     def _add(self, arg0: FrictionSpec) -> None:
+        ...
+    @typing.overload
+    def _add(self, arg0: PforceSpec) -> None:
         ...
     @typing.overload
     def _add(self, arg0: UnitsSpec) -> None:

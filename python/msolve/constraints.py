@@ -29,6 +29,7 @@ __all__ = [
     "Coupler",
     "Cvcv",
     "Cvsf",
+    "Gcon",
     "Gear",
     "Joint",
     "Jprim",
@@ -267,6 +268,30 @@ class Coupler(_CoreEntity, _core.CouplerSpec):
         doc="COUSUB(id, time, par, npar, disp, ndisp, iflag) -> f: the coupler constraint.",
     )
     script = Str(no_effect=_SCRIPT)
+    virtual = Bool(False, no_effect=_VIRTUAL)
+
+
+class Gcon(_CoreEntity, _core.GconSpec):
+    """A general constraint: ``function``, an expression of the parts' positions and TIME
+    (``"DX(2)**2 + DY(2)**2 - 1"``), or the value of ``routine`` (GCOSUB, a Python callable
+    ``GCOSUB(id, time, par, npar, dflag, iflag)`` or ``"library::GCOSUB"``, with
+    ``function="USER(p1, ...)"``), is held at zero with a multiplier, like a joint's
+    equation (docs/equations.md §2.14). ``i``: the marker whose part the reaction is reported
+    on (the Gcon's share of the net force measures and FORCE requests at ``i``).
+
+    The row spans every part the function reads; its gradient is the function's exact
+    partial derivatives (central differences for a routine). A function of velocities
+    (non-holonomic) is refused when the model is compiled.
+    """
+
+    _core_type = _core.GconSpec
+    function = Function(
+        "GCOSUB",
+        field="_function",
+        doc="The expression held at zero, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="GCOSUB: a callable returning the constraint's value.")
+    i = Reference(Marker, field="_i", doc="Marker the reaction is reported at.")
     virtual = Bool(False, no_effect=_VIRTUAL)
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "Friction",
     "Gforce",
     "Nforce",
+    "Pforce",
     "Sforce",
     "SignForce",
     "SpringDamper",
@@ -39,6 +40,35 @@ __all__ = [
     "Vforce",
     "Vtorque",
 ]
+
+
+class Pforce(_CoreEntity, _core.PforceSpec):
+    """A penalty constraint: the generalised force
+
+        -s(g) (penalty g + penalty1 g') grad g
+
+    on every coordinate of the parts that ``function`` (an expression g of their positions
+    and TIME, e.g. ``"DY(9) - COSH(DX(9))"``, or the value of ``routine``, PFOSUB, with
+    ``function="USER(p1, ...)"``) reads, g' its time derivative along the motion. ``s = 1``;
+    with ``unilateral=True`` the force acts only while g < 0 (the constraint g >= 0), ramped
+    in by STEP's cubic from 0 at g = 0 to 1 at g = -``smoothing_factor`` (at once without
+    smoothing). It holds g near zero with a violation of about (load along grad g) /
+    (penalty |grad g|^2) (docs/equations.md §3.15).
+    """
+
+    _core_type = _core.PforceSpec
+    function = Function(
+        "PFOSUB",
+        field="_function",
+        doc="The constraint's expression g, or USER(p1, ...) with a routine.",
+    )
+    routine = Routine(field="_routine", doc="PFOSUB: a callable returning g.")
+    penalty = Double(0.0, minimum=0.0, field="_penalty", doc="Penalty on the value g.")
+    penalty1 = Double(0.0, minimum=0.0, field="_penalty1", doc="Penalty on its rate g'.")
+    unilateral = Bool(False, field="_unilateral", doc="Acts only while g < 0.")
+    smoothing_factor = Double(
+        0.0, minimum=0.0, field="_smoothing_factor", doc="Width in g of the unilateral ramp."
+    )
 
 
 class SpringDamper(_CoreEntity, _core.SpringDamperSpec):

@@ -1,7 +1,7 @@
 """Elements of MotionSolve's msolve interface that msolve knows but cannot simulate: the
-modal flexible body ``FlexBody`` and its distributed load ``Mforce``, the general
-constraint ``Gcon``, the penalty constraint ``Pforce`` and the co-simulation elements
-``CoSim`` and ``ActivateCoSim``. (The Functional Mock-up Unit ``Fmu`` is simulated: fmu.py.)
+modal flexible body ``FlexBody`` and its distributed load ``Mforce`` and the co-simulation
+elements ``CoSim`` and ``ActivateCoSim``. (The Functional Mock-up Unit ``Fmu`` is simulated:
+fmu.py; ``Gcon`` and ``Pforce`` are too: constraints.py, forces.py.)
 
 Each class takes every attribute its reference page documents, checks their types and is
 read from and written to datasets where the dataset format has an element for it; a model
@@ -30,7 +30,7 @@ from .properties import (
 )
 
 # the public classes of this module, exported by msolve (msolve/__init__.py)
-__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Gcon", "Mforce", "Pforce"]
+__all__ = ["ActivateCoSim", "CoSim", "FlexBody", "Mforce"]
 
 
 class _Refused(SolverObject):
@@ -118,46 +118,6 @@ class Mforce(_Refused):
     force = Function(no_effect=_MFORCE, doc="The modal force (expression).")
     function = Function("MFOSUB", no_effect=_MFORCE, doc="USER(...) for the MFOSUB.")
     routine = Routine(no_effect=_MFORCE, doc="MFOSUB: the scale or the modal force.")
-
-
-# -- Gcon and Pforce --------------------------------------------------------------------
-
-_GCON = _no_effect("Gcon")
-_PFORCE = _no_effect("Pforce")
-
-
-class Gcon(_Refused):
-    """A general constraint ``function = 0`` of positions, velocities and time (or its
-    GCOSUB); ``i`` is the marker whose reaction force can be read. Not built in msolve yet."""
-
-    _unwritten = "cannot be written: msolve lacks the format of its element Constraint_General"
-    _refusal = (
-        "the general constraint Gcon (an expression held at zero) is not supported by "
-        "msolve yet: msolve's constraints are its joints, joint primitives, couplers, gears, "
-        "motions and curve constraints"
-    )
-    function = Function("GCOSUB", no_effect=_GCON, doc="The expression held at zero.")
-    routine = Routine(no_effect=_GCON, doc="GCOSUB: the constraint's value.")
-    i = Reference(Marker, no_effect=_GCON, doc="Marker the reaction force is read at.")
-    virtual = Bool(False, no_effect=_GCON, doc="A virtual constraint.")
-
-
-class Pforce(_Refused):
-    """A constraint ``function = 0`` held by a penalty force instead of a multiplier
-    (penalty ``penalty`` on the value, ``penalty1`` on its rate; ``unilateral`` holds it
-    only one way). Not built in msolve yet."""
-
-    _unwritten = "cannot be written: msolve knows no dataset element for it"
-    _refusal = (
-        "the penalty constraint Pforce is not supported by msolve yet: its generalized "
-        "force on the coordinates of the constraint expression has no counterpart here"
-    )
-    function = Function("PFOSUB", no_effect=_PFORCE, doc="The expression held at zero.")
-    routine = Routine(no_effect=_PFORCE, doc="PFOSUB: the constraint's value.")
-    penalty = Double(0.0, minimum=0.0, no_effect=_PFORCE, doc="Penalty on the value.")
-    penalty1 = Double(0.0, minimum=0.0, no_effect=_PFORCE, doc="Penalty on its rate.")
-    unilateral = Bool(False, no_effect=_PFORCE, doc="Held one way only.")
-    smoothing_factor = Double(0.0, no_effect=_PFORCE, doc="Smoothing of a unilateral force.")
 
 
 # -- co-simulation ----------------------------------------------------------------------

@@ -26,6 +26,11 @@ template <>
 struct ForceStep<model::Nforce> {
   using Result = std::vector<std::unique_ptr<mbs::ForceElement>>;
 };
+// a Pforce: one element per body its function reads (system/compile/general.cc)
+template <>
+struct ForceStep<model::Pforce> {
+  using Result = std::vector<std::unique_ptr<mbs::ForceElement>>;
+};
 
 class Builder {
  public:
@@ -100,6 +105,13 @@ class Builder {
   void CheckMotionOnGround(const model::Motion& motion, const ExpressionFunction* function,
                            int order);
   void WorkState();
+  // general.cc: the general constraints (Gcon), one row each after the Motions'
+  void GeneralConstraints();
+  // general.cc: the function g of a Gcon or Pforce (an expression or its routine) and the
+  // bodies whose positions it reads (every body for a routine)
+  std::shared_ptr<mbs::GeneralLaw> GeneralFunction(
+      const model::Entity& owner, const std::string& function,
+      const std::shared_ptr<model::UserRoutine>& routine, const char* what);
   // compile.cc: the resolver of the expressions compiled while compiling
   void MakeResolver();
 

@@ -35,6 +35,7 @@ System::System(const model::Model& model) {
   build.GravityExpressions();
   build.DiffEquations();
   build.Motions();
+  build.GeneralConstraints();
   build.WorkState();
   build.Finish();
 }

@@ -1,8 +1,8 @@
 """Constraints of a MotionSolve XML dataset, read and written: ``Constraint_Joint`` (joints,
 and joint primitives read), ``Constraint_Jprim`` (joint primitives), ``Constraint_Mate``,
 ``Constraint_Coupler``,
-``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV`` and
-``Constraint_CVCV``."""
+``Constraint_Gear``, ``Motion_Joint``, ``Motion_Marker``, ``Constraint_PTCV``,
+``Constraint_CVCV``, ``Constraint_SFSF`` and ``Constraint_General`` (Gcon)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ..constraints import (
     Coupler,
     Cvcv,
     Cvsf,
+    Gcon,
     Gear,
     Joint,
     Jprim,
@@ -193,6 +194,20 @@ def read_gear(reader, el):
     _marker(reader, el, "cv_marker_id", entity, "cv")
     el.finish()
     return entity
+
+
+@reads("Constraint_General")
+def read_gcon(reader, el):
+    """Constraint_General: ``expr``, or a GCOSUB (usrsub_param_string with usrsub_dll_name or
+    script_name); ``is_virtual``. ``i_marker_id`` is msolve's own attribute for the Python
+    Gcon's ``i`` (MotionSolve's element has none)."""
+    function, routine = reader.function_and_routine(el, "expr", "GCOSUB")
+    kwds = {"function": function, "virtual": el.bool("is_virtual")}
+    if routine is not None:
+        kwds["routine"] = routine
+    gcon = reader.create(el, Gcon, **kwds)
+    _marker(reader, el, "i_marker_id", gcon, "i")
+    el.finish()
 
 
 def _motion_common(reader, el, motion):
@@ -482,3 +497,15 @@ def write_sfsf(w, c):
         e.set(f"{side}_marker_id", w.need(c, f"{side}rm"))
         e.set(f"{side}_surface_id", w.need(c, f"{side}surface"))
     _write_side_guesses(e, c)
+
+
+@writes(Gcon, section="constraints")
+def write_gcon(w, g):
+    e = w.add("Constraint_General", g)
+    if g.routine is not None:
+        w.routine(e, g, "GCOSUB", typed=False)
+    else:
+        e.set("expr", g.function)
+    if g.i is not None:
+        e.set("i_marker_id", g.i.id)
+    e.set("is_virtual", g.virtual)

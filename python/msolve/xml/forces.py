@@ -1,6 +1,6 @@
 """Forces of a MotionSolve XML dataset, read and written: ``Force_Scalar_TwoBody``,
 ``Force_Vector_TwoBody``, ``Force_SpringDamper``, ``Force_Bushing``, ``Force_Field``,
-``Force_Beam`` and ``Force_MultiPoint`` (Nforce)."""
+``Force_Beam``, ``Force_MultiPoint`` (Nforce) and ``Force_Penalty`` (Pforce)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ..forces import (
     Friction,
     Gforce,
     Nforce,
+    Pforce,
     Sforce,
     SpringDamper,
     Vforce,
@@ -62,6 +63,24 @@ def read_sforce(reader, el):
     force = reader.create(el, Sforce, **kwds)
     _marker(reader, el, "i_marker_id", force, "i")
     _marker(reader, el, "j_marker_id", force, "j")
+    el.finish()
+
+
+@reads("Force_Penalty")
+def read_pforce(reader, el):
+    """Force_Penalty: ``penalty``, ``penalty1``, ``unilateral``, ``smoothing_factor``, and
+    type EXPRESSION (``expr``) or USERSUB (a PFOSUB)."""
+    function, routine = reader.function_and_routine(el, "expr", "PFOSUB")
+    kwds = {
+        "function": function,
+        "penalty": el.real("penalty", required=True, minimum=0.0),
+        "penalty1": el.real("penalty1", 0.0, minimum=0.0),
+        "unilateral": el.bool("unilateral"),
+        "smoothing_factor": el.real("smoothing_factor", 0.0, minimum=0.0),
+    }
+    if routine is not None:
+        kwds["routine"] = routine
+    reader.create(el, Pforce, **kwds)
     el.finish()
 
 
@@ -199,6 +218,14 @@ def write_sforce(w, f):
     else:
         e.set("val_expression", f.function)
     e.set("is_action_only", f.actiononly)
+
+
+@writes(Pforce, section="forces")
+def write_pforce(w, p):
+    e = w.add("Force_Penalty", p)
+    e.set("penalty", p.penalty).set("penalty1", p.penalty1)
+    e.set("unilateral", p.unilateral).set("smoothing_factor", p.smoothing_factor)
+    w.expression_or_routine(e, p, "expr", "PFOSUB")
 
 
 @writes(SpringDamper, section="forces")

@@ -368,7 +368,6 @@ _OUTPUT_PREFIXES = ("post_", "param_", "graphic", "h3d", "res", "output", "debug
 _NOT_SUPPORTED = {
     "body_flexible": "a flexible body's mode shapes, modal mass and stiffness are in its H3D "
     "file, which msolve cannot read, and msolve does not replace it by a rigid body",
-    "constraint_general": "the general constraint (Gcon) is not built in msolve yet",
     "force_flexmodal": "modal loads act on flexible bodies, which msolve cannot simulate",
 }
 
