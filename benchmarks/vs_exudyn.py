@@ -507,8 +507,9 @@ def main():
     parser.add_argument(
         "--coordinates",
         default="BODY",
-        choices=["BODY", "JOINT"],
-        help="msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+        choices=["BODY", "JOINT", "AUTO"],
+        help="msolve's Integrator coordinates (JOINT: joint coordinates, loops closed on them; "
+        "AUTO: JOINT for ABAM, MSTIFF, VSTIFF)",
     )
     args = parser.parse_args()
     global INTEGRATOR, COORDINATES

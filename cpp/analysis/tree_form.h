@@ -161,6 +161,7 @@ class TreeForm : public solver::Ode {
   std::vector<int> cut_index_;  // per row of rows(): its index in cut_rows_, or -1
   MatX phi_rd_;                 // the rows rows_r_ and columns dep_ of phi_q_, and its LU
   Eigen::PartialPivLU<MatX> dep_lu_;
+  double dep_det_ = 1.0;  // its determinant at the last accepted step
   bool singular_ = false;
 };
 

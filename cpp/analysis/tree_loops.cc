@@ -200,6 +200,7 @@ void TreeForm::Partition() {
     if (std::find(dep_.begin(), dep_.end(), v) == dep_.end()) ind_v_.push_back(v);
   for (int q = 0; q < nq_; ++q)
     if (!dependent[q]) ind_q_.push_back(q);
+  dep_det_ = rank_ > 0 ? Columns(Rows(phi_q_, rows_r_), dep_).partialPivLu().determinant() : 1.0;
 }
 
 std::string TreeForm::Repartition(double t, const double* y) {
@@ -211,7 +212,12 @@ std::string TreeForm::Repartition(double t, const double* y) {
     if (position_of_[v] >= 0) eligible.push_back(v);
   const MatX scaled = Scaled(phi_q_);
   const Choice best = Choose(scaled, eligible);
-  if (best.rank != rank_ || best.ratio < kSingularRatio) {
+  // near the singular position, or past it within the step: the dependent block's
+  // determinant changed sign
+  const double det = Columns(Rows(phi_q_, rows_r_), dep_).partialPivLu().determinant();
+  const bool crossed = det * dep_det_ < 0.0;
+  dep_det_ = det;
+  if (best.rank != rank_ || best.ratio < kSingularRatio || crossed) {
     singular_ = true;  // the Simulation goes on in body coordinates (Simulation::TrackRank)
     return "";
   }
