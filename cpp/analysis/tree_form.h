@@ -159,9 +159,9 @@ class TreeForm : public solver::Ode {
   MatX phi_q_;  // closure rows x dof_
   VecX phi_;
   std::vector<int> cut_index_;  // per row of rows(): its index in cut_rows_, or -1
-  MatX phi_rd_;                 // the rows rows_r_ and columns dep_ of phi_q_, and its LU
-  Eigen::PartialPivLU<MatX> dep_lu_;
+  Eigen::PartialPivLU<MatX> dep_lu_;  // of the rows rows_r_ and columns dep_ of phi_q_
   double dep_det_ = 1.0;  // its determinant at the last accepted step
+  VecX col_scale_, row_scale_;  // of phi_q_ for its rank decisions (docs/equations.md §6.12)
   bool singular_ = false;
 };
 

@@ -27,7 +27,7 @@ constexpr double kRankThreshold = 1e-8;
 constexpr double kRepartitionRatio = 0.1;
 // the loops are near a singular position (their closure equations about to lose rank) when
 // the best choice's pivot ratio is below this: joint coordinates stop there
-constexpr double kSingularRatio = 1e-3;
+constexpr double kSingularRatio = 1e-2;
 
 MatX Columns(const MatX& A, const std::vector<int>& cols) {
   MatX out(A.rows(), cols.size());
@@ -41,14 +41,11 @@ MatX Rows(const MatX& A, const std::vector<int>& rows) {
   return out;
 }
 
-// columns, then rows, scaled to unit length: pivots that do not depend on the units
-MatX Scaled(const MatX& A) {
-  MatX out = A;
-  for (int c = 0; c < out.cols(); ++c)
-    if (out.col(c).norm() > 0.0) out.col(c).normalize();
-  for (int r = 0; r < out.rows(); ++r)
-    if (out.row(r).norm() > 0.0) out.row(r).normalize();
-  return out;
+// the closure Jacobian with each column and row divided by its length at the start of the
+// integration (`col_scale`, `row_scale`): pivots that do not depend on the units, and that
+// fall as the loop nears a singular position (where whole rows vanish)
+MatX Scaled(const MatX& A, const VecX& col_scale, const VecX& row_scale) {
+  return row_scale.cwiseInverse().asDiagonal() * A * col_scale.cwiseInverse().asDiagonal();
 }
 
 // smallest over largest diagonal entry of a column-pivoted QR of a square matrix
@@ -128,6 +125,13 @@ void TreeForm::SetUpLoops() {
   for (size_t k = 0; k < others_.size(); ++k) full_[nq_ + dof_ + k] = state_->y[others_[k]];
   Kinematics(full_.data());
   ClosureJacobian(false);
+  col_scale_ = VecX::Ones(dof_);
+  row_scale_ = VecX::Ones(phi_q_.rows());
+  for (int c = 0; c < dof_; ++c)
+    if (phi_q_.col(c).norm() > 0.0) col_scale_[c] = phi_q_.col(c).norm();
+  const MatX columns = phi_q_ * col_scale_.cwiseInverse().asDiagonal();
+  for (int r = 0; r < phi_q_.rows(); ++r)
+    if (columns.row(r).norm() > 0.0) row_scale_[r] = columns.row(r).norm();
   Partition();
   accepted_full_ = full_;
   full_valid_ = true;
@@ -177,7 +181,7 @@ void TreeForm::Partition() {
   std::vector<int> eligible;
   for (int v = 0; v < dof_; ++v)
     if (position_of_[v] >= 0) eligible.push_back(v);
-  const Choice c = Choose(Scaled(phi_q_), eligible);
+  const Choice c = Choose(Scaled(phi_q_, col_scale_, row_scale_), eligible);
   std::string loops;
   for (size_t k = 0; k < cuts_.size(); ++k)
     loops += (k ? ", " : "") + sys_.joints()[cuts_[k]].Describe();
@@ -206,15 +210,18 @@ void TreeForm::Partition() {
 std::string TreeForm::Repartition(double t, const double* y) {
   (void)y;
   if (cuts_.empty() || singular_) return "";
-  // the Jacobian of the evaluation at this state (the driver expanded it after the step)
+  // the Jacobian of the evaluation at this state (the driver expanded it after the step;
+  // Close leaves it out when the closure has no rank)
+  if (rank_ == 0) ClosureJacobian(false);
   std::vector<int> eligible;
   for (int v = 0; v < dof_; ++v)
     if (position_of_[v] >= 0) eligible.push_back(v);
-  const MatX scaled = Scaled(phi_q_);
+  const MatX scaled = Scaled(phi_q_, col_scale_, row_scale_);
   const Choice best = Choose(scaled, eligible);
   // near the singular position, or past it within the step: the dependent block's
   // determinant changed sign
-  const double det = Columns(Rows(phi_q_, rows_r_), dep_).partialPivLu().determinant();
+  const double det =
+      rank_ > 0 ? Columns(Rows(phi_q_, rows_r_), dep_).partialPivLu().determinant() : 1.0;
   const bool crossed = det * dep_det_ < 0.0;
   dep_det_ = det;
   if (best.rank != rank_ || best.ratio < kSingularRatio || crossed) {
@@ -260,19 +267,17 @@ bool TreeForm::Close(const double* x) {
         r.cwiseAbs().maxCoeff() <= kNewtonResidual || d.cwiseAbs().maxCoeff() <= 1e-14 * scale;
   }
   if (!converged) return false;
-  // the dependent velocities: Phi_RD u_D = -Phi_RI u_I
-  Kinematics(full_.data());
-  ClosureJacobian(false);
+  // the dependent velocities, Phi_RD u_D = -Phi_RI u_I, with the Jacobian of Newton's last
+  // iterate (its positions within the last correction, at roundoff, of the final ones: the
+  // velocity equations hold to roundoff times the speeds), as the accelerations
   if (rank_ > 0) {
     const MatX rows = Rows(phi_q_, rows_r_);
-    phi_rd_ = Columns(rows, dep_);
-    dep_lu_.compute(phi_rd_);
     for (const int v : dep_) full_[nq_ + v] = 0.0;
     const VecX ud = dep_lu_.solve(-(rows * full_.segment(nq_, dof_)));
     if (!ud.allFinite()) return false;
     for (int k = 0; k < rank_; ++k) full_[nq_ + dep_[k]] = ud[k];
-    Kinematics(full_.data());
   }
+  Kinematics(full_.data());
   full_valid_ = true;
   return true;
 }

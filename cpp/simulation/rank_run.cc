@@ -151,18 +151,20 @@ void Simulation::ChangeActiveRows(double end, Results* out) {
   state_.t = ida_->time();
   state_.y = ida_->y();
   state_.yp = ida_->yp();
+  double* memory = state_.memory.data();
+  const auto change = analysis::TrackActiveRows(sys_, memory, state_.y);
   if (loop_singular_ && joint_coordinates_) {
     std::ostringstream s;
     s << "time " << state_.t << ": the loops of the joint coordinates are near a singular "
       << "position (their closure equations nearly lose rank): body coordinates from here on";
     out->messages.push_back(s.str());
-    stats_before_ = AddedStats(stats_before_, ida_->stats());
-    for (auto& line : ida_->TakeMessages()) out->messages.push_back(std::move(line));
-    StartIntegrator(end);
-    return;
+    if (!change) {
+      stats_before_ = AddedStats(stats_before_, ida_->stats());
+      for (auto& line : ida_->TakeMessages()) out->messages.push_back(std::move(line));
+      StartIntegrator(end);
+      return;
+    }
   }
-  double* memory = state_.memory.data();
-  const auto change = analysis::TrackActiveRows(sys_, memory, state_.y);
   if (!change) return;  // the integrator goes on where it stopped
   if (change->rank_after < change->rank_before && !singular_entry_)
     singular_entry_ = analysis::EnterSingularPosition(sys_, state_.t, memory, state_.y);
