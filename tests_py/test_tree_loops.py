@@ -41,7 +41,9 @@ def four_bar(integrator_type, error, coordinates="AUTO"):
         )
     crank.wz = 4.0
     crank.vx = -4.0 * 0.15
-    model.tip = Request(type="DISPLACEMENT", i=Marker(part=rocker, qp=list(c)), j=Marker(part=ground))
+    model.tip = Request(
+        type="DISPLACEMENT", i=Marker(part=rocker, qp=list(c)), j=Marker(part=ground)
+    )
     model.closing = Request(type="FORCE", i=joints[2].i, j=joints[2].j)
     model.pins = [Marker(part=rocker, qp=list(c)), Marker(part=coupler, qp=list(c))]
     model.gap = Request(type="DISPLACEMENT", i=model.pins[0], j=model.pins[1])
@@ -112,7 +114,9 @@ def slider_crank(integrator_type, error, r=0.1, length=0.3, coordinates="AUTO"):
     pin = [r + length, 0, 0]
     Joint(type="REVOLUTE", i=Marker(part=slider, qp=pin), j=Marker(part=rod, qp=pin))
     Joint(
-        type="TRANSLATIONAL", i=Marker(part=slider, zp=[1, 0, 0]), j=Marker(part=ground, zp=[1, 0, 0])
+        type="TRANSLATIONAL",
+        i=Marker(part=slider, zp=[1, 0, 0]),
+        j=Marker(part=ground, zp=[1, 0, 0]),
     )
     SpringDamper(i=slider.cm, j=origin, k=200.0, c=0.0, length=0.2)
     crank.wz = 6.0
@@ -130,7 +134,8 @@ def test_slider_crank_follows_its_closure_and_the_dae_form():
     ref = reference.simulate(end=2.0, dtout=0.01, returnResults=True)
     model = slider_crank("ABAM", 1e-10, coordinates="JOINT")
     run = model.simulate(end=2.0, dtout=0.01, returnResults=True)
-    assert ref.ok and run.ok, (ref.error, run.error)
+    assert ref.ok, ref.error
+    assert run.ok, run.error
     assert any("the loops closed by Joint" in line for line in run.messages), run.messages
     x = run.getObject(model.x).getComponent("X")
     np.testing.assert_allclose(x, ref.getObject(reference.x).getComponent("X"), atol=1e-6)
@@ -163,7 +168,8 @@ def test_a_door_on_two_coaxial_hinges_swings_as_on_one():
     one, two = door(1), door(2)
     run1 = one.simulate(end=2.0, dtout=0.01, returnResults=True)
     run2 = two.simulate(end=2.0, dtout=0.01, returnResults=True)
-    assert run1.ok and run2.ok, (run1.error, run2.error)
+    assert run1.ok, run1.error
+    assert run2.ok, run2.error
     assert any("1 joint coordinates, the loops closed by Joint" in m for m in run2.messages)
     np.testing.assert_allclose(series(run2, two.cm, "XYZ"), series(run1, one.cm, "XYZ"), atol=1e-9)
 
@@ -186,7 +192,12 @@ def test_a_parallelogram_through_its_singular_position_goes_on_in_body_coordinat
             return Part(mass=1.0, ip=[1e-3, 0.02, 0.02], cm=Marker(qp=list((p + q) / 2)))
 
         crank, coupler, rocker = link(a, b), link(b, c), link(d, c)
-        for i, j, p in [(crank, ground, a), (coupler, crank, b), (rocker, coupler, c), (rocker, ground, d)]:
+        for i, j, p in [
+            (crank, ground, a),
+            (coupler, crank, b),
+            (rocker, coupler, c),
+            (rocker, ground, d),
+        ]:
             Joint(type="REVOLUTE", i=Marker(part=i, qp=list(p)), j=Marker(part=j, qp=list(p)))
         # turning clockwise, towards the singular angle 0
         w = -5.0
@@ -201,7 +212,13 @@ def test_a_parallelogram_through_its_singular_position_goes_on_in_body_coordinat
     ref = reference.simulate(end=0.3, dtout=0.005, returnResults=True)
     model = parallelogram("AUTO", "ABAM")
     run = model.simulate(end=0.3, dtout=0.005, returnResults=True)
-    assert ref.ok and run.ok, (ref.error, run.error)
+    assert ref.ok, ref.error
+    assert run.ok, run.error
     assert any("with loops" in m for m in run.messages), run.messages
-    assert any("near a singular position" in m and "body coordinates from here on" in m for m in run.messages), run.messages
-    np.testing.assert_allclose(series(run, model.cm, "XY"), series(ref, reference.cm, "XY"), atol=1e-6)
+    assert any(
+        "near a singular position" in m and "body coordinates from here on" in m
+        for m in run.messages
+    ), run.messages
+    np.testing.assert_allclose(
+        series(run, model.cm, "XY"), series(ref, reference.cm, "XY"), atol=1e-6
+    )
