@@ -41,9 +41,7 @@ class TreeForm : public solver::Ode {
   /// state (docs/equations.md §6.12).
   TreeForm(const system::System& sys, system::State* state);
 
-  int size() const override {
-    return nq_ + dof_ - 2 * rank_ + static_cast<int>(others_.size());
-  }
+  int size() const override { return nq_ + dof_ - 2 * rank_ + static_cast<int>(others_.size()); }
   int full_size() const override { return sys_.size(); }
   std::vector<bool> ErrorTested() const override;
   bool Rhs(double t, const double* x, double* xdot) override;
@@ -156,12 +154,12 @@ class TreeForm : public solver::Ode {
   bool full_valid_ = false;
   std::vector<MatX> jacobian_;  // per body: its spatial velocity's 6 x dof_ Jacobian
   std::vector<Eigen::Matrix<double, Eigen::Dynamic, 6>> phi_body_;  // per cut body
-  MatX phi_q_;  // closure rows x dof_
+  MatX phi_q_;                                                      // closure rows x dof_
   VecX phi_;
-  std::vector<int> cut_index_;  // per row of rows(): its index in cut_rows_, or -1
+  std::vector<int> cut_index_;        // per row of rows(): its index in cut_rows_, or -1
   Eigen::PartialPivLU<MatX> dep_lu_;  // of the rows rows_r_ and columns dep_ of phi_q_
-  double dep_det_ = 1.0;  // its determinant at the last accepted step
-  VecX col_scale_, row_scale_;  // of phi_q_ for its rank decisions (docs/equations.md §6.12)
+  double dep_det_ = 1.0;              // its determinant at the last accepted step
+  VecX col_scale_, row_scale_;        // of phi_q_ for its rank decisions (docs/equations.md §6.12)
   bool singular_ = false;
 };
 

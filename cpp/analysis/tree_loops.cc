@@ -229,8 +229,7 @@ std::string TreeForm::Repartition(double t, const double* y) {
     return "";
   }
   if (best.dep == dep_ && best.rows == rows_r_) return "";
-  if (PivotRatio(Columns(Rows(scaled, rows_r_), dep_)) >= kRepartitionRatio * best.ratio)
-    return "";
+  if (PivotRatio(Columns(Rows(scaled, rows_r_), dep_)) >= kRepartitionRatio * best.ratio) return "";
   Partition();  // takes the best choice
   std::ostringstream s;
   s << "time " << t << ": the joint coordinates chose new independent coordinates "
@@ -302,7 +301,8 @@ bool TreeForm::CloseAccelerations() {
   // the mass matrix M = sum J^T I J; the free accelerations (from the articulated-body
   // algorithm) give the forces M u'_free = Q - C
   MatX M = MatX::Zero(dof_, dof_);
-  for (int b = 0; b < nb_; ++b) M.noalias() += jacobian_[b].transpose() * (inertia_[b] * jacobian_[b]);
+  for (int b = 0; b < nb_; ++b)
+    M.noalias() += jacobian_[b].transpose() * (inertia_[b] * jacobian_[b]);
   const VecX tau = M * qdd_;
   // u' = T u'_I + g: T = [I; -Phi_RD^-1 Phi_RI], g = [0; Phi_RD^-1 rhs_R] (partition order),
   // then (T^T M T) u'_I = T^T (tau - M g) by LDLT
