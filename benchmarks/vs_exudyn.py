@@ -516,8 +516,9 @@ def main():
         (
             "--coordinates",
             "BODY",
-            ["BODY", "JOINT"],
-            "msolve's Integrator coordinates (JOINT: joint coordinates for trees)",
+            ["BODY", "JOINT", "AUTO"],
+            "msolve's Integrator coordinates (JOINT: joint coordinates, loops closed on them; "
+            "AUTO: JOINT for ABAM, MSTIFF, VSTIFF)",
         ),
         (
             "--clock",

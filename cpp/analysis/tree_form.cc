@@ -49,11 +49,11 @@ TreeJointKind LinkKind(mbs::JointType type, bool* known) {
   }
 }
 
-// breadth first from `root`: every joint reaching it must reach one new body
-// (`touching[b + 1]`: the joints on body b, the ground's first)
-bool GrowTree(const system::System& sys, const std::vector<std::vector<int>>& touching, int root,
+// breadth first from `root`: a joint reaching a new body places it, one between two placed
+// bodies closes a loop and is cut (`touching[b + 1]`: the joints on body b, the ground's first)
+void GrowTree(const system::System& sys, const std::vector<std::vector<int>>& touching, int root,
               std::vector<bool>* placed, std::vector<bool>* used, std::vector<TreeLink>* links,
-              std::string* why) {
+              std::vector<int>* cuts) {
   const auto& joints = sys.joints();
   std::vector<int> frontier = {root};
   for (size_t f = 0; f < frontier.size(); ++f) {
@@ -64,11 +64,11 @@ bool GrowTree(const system::System& sys, const std::vector<std::vector<int>>& to
       if ((*used)[k] || (!i_side && !j_side)) continue;
       const mbs::BodyMarker& pm = i_side ? c.i() : c.j();
       const mbs::BodyMarker& cm = i_side ? c.j() : c.i();
-      if (cm.body == kGround || (*placed)[cm.body] || cm.body == parent) {
-        *why = c.Describe() + " closes a loop";
-        return false;
-      }
       (*used)[k] = true;
+      if (cm.body == kGround || (*placed)[cm.body] || cm.body == parent) {
+        cuts->push_back(k);
+        continue;
+      }
       (*placed)[cm.body] = true;
       TreeLink link;
       bool known = false;
@@ -84,11 +84,12 @@ bool GrowTree(const system::System& sys, const std::vector<std::vector<int>>& to
       frontier.push_back(cm.body);
     }
   }
-  return true;
 }
 
-// the links of the tree, parents first; "" in *why when it is one
-std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* why) {
+// the links of a spanning tree, parents first, and the joints cut to close its loops; "" in
+// *why when the model has one
+std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::vector<int>* cuts,
+                                      std::string* why) {
   std::vector<TreeForm::Link> links;
   const int nb = sys.body_count();
   for (const auto& body : sys.bodies()) {
@@ -116,10 +117,6 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
       return {};
     }
   }
-  if (sys.active_rows() != static_cast<int>(sys.rows().size())) {
-    *why = "joint equations are redundant (a closed loop)";
-    return {};
-  }
   // the tree from the ground, then from each part left over: a free part (six coordinates)
   // and what hangs from it
   std::vector<bool> placed(nb, false), used(joints.size(), false);
@@ -129,7 +126,7 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
     if (joints[k].j().body != joints[k].i().body)
       touching[joints[k].j().body + 1].push_back(static_cast<int>(k));
   }
-  if (!GrowTree(sys, touching, kGround, &placed, &used, &links, why)) return {};
+  GrowTree(sys, touching, kGround, &placed, &used, &links, cuts);
   for (int b = 0; b < nb; ++b) {
     if (placed[b]) continue;
     TreeLink link;
@@ -138,7 +135,12 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
     link.kind = TreeJointKind::kFree;
     links.push_back(link);
     placed[b] = true;
-    if (!GrowTree(sys, touching, b, &placed, &used, &links, why)) return {};
+    GrowTree(sys, touching, b, &placed, &used, &links, cuts);
+  }
+  // a tree's joints are independent: redundant rows come from the loops
+  if (cuts->empty() && sys.active_rows() != static_cast<int>(sys.rows().size())) {
+    *why = "joint equations are redundant";
+    return {};
   }
   return links;
 }
@@ -147,14 +149,15 @@ std::vector<TreeForm::Link> BuildTree(const system::System& sys, std::string* wh
 
 std::string TreeFormRefusal(const system::System& sys) {
   std::string why;
-  BuildTree(sys, &why);
+  std::vector<int> cuts;
+  BuildTree(sys, &cuts, &why);
   return why;
 }
 
 TreeForm::TreeForm(const system::System& sys, system::State* state)
     : sys_(sys), state_(state), dae_(sys, state) {
   std::string why;
-  links_ = BuildTree(sys, &why);
+  links_ = BuildTree(sys, &cuts_, &why);
   if (!why.empty()) throw SolverError("joint coordinates do not apply: " + why);
   nb_ = sys.body_count();
   for (auto& link : links_) {
@@ -194,18 +197,23 @@ TreeForm::TreeForm(const system::System& sys, system::State* state)
   }
   y_ = state->y;
   yp_ = state->yp;
+  if (!cuts_.empty()) SetUpLoops();
 }
 
 std::vector<bool> TreeForm::ErrorTested() const {
   std::vector<bool> tested(size(), true);
+  const int first = nq_ + dof_ - 2 * rank_;
   for (size_t k = 0; k < others_.size(); ++k)
-    if (others_[k] == sys_.work_state()) tested[nq_ + dof_ + k] = false;
+    if (others_[k] == sys_.work_state()) tested[first + k] = false;
   return tested;
 }
 
 std::string TreeForm::DescribeState(int index) const {
-  if (index >= nq_ + dof_) return sys_.DescribeState(others_[index - nq_ - dof_]);
-  const bool rate = index >= nq_;
+  const int nq = nq_ - rank_, first = nq_ + dof_ - 2 * rank_;
+  if (index >= first) return sys_.DescribeState(others_[index - first]);
+  const bool rate = index >= nq;
+  // into the tree's coordinates (q, u): the independent ones of a model with loops
+  if (rank_ > 0) index = rate ? nq_ + ind_v_[index - nq] : ind_q_[index];
   for (const auto& link : links_) {
     const int k = rate ? index - nq_ - link.v : index - link.q;
     if (k < 0 || k >= (rate ? link.nv : link.nq)) continue;
@@ -304,7 +312,12 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
     }
     a_[b] = a;
   }
+  return AllFinite(*qdd);
+}
+
+bool TreeForm::BodyRates(double t) {
   // the DAE's rates: q'(u), the mass centres' accelerations and w' in body axes
+  const double* memory = state_->memory.data();
   yp_.setZero();
   qdot_.resize(7 * nb_);
   sys_.PositionRates(y_.data(), qdot_.data());
@@ -319,7 +332,7 @@ bool TreeForm::Dynamics(double t, VecX* qdd) {
   // the reactions' power -lambda . B u is zero: the tree's joints hold their velocity
   // equations by construction (B u = 0) and none is a Motion (docs/equations.md §7)
   sys_.SolveDiffRates(t, y_.data(), yp_.data(), memory, &no_velocity_rows_);
-  return AllFinite(*qdd) && AllFinite(yp_);
+  return AllFinite(yp_);
 }
 
 bool TreeForm::Articulate(const Link& link) {
@@ -397,9 +410,17 @@ void TreeForm::Reactions() {
 bool TreeForm::Evaluate(double t, const double* x) {
   const int n = size();
   if (cached_ && t == t_ && VecX::Map(x, n) == x_) return true;
-  Kinematics(x);
+  cached_ = false;
+  t_ = t;  // the time the closure rows are evaluated at
+  if (!cuts_.empty()) {
+    if (!Close(x)) return false;
+  } else {
+    Kinematics(x);
+  }
   qdd_.resize(dof_);
   if (!Dynamics(t, &qdd_)) return false;
+  if (!cuts_.empty() && !CloseAccelerations()) return false;
+  if (!BodyRates(t)) return false;
   t_ = t;
   x_ = VecX::Map(x, n);
   cached_ = true;
@@ -426,9 +447,21 @@ bool TreeForm::Rhs(double t, const double* x, double* xdot) {
     if (!why.empty()) failure_ = why;
     return false;
   }
-  for (const auto& link : links_) TreeLinkRates(link, x + link.q, x + nq_ + link.v, xdot + link.q);
-  for (int i = 0; i < dof_; ++i) xdot[nq_ + i] = qdd_[i];
-  for (size_t k = 0; k < others_.size(); ++k) xdot[nq_ + dof_ + k] = yp_[others_[k]];
+  if (cuts_.empty()) {
+    for (const auto& link : links_)
+      TreeLinkRates(link, x + link.q, x + nq_ + link.v, xdot + link.q);
+    for (int i = 0; i < dof_; ++i) xdot[nq_ + i] = qdd_[i];
+    for (size_t k = 0; k < others_.size(); ++k) xdot[nq_ + dof_ + k] = yp_[others_[k]];
+    return true;
+  }
+  // with loops, the rates of the independent coordinates
+  qdot_.resize(std::max<size_t>(qdot_.size(), nq_));
+  for (const auto& link : links_)
+    TreeLinkRates(link, full_.data() + link.q, full_.data() + nq_ + link.v, qdot_.data() + link.q);
+  const int nq = nq_ - rank_, nv = dof_ - rank_;
+  for (int i = 0; i < nq; ++i) xdot[i] = qdot_[ind_q_[i]];
+  for (int i = 0; i < nv; ++i) xdot[nq + i] = qdd_[ind_v_[i]];
+  for (size_t k = 0; k < others_.size(); ++k) xdot[nq + nv + k] = yp_[others_[k]];
   return true;
 }
 
@@ -442,7 +475,9 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
       s << why << "; the analysis stopped at time " << t;
     throw SolverError(s.str());
   }
-  if (step_reactions_)
+  if (step_reactions_ && !cuts_.empty())
+    LoopReactions();
+  else if (step_reactions_)
     Reactions();
   else
     y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
@@ -451,7 +486,13 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
 }
 
 void TreeForm::ExpandStates(double t, const double* x, double* y) {
-  (void)t;
+  if (!cuts_.empty()) {
+    // with loops x holds the independent coordinates only: the dependent ones come from the
+    // closure equations, which the full evaluation solves
+    VecX yp(sys_.size());
+    Expand(t, x, y, yp.data());
+    return;
+  }
   Kinematics(x);
   cached_ = false;  // y_ is at x, the accelerations are not
   y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
@@ -460,7 +501,32 @@ void TreeForm::ExpandStates(double t, const double* x, double* y) {
 
 void TreeForm::Reduce(double t, const double* y, double* x) {
   (void)t;
+  if (!cuts_.empty()) {
+    // with loops: the tree's coordinates, then the independent ones
+    const bool have_previous = full_valid_;
+    VecX full = VecX::Zero(nq_ + dof_ + static_cast<int>(others_.size()));
+    TreeCoordinates(y, have_previous ? full_.data() : nullptr, full.data(), full.data() + nq_);
+    for (size_t k = 0; k < others_.size(); ++k) full[nq_ + dof_ + k] = y[others_[k]];
+    full_ = full;
+    full_valid_ = true;
+    const int nq = nq_ - rank_, nv = dof_ - rank_;
+    for (int i = 0; i < nq; ++i) x[i] = full_[ind_q_[i]];
+    for (int i = 0; i < nv; ++i) x[nq + i] = full_[nq_ + ind_v_[i]];
+    for (size_t k = 0; k < others_.size(); ++k) x[nq + nv + k] = y[others_[k]];
+    reference_ = VecX::Map(y, sys_.size());
+    accepted_full_ = full_;
+    cached_ = false;
+    return;
+  }
   const bool have_previous = x_.size() == size();
+  TreeCoordinates(y, have_previous ? x_.data() : nullptr, x, x + nq_);
+  for (size_t k = 0; k < others_.size(); ++k) x[nq_ + dof_ + k] = y[others_[k]];
+  reference_ = VecX::Map(y, sys_.size());
+  cached_ = false;
+}
+
+void TreeForm::TreeCoordinates(const double* y, const double* previous, double* q,
+                               double* u) const {
   // a body's frame and spatial velocity (about the origin) from the DAE's states
   const auto frame = [&](int body, Mat3* R, Vec3* r, Vec6* v) {
     *R = Mat3::Identity(), *r = Vec3::Zero(), *v = Vec6::Zero();
@@ -479,17 +545,14 @@ void TreeForm::Reduce(double t, const double* y, double* x) {
     frame(link.parent, &Rp, &rp, &vp);
     frame(link.body, &Rc, &rc, &vc);
     TreeLinkCoordinates(link, Rp * link.Ap, rp + Rp * link.sp, Rc * link.Ac, rc + Rc * link.sc,
-                        vc - vp, have_previous ? x_.data() + link.q : nullptr, x + link.q,
-                        x + nq_ + link.v);
+                        vc - vp, previous ? previous + link.q : nullptr, q + link.q, u + link.v);
   }
-  for (size_t k = 0; k < others_.size(); ++k) x[nq_ + dof_ + k] = y[others_[k]];
-  reference_ = VecX::Map(y, sys_.size());
-  cached_ = false;
 }
 
 void TreeForm::AcceptStep(double t, const double* y, const double* yp) {
   failure_.clear();
   reference_ = VecX::Map(y, sys_.size());
+  if (full_valid_) accepted_full_ = full_;
   dae_.AcceptStep(t, y, yp);
 }
 

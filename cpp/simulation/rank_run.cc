@@ -43,7 +43,7 @@ void Simulation::StartIntegrator(double end) {
   // less than the body-coordinate ODE form at every size measured; the DAE types keep the
   // body coordinates (docs/equations.md §6.11)
   const bool automatic = asked == "AUTO" && method.has_value();
-  const bool joint = asked == "JOINT" || automatic;
+  const bool joint = (asked == "JOINT" || automatic) && !loop_singular_;
   // dae_index 3 (I3) is a form of the DAE integrators only (docs/equations.md §6.1)
   const bool index_three = model_.integrator && model_.integrator->dae_index == 3;
   // implicit Variables are algebraic equations (docs/equations.md §4.8): only the DAE
@@ -56,6 +56,17 @@ void Simulation::StartIntegrator(double end) {
   std::string refusal = joint ? analysis::TreeFormRefusal(sys_) : "";
   if (joint && refusal.empty() && !implicit.empty())
     refusal = implicit.front()->Describe() + " is an implicit (algebraic) variable";
+  // the loops' closure at the state (docs/equations.md §6.12): the form refuses it there
+  std::unique_ptr<analysis::TreeForm> tree;
+  if (joint && refusal.empty()) {
+    try {
+      tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    } catch (const SolverError& e) {
+      refusal = e.what();
+      const std::string prefix = "joint coordinates do not apply: ";
+      if (refusal.rfind(prefix, 0) == 0) refusal = refusal.substr(prefix.size());
+    }
+  }
   if (asked == "JOINT" && !refusal.empty())
     note("Integrator coordinates=JOINT not applied (" + refusal + "): body coordinates");
   if (index_three && ((joint && refusal.empty()) || method))
@@ -64,17 +75,21 @@ void Simulation::StartIntegrator(double end) {
          " integrates an ODE form (dae_index applies to GSTIFF, DSTIFF, HSTIFF)");
   if (joint && refusal.empty()) {
     // Integrator(coordinates="JOINT"): CVODE on the joint coordinates of a tree
-    // (docs/equations.md §6.11), Adams for ABAM, BDF otherwise
-    auto tree = std::make_unique<analysis::TreeForm>(sys_, &state_);
+    // (docs/equations.md §6.11, its loops closed as in §6.12), Adams for ABAM, BDF otherwise
     // the joint reactions at every step only for what reads the state between outputs: the
     // outputs solve for their own (docs/equations.md §6.11)
     tree->SetStepReactions(sensors_.size() > 0 || !request_routines_.empty() ||
                            !request_functions_.empty());
     solver::IntegratorSettings settings = settings_;
     settings.ode_method = method.value_or(solver::OdeMethod::kBdf);
+    std::string loops;
+    for (const int k : tree->cuts())
+      loops += (loops.empty() ? ", the loops closed by " : ", ") + sys_.joints()[k].Describe();
     note(std::string("Integrator coordinates=JOINT") +
-         (automatic ? " (chosen: the model is a tree of joints)" : "") + ": " +
-         std::to_string(tree->dof()) + " joint coordinates, CVODE " +
+         (automatic ? " (chosen: the model is a tree of joints" +
+                          std::string(tree->cuts().empty() ? "" : " with loops") + ")"
+                    : "") +
+         ": " + std::to_string(tree->dof()) + " joint coordinates" + loops + ", CVODE " +
          (settings.ode_method == solver::OdeMethod::kAdams ? "Adams" : "BDF"));
     ode_ = std::move(tree);
     joint_coordinates_ = true;
@@ -99,6 +114,14 @@ void Simulation::StartIntegrator(double end) {
 }
 
 void Simulation::TrackRank(double t, const double* y) {
+  if (joint_coordinates_ && !rank_stop_ &&
+      static_cast<const analysis::TreeForm*>(ode_.get())->singular()) {
+    // the loops' closure lost rank: on in body coordinates (docs/equations.md §6.12)
+    loop_singular_ = true;
+    rank_stop_ = true;
+    ida_->RequestStop();
+    return;
+  }
   if (sys_.rows().empty() || rank_stop_ || joint_coordinates_) return;
   // the factorisation costs as much as a few steps of a large model: between singular
   // positions a pivot (an angle away from one) changes at most about as fast as the bodies
@@ -130,6 +153,18 @@ void Simulation::ChangeActiveRows(double end, Results* out) {
   state_.yp = ida_->yp();
   double* memory = state_.memory.data();
   const auto change = analysis::TrackActiveRows(sys_, state_.t, memory, state_.y);
+  if (loop_singular_ && joint_coordinates_) {
+    std::ostringstream s;
+    s << "time " << state_.t << ": the loops of the joint coordinates are near a singular "
+      << "position (their closure equations nearly lose rank): body coordinates from here on";
+    out->messages.push_back(s.str());
+    if (!change) {
+      stats_before_ = AddedStats(stats_before_, ida_->stats());
+      for (auto& line : ida_->TakeMessages()) out->messages.push_back(std::move(line));
+      StartIntegrator(end);
+      return;
+    }
+  }
   if (!change) return;  // the integrator goes on where it stopped
   if (change->rank_after < change->rank_before && !singular_entry_)
     singular_entry_ = analysis::EnterSingularPosition(sys_, state_.t, memory, state_.y);

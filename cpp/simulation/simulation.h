@@ -273,6 +273,9 @@ class Simulation {
   std::vector<std::string> start_messages_;
   // ode_ is a TreeForm: the joint equations hold by construction and cannot lose rank
   bool joint_coordinates_ = false;
+  // the loops of the joint coordinates reached a singular position: body coordinates from
+  // there on (docs/equations.md §6.12)
+  bool loop_singular_ = false;
   std::unique_ptr<solver::Integrator> ida_;
   double ida_hmax_ = 0.0;
   solver::IntegratorSettings settings_;  // of the simulate in progress
