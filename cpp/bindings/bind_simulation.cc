@@ -193,6 +193,8 @@ void DefineResults(py::module_& m) {
         d["steps"] = r.stats.steps;
         d["residual_evals"] = r.stats.residual_evals;
         d["jacobian_evals"] = r.stats.jacobian_evals;
+        d["newton_iters"] = r.stats.newton_iters;
+        d["step_nonlinear_fails"] = r.stats.step_nonlinear_fails;
         d["error_test_fails"] = r.stats.error_test_fails;
         d["nonlinear_fails"] = r.stats.nonlinear_fails;
         d["switches"] = r.stats.switches;

@@ -315,6 +315,7 @@ IntegratorStats CvodeDriver::stats() const {
   }
   CVodeGetNumErrTestFails(mem_, &s.error_test_fails);
   CVodeGetNumNonlinSolvConvFails(mem_, &s.nonlinear_fails);
+  CVodeGetNumNonlinSolvIters(mem_, &s.newton_iters);
   CVodeGetLastStep(mem_, &s.last_step);
   s.switches = switch_events_;
   if (s.steps == 0) s.last_step = before_restart_.last_step;
@@ -323,6 +324,7 @@ IntegratorStats CvodeDriver::stats() const {
   s.jacobian_evals += before_restart_.jacobian_evals;
   s.error_test_fails += before_restart_.error_test_fails;
   s.nonlinear_fails += before_restart_.nonlinear_fails;
+  s.newton_iters += before_restart_.newton_iters;
   return s;
 }
 

@@ -532,6 +532,8 @@ IntegratorStats IdaDriver::stats() const {
   IDAGetNumJacEvals(mem_, &s.jacobian_evals);
   IDAGetNumErrTestFails(mem_, &s.error_test_fails);
   IDAGetNumNonlinSolvConvFails(mem_, &s.nonlinear_fails);
+  IDAGetNumStepSolveFails(mem_, &s.step_nonlinear_fails);
+  IDAGetNumNonlinSolvIters(mem_, &s.newton_iters);
   IDAGetLastStep(mem_, &s.last_step);
   if (s.steps == 0) s.last_step = before_restart_.last_step;
   s.steps += before_restart_.steps;
@@ -539,6 +541,8 @@ IntegratorStats IdaDriver::stats() const {
   s.jacobian_evals += before_restart_.jacobian_evals;
   s.error_test_fails += before_restart_.error_test_fails;
   s.nonlinear_fails += before_restart_.nonlinear_fails;
+  s.newton_iters += before_restart_.newton_iters;
+  s.step_nonlinear_fails += before_restart_.step_nonlinear_fails;
   s.switches = switch_events_;
   s.jacobian_patterns = jac_ ? jac_->pattern_changes() : 0;
   return s;

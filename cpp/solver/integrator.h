@@ -37,6 +37,8 @@ struct IntegratorStats {
   long jacobian_evals = 0;
   long error_test_fails = 0;
   long nonlinear_fails = 0;
+  long newton_iters = 0;          // Newton iterations of the corrector
+  long step_nonlinear_fails = 0;  // corrector failures that cut the step (IDA; 0 for CVODE)
   long switches = 0;           // restarts at a switch of the equations (docs/equations.md §6.10)
   long jacobian_patterns = 0;  // new sparse patterns of the Jacobian (contacts touching)
   double last_step = 0.0;
@@ -74,6 +76,8 @@ inline IntegratorStats AddedStats(IntegratorStats first, const IntegratorStats& 
   first.jacobian_evals += second.jacobian_evals;
   first.error_test_fails += second.error_test_fails;
   first.nonlinear_fails += second.nonlinear_fails;
+  first.newton_iters += second.newton_iters;
+  first.step_nonlinear_fails += second.step_nonlinear_fails;
   first.switches += second.switches;
   first.jacobian_patterns += second.jacobian_patterns;
   if (second.steps > 0) first.last_step = second.last_step;
