@@ -118,7 +118,7 @@ def simulate_notes(kwds, reported):
             unknown.append(key)
             continue
         if key in _HONOURED:
-            if bool(value) == _HONOURED[key]:
+            if value is None or bool(value) == _HONOURED[key]:
                 continue
         elif value in (None, "", False):
             continue
