@@ -466,6 +466,12 @@ bool TreeForm::Rhs(double t, const double* x, double* xdot) {
 }
 
 void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
+  ExpandInPlace(t, x);
+  VecX::Map(y, y_.size()) = y_;
+  VecX::Map(yp, yp_.size()) = yp_;
+}
+
+void TreeForm::ExpandInPlace(double t, const double* x) {
   if (!Evaluate(t, x)) {
     std::ostringstream s;
     const std::string why = WhyNoAccelerations(t);
@@ -481,16 +487,14 @@ void TreeForm::Expand(double t, const double* x, double* y, double* yp) {
     Reactions();
   else
     y_.tail(sys_.size() - sys_.lambda_offset()).setZero();
-  VecX::Map(y, y_.size()) = y_;
-  VecX::Map(yp, yp_.size()) = yp_;
 }
 
 void TreeForm::ExpandStates(double t, const double* x, double* y) {
   if (!cuts_.empty()) {
     // with loops x holds the independent coordinates only: the dependent ones come from the
     // closure equations, which the full evaluation solves
-    VecX yp(sys_.size());
-    Expand(t, x, y, yp.data());
+    ExpandInPlace(t, x);
+    VecX::Map(y, y_.size()) = y_;
     return;
   }
   Kinematics(x);

@@ -119,6 +119,8 @@ class TreeForm : public solver::Ode {
   // the multipliers of y_ of a model with loops, by least squares on all active rows
   void LoopReactions();
   bool Evaluate(double t, const double* x);
+  // Evaluate at (t, x) and fill y_ (the reactions when the steps need them), or throw why not
+  void ExpandInPlace(double t, const double* x);
   // why the last evaluation (at t, y_) has no accelerations: an element out of its domain
   // or whose value is not finite, named ("" when none is to blame)
   std::string WhyNoAccelerations(double t) const;
